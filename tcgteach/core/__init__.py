@@ -1,0 +1,1 @@
+"""The game-agnostic kernel: actions, events, flow graphs, options, RNG, states, errors."""

@@ -1,0 +1,93 @@
+"""Reading the package's data files (cards, decks, rule texts) with errors that name file and field."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from .errors import DataFileError
+
+LANGS = ("en", "ja")
+
+
+def load_json(path: str | Path) -> Any:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(str(path), "", f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(str(path), f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}") from None
+
+
+class Reader:
+    """Small typed accessors that raise ``DataFileError(file, 'cards[3].number', ...)``."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, where: str, message: str) -> DataFileError:
+        return DataFileError(self.file, where, message)
+
+    def obj(self, value: Any, where: str, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"expected an object, got {type(value).__name__}")
+        required = tuple(required)
+        allowed = set(required) | set(optional)
+        for key in required:
+            if key not in value:
+                raise self.fail(where, f"missing field {key!r}")
+        for key in value:
+            if key not in allowed:
+                raise self.fail(f"{where}.{key}", f"unknown field (allowed: {', '.join(sorted(allowed))})")
+        return value
+
+    def string(self, value: Any, where: str, *, choices: Iterable[str] | None = None, empty: bool = False) -> str:
+        if not isinstance(value, str) or (not empty and not value.strip()):
+            raise self.fail(where, f"expected a non-empty string, got {value!r}")
+        if choices is not None:
+            choices = tuple(choices)
+            if value not in choices:
+                raise self.fail(where, f"{value!r} is not one of {', '.join(choices)}")
+        return value
+
+    def integer(self, value: Any, where: str, lo: int, hi: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise self.fail(where, f"expected a whole number from {lo} to {hi}, got {value!r}")
+        return value
+
+    def texts(self, value: Any, where: str, *, empty: bool = False) -> dict[str, str]:
+        value = self.obj(value, where, LANGS)
+        return {lang: self.string(value[lang], f"{where}.{lang}", empty=empty) for lang in LANGS}
+
+    def lst(self, value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(where, f"expected a list, got {type(value).__name__}")
+        return value
+
+    def header(self, data: Any, fmt: str, list_key: str) -> list[Any]:
+        data = self.obj(data, "(top)", ("format", "version", list_key), ("game",))
+        if data["format"] != fmt:
+            raise self.fail("format", f"expected {fmt!r}, got {data['format']!r}")
+        if data["version"] != 1:
+            raise self.fail("version", f"unsupported version {data['version']!r} (this tcgteach reads version 1)")
+        return data[list_key]
+
+
+def load_rule_texts(path: str | Path, prefix: str) -> dict[str, dict[str, dict[str, str]]]:
+    """Rule ID -> {"title": {en, ja}, "text": {en, ja}} from a ``tcgteach-rules`` file."""
+    r = Reader(str(path))
+    data = load_json(path)
+    rules = r.header(data, "tcgteach-rules", "rules")
+    if not isinstance(rules, dict):
+        raise r.fail("rules", "expected an object of rule ID to texts")
+    out = {}
+    for rid, entry in rules.items():
+        if not rid.startswith(prefix + "-"):
+            raise r.fail(f"rules.{rid}", f"rule IDs of this file start with {prefix}-")
+        entry = r.obj(entry, f"rules.{rid}", ("title", "text"))
+        out[rid] = {"title": r.texts(entry["title"], f"rules.{rid}.title"),
+                    "text": r.texts(entry["text"], f"rules.{rid}.text")}
+    return out

@@ -1,0 +1,81 @@
+"""Errors of the library. Each names the rule ID or the file location it is about."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+
+class TcgError(Exception):
+    """Base class of every error tcgteach raises on purpose."""
+
+
+class IllegalActionError(TcgError, ValueError):
+    """An action that the rules do not allow now. The state is left untouched."""
+
+    def __init__(self, message: str, rule: str, legal: Sequence[Any] = ()) -> None:
+        self.rule = rule
+        self.legal = tuple(legal)
+        shown = ", ".join(str(a) for a in self.legal[:12])
+        more = f" (+{len(self.legal) - 12} more)" if len(self.legal) > 12 else ""
+        super().__init__(f"[{rule}] {message}" + (f". Legal now: {shown}{more}" if self.legal else ""))
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken deck-construction rule: which rule, what, and the counts."""
+
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()
+    count: int | None = None
+    limit: int | None = None
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+
+class DeckError(TcgError, ValueError):
+    """A deck breaks construction rules; ``violations`` lists every broken rule at once."""
+
+    def __init__(self, violations: Sequence[Violation], deck: str = "deck") -> None:
+        self.violations = tuple(violations)
+        self.deck = deck
+        lines = "\n".join(f"  - {v}" for v in self.violations)
+        super().__init__(f"{deck} breaks {len(self.violations)} construction rule(s):\n{lines}")
+
+
+class DataFileError(TcgError, ValueError):
+    """A malformed data file (cards, decks, rules). Names the file and the field."""
+
+    def __init__(self, file: str, where: str, message: str) -> None:
+        self.file = file
+        self.where = where
+        super().__init__(f"{file}: {where}: {message}" if where else f"{file}: {message}")
+
+
+class OptionError(TcgError, ValueError):
+    """An unknown option name or a value the option does not take."""
+
+
+class StateFileError(TcgError, ValueError):
+    """A saved state (dict / JSON) that is malformed or inconsistent. Names the field."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        super().__init__(f"saved state: {where}: {message}")
+
+
+class RecordError(TcgError, ValueError):
+    """A malformed game record. Names the file and the line."""
+
+    def __init__(self, file: str, line: int, message: str) -> None:
+        self.file = file
+        self.line = line
+        super().__init__(f"{file}:{line}: {message}")
+
+
+class UnknownGameError(TcgError, KeyError):
+    """``tcgteach.game(name)`` with a name that is not a game of the package."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])

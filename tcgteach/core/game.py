@@ -1,0 +1,156 @@
+"""A ``Game`` holds what does not change during play: options, card pool, flow graphs, decks.
+
+It makes states (``new_state``) and reads them back (``state_from_dict``). One subclass per game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+
+from .errors import DeckError, TcgError, Violation
+from .options import OptionSpec, Options
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from .actions import Action, ActionSyntax
+    from .flow import Flow
+    from .state import State
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named list of card IDs (one entry per physical card)."""
+
+    name: str
+    cards: tuple[str, ...]
+    title: Mapping[str, str] | None = None
+    style: Mapping[str, str] | None = None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.cards)
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c in self.cards:
+            out[c] = out.get(c, 0) + 1
+        return out
+
+
+class Game:
+    """Base class: subclasses set ``name``, ``OPTION_SPECS`` and implement the hooks."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[Mapping[str, str]] = {}
+    OPTION_SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the rule cited when an action is refused for not being an action of this game at all
+    contract_rule: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = Options(self.name, self.OPTION_SPECS, options)
+
+    def with_options(self, options: Mapping[str, Any]) -> "Game":
+        if dict(options) == dict(self.options):
+            return self
+        return type(self)(options)
+
+    def __repr__(self) -> str:
+        changed = self.options.non_default()
+        return f"tcgteach.game({self.name!r}" + (f", options={changed!r})" if changed else ")")
+
+    # -- flows -----------------------------------------------------------------------------------
+    @property
+    def flows(self) -> dict[str, "Flow"]:
+        """Every flow graph of the game by name (``turn`` first)."""
+        raise NotImplementedError
+
+    @property
+    def turn_flow(self) -> "Flow":
+        return self.flows["turn"]
+
+    @property
+    def flow(self) -> "nx.DiGraph":
+        """The game's flow graph as a ``networkx.DiGraph`` (nodes: phases/steps with en/ja labels and rule IDs)."""
+        return self.turn_flow.to_networkx()
+
+    @property
+    def edge_set(self) -> frozenset[tuple[str, str]]:
+        return self.turn_flow.edge_set
+
+    # -- actions ---------------------------------------------------------------------------------
+    syntax: ClassVar["ActionSyntax"]
+
+    def parse_action(self, text: str) -> "Action":
+        return self.syntax.parse(text)
+
+    def describe_action(self, action: "Action", state: "State", lang: str = "en") -> str:
+        raise NotImplementedError
+
+    # -- decks -----------------------------------------------------------------------------------
+    def starter_decks(self) -> list[str]:
+        raise NotImplementedError
+
+    def starter_deck(self, name: str) -> Deck:
+        raise NotImplementedError
+
+    def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
+        raise NotImplementedError
+
+    def check_deck(self, deck: Any, label: str = "deck") -> tuple[str, ...]:
+        """Normalise a deck (Deck, list of IDs, {id: count}, or a starter deck name) and
+        raise ``DeckError`` listing every violated construction rule."""
+        cards = self.deck_cards(deck, label)
+        violations = self.validate_deck(cards)
+        if violations:
+            raise DeckError(violations, label)
+        return cards
+
+    def deck_cards(self, deck: Any, label: str = "deck") -> tuple[str, ...]:
+        if isinstance(deck, Deck):
+            return deck.cards
+        if isinstance(deck, str):
+            return self.starter_deck(deck).cards
+        if isinstance(deck, Mapping):
+            out: list[str] = []
+            for cid, n in deck.items():
+                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                    raise DeckError([Violation(self.contract_rule, f"count of {cid!r} must be a whole number >= 0, "
+                                                                   f"not {n!r}", (str(cid),))], label)
+                out.extend([str(cid)] * n)
+            return tuple(out)
+        if isinstance(deck, (list, tuple)):
+            bad = [c for c in deck if not isinstance(c, str)]
+            if bad:
+                raise DeckError([Violation(self.contract_rule, f"card IDs must be strings, not {bad[0]!r}")], label)
+            return tuple(deck)
+        raise DeckError([Violation(self.contract_rule, f"a deck must be a Deck, a starter deck name, a list of card IDs "
+                                                       f"or a mapping of ID to count, not {type(deck).__name__}")], label)
+
+    # -- states ----------------------------------------------------------------------------------
+    def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
+                  first_player: int | None = None) -> "State":
+        raise NotImplementedError
+
+    def _state_from_setup(self, setup: dict[str, Any]) -> "State":
+        raise NotImplementedError
+
+    def state_from_dict(self, data: Any) -> "State":
+        """Restore a state saved with ``state.to_dict()``; validated field by field."""
+        from .state import load_state
+        return load_state(self, data)
+
+    def rule_text(self, rule_id: str, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
+def check_players(game: Game, players: Any) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
+        span = (f"{game.min_players}" if game.min_players == game.max_players
+                else f"{game.min_players}-{game.max_players}")
+        raise TcgError(f"[{game.contract_rule}] {game.name} is for {span} players, not {players!r}")
+    return players

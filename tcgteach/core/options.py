@@ -1,0 +1,101 @@
+"""Engine options: every named [interpretation] of the rules is an option with a default."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its name, default, allowed values, the rule it settles and what it means."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    rule: str
+    explain: Mapping[str, str]
+    #: one line per value, en/ja: what the engine does with that value
+    values: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+    #: "choice": one of ``choices``; "int_or_none": a positive int or None (no limit)
+    kind: str = "choice"
+
+    def check(self, value: Any, game: str) -> Any:
+        if self.kind == "int_or_none":
+            if value is None or (isinstance(value, str) and value.lower() in ("none", "off", "")):
+                return None
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                number = 0
+            if isinstance(value, bool) or number <= 0:
+                raise OptionError(
+                    f"{game} option {self.name!r} ({self.rule}): {value!r} is not a positive whole number or None")
+            return number
+        for choice in self.choices:
+            if value == choice:
+                return choice
+        raise OptionError(
+            f"{game} option {self.name!r} ({self.rule}): {value!r} is not one of "
+            + ", ".join(repr(c) for c in self.choices))
+
+    def describe(self, lang: str = "en") -> str:
+        return f"{self.name} ({self.rule}): {self.explain.get(lang, self.explain['en'])}"
+
+
+class Options(Mapping[str, Any]):
+    """The options of one game, validated: a read-only mapping name -> value.
+
+    ``options.specs[name]`` has the default, the allowed values and the en/ja explanation.
+    """
+
+    __slots__ = ("game", "specs", "_values")
+
+    def __init__(self, game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.specs = {s.name: s for s in specs}
+        values = {s.name: s.default for s in specs}
+        if given is not None:
+            if not isinstance(given, Mapping):
+                raise OptionError(f"{game} options must be a mapping of name to value, not {type(given).__name__}")
+            for name, value in given.items():
+                spec = self.specs.get(name)
+                if spec is None:
+                    known = ", ".join(self.specs) or "none"
+                    raise OptionError(f"unknown {game} option {name!r}; the options are: {known}")
+                values[name] = spec.check(value, game)
+        self._values = values
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Options({self.game}, {self._values!r})"
+
+    def non_default(self) -> dict[str, Any]:
+        return {k: v for k, v in self._values.items() if v != self.specs[k].default}
+
+    def table(self, lang: str = "en") -> list[dict[str, Any]]:
+        """One row per option: name, value, default, choices, rule, explanation (in ``lang``)."""
+        rows = []
+        for name, spec in self.specs.items():
+            rows.append({"name": name, "value": self._values[name], "default": spec.default,
+                         "choices": spec.choices, "rule": spec.rule,
+                         "explain": spec.explain.get(lang, spec.explain["en"])})
+        return rows
+
+    def _repr_html_(self) -> str:
+        from html import escape
+        rows = "".join(
+            f"<tr><td><code>{escape(r['name'])}</code></td><td>{escape(str(r['value']))}</td>"
+            f"<td>{escape(str(r['default']))}</td><td>{escape(r['rule'])}</td><td>{escape(r['explain'])}</td></tr>"
+            for r in self.table())
+        return ("<table><tr><th>option</th><th>value</th><th>default</th><th>rule</th><th>meaning</th></tr>"
+                f"{rows}</table>")

@@ -1,0 +1,43 @@
+"""Seeded random numbers: one small, portable generator per game state.
+
+SplitMix64 keeps its whole state in one integer, so a state can save, restore and
+serialise it for free (undo, clone, ``to_dict``) and the same seed gives the same
+sequence in every process and on every Python version.
+"""
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix_seed(seed: int) -> int:
+    """Spread a small user seed (0, 1, 2 ...) over 64 bits."""
+    z = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """SplitMix64: fast, tiny state, good enough statistical quality for card shuffles."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int = 0) -> None:
+        self.state = int(state) & MASK64
+
+    def next64(self) -> int:
+        self.state = s = (self.state + _GOLDEN) & MASK64
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
+        return s ^ (s >> 31)
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)`` (multiply-shift; bias < n / 2**64)."""
+        return (self.next64() * n) >> 64
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = (self.next64() * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]

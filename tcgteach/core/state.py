@@ -1,0 +1,318 @@
+"""The game-agnostic state machinery: checked apply, undo by memento, clone, (de)serialisation.
+
+A game's state subclasses :class:`State`, keeps its cards in ``self.zones`` (a list of lists of
+card instance numbers, laid out by the game) and its other changing values in the attributes
+named by ``SCALARS`` (immutable values only: ints, strings, None, tuples). Before mutating a
+zone the game calls ``self._touch(index)``; ``apply`` then saves just the zones an action
+touched plus the scalars, and ``undo`` puts them back (python-chess push/pop style).
+"""
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+
+from .errors import IllegalActionError, StateFileError, TcgError
+from .events import Event
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+
+
+class EngineError(TcgError, RuntimeError):
+    """An internal inconsistency of the engine (a bug), never the user's fault."""
+
+
+class State:
+    """Base class of every game's state. See the module docstring for the contract."""
+
+    SCALARS: ClassVar[tuple[str, ...]] = ()
+    #: zone names per player, in the order of ``zones`` (index = player * len(ZONES) + k)
+    ZONES: ClassVar[tuple[str, ...]] = ()
+    _get_scalars: ClassVar[Any] = None
+
+    __slots__ = ("game", "rng", "zones", "node", "history", "events", "trail", "_frames", "_saved",
+                 "_legal", "setup", "num_players", "viewer", "__weakref__")
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        names = ("node",) + cls.SCALARS
+        getter = attrgetter(*names)
+        cls._get_scalars = staticmethod(getter) if len(names) > 1 else staticmethod(lambda s: (getter(s),))
+        cls._scalar_names = names
+
+    # -- construction -------------------------------------------------------------------------
+    def _init_base(self, game: "Game", setup: dict[str, Any], num_players: int, seed_state: int) -> None:
+        self.game = game
+        self.setup = setup
+        self.num_players = num_players
+        self.rng = Rng(seed_state)
+        self.zones = [[] for _ in range(num_players * len(self.ZONES))]
+        self.node = game.turn_flow.nodes[0].id
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self.trail: list[tuple[str, str]] = []
+        self._frames: list[tuple] = []
+        self._saved: dict[int, list[int]] | None = None
+        self._legal: tuple | None = None
+        self.viewer: int | None = None
+
+    # -- the contract -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The player who must decide now (None when the game is over)."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> tuple["Action", ...]:
+        """Every legal decision of ``current_player``, in a fixed order (cached until the state changes)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def apply(self, action: "Action | str") -> list[Event]:
+        """Carry out a legal action and return its events; raise ``IllegalActionError`` otherwise.
+
+        A rejected action leaves the state exactly as it was.
+        """
+        if self.viewer is not None:
+            raise IllegalActionError("this is a player's view of the game; apply actions to the real state",
+                                     self.game.contract_rule)
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            message, rule = self._why_illegal(action)
+            raise IllegalActionError(message, rule, legal)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: "Action") -> list[Event]:
+        """Apply without checking legality (for search). An illegal action may corrupt the state."""
+        frame = (self._get_scalars(self), self.rng.state, len(self.events), len(self.trail))
+        saved: dict[int, list[int]] = {}
+        self._saved = saved
+        try:
+            self._do(action)
+        except BaseException:
+            self._restore(frame, saved)
+            raise
+        finally:
+            self._saved = None
+        self._frames.append((frame, saved))
+        self.history.append(action)
+        self._legal = None
+        return self.events[frame[2]:]
+
+    def undo(self) -> "Action":
+        """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
+        if not self._frames:
+            raise TcgError("nothing to undo: no action has been applied to this state")
+        frame, saved = self._frames.pop()
+        self._restore(frame, saved)
+        self._legal = None
+        return self.history.pop()
+
+    def can_undo(self) -> bool:
+        return bool(self._frames)
+
+    def _restore(self, frame: tuple, saved: dict[int, list[int]]) -> None:
+        scalars, rng_state, n_events, n_trail = frame
+        for name, value in zip(self._scalar_names, scalars):
+            object.__setattr__(self, name, value)
+        self.rng.state = rng_state
+        zones = self.zones
+        for index, content in saved.items():
+            zones[index] = content[:]
+        del self.events[n_events:]
+        del self.trail[n_trail:]
+
+    def _touch(self, index: int) -> list[int]:
+        """Save zone ``index`` for undo (first touch in this action only) and return it."""
+        saved = self._saved
+        if saved is not None and index not in saved:
+            saved[index] = self.zones[index][:]
+        return self.zones[index]
+
+    def _goto(self, node: str) -> None:
+        """Move along an edge of the flow graph; anything else is an engine bug."""
+        if (self.node, node) not in self.game.edge_set:
+            raise EngineError(f"{self.game.name}: no edge {self.node} -> {node} in the flow graph")
+        self.trail.append((self.node, node))
+        self.node = node
+
+    def _emit(self, kind: str, rule: str, player: int | None, secret: int | None = None, **data: Any) -> Event:
+        event = Event(kind, rule, player, data, secret)
+        self.events.append(event)
+        return event
+
+    @property
+    def last_transitions(self) -> list[tuple[str, str]]:
+        """The flow-graph edges the last action moved along (for highlighting)."""
+        if not self._frames:
+            return list(self.trail)
+        return self.trail[self._frames[-1][0][3]:]
+
+    def clone(self) -> "State":
+        """An independent copy (undo history included), written by hand: no deepcopy."""
+        new = object.__new__(type(self))
+        for name in self._scalar_names:
+            object.__setattr__(new, name, getattr(self, name))
+        new.game = self.game
+        new.setup = self.setup
+        new.num_players = self.num_players
+        new.rng = Rng(self.rng.state)
+        new.zones = [z[:] for z in self.zones]
+        new.history = self.history[:]
+        new.events = self.events[:]
+        new.trail = self.trail[:]
+        new._frames = self._frames[:]  # frames are never mutated after they are pushed
+        new._saved = None
+        new._legal = self._legal
+        new.viewer = self.viewer
+        self._clone_extra(new)
+        return new
+
+    def _clone_extra(self, new: "State") -> None:
+        """Copy game-specific slots that are not scalars, zones or base fields."""
+
+    # -- hidden information ----------------------------------------------------------------
+    def view(self, player: int) -> "State":
+        """What ``player`` may see: opponents' hands and every deck order hidden (cards shown as -1).
+
+        A view can list legal actions of ``player`` and be rendered, but not be applied to.
+        """
+        if not 0 <= player < self.num_players:
+            raise TcgError(f"no player {player} in a {self.num_players}-player game")
+        v = self.clone()
+        v.viewer = player
+        v.rng = Rng(0)
+        v._frames = []
+        for p in range(self.num_players):
+            for k, zname in enumerate(self.ZONES):
+                if self._zone_hidden(zname, p, player):
+                    idx = p * len(self.ZONES) + k
+                    v.zones[idx] = [-1] * len(v.zones[idx])
+        v.events = [e.masked(player) for e in self.events]
+        self._mask_view(v, player)
+        return v
+
+    def _zone_hidden(self, zone: str, owner: int, viewer: int) -> bool:
+        return zone == "deck" or (zone == "hand" and owner != viewer)
+
+    def _mask_view(self, view: "State", player: int) -> None:
+        """Hide game-specific secrets (e.g. a peeked card) in ``view``."""
+
+    # -- zones ---------------------------------------------------------------------------------
+    def zone(self, player: int, name: str) -> list[int]:
+        """The cards (instance numbers) in a zone of a player. Do not mutate."""
+        return self.zones[player * len(self.ZONES) + self.ZONES.index(name)]
+
+    def all_zones(self) -> list[tuple[int, str, list[int]]]:
+        n = len(self.ZONES)
+        return [(i // n, self.ZONES[i % n], z) for i, z in enumerate(self.zones)]
+
+    # -- game-specific hooks -------------------------------------------------------------------
+    def _legal_actions(self) -> tuple["Action", ...]:
+        raise NotImplementedError
+
+    def _do(self, action: "Action") -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: "Action") -> tuple[str, str]:
+        return (f"{action} is not legal now", self.game.contract_rule)
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def result(self) -> Any:
+        raise NotImplementedError
+
+    # -- serialisation ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe snapshot that ``game.state_from_dict`` restores exactly (history included)."""
+        n = len(self.ZONES)
+        return {
+            "format": "tcgteach-state",
+            "version": 1,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "setup": _jsonable(self.setup),
+            "node": self.node,
+            "scalars": {name: _jsonable(getattr(self, name)) for name in self.SCALARS},
+            "zones": {f"p{i // n}.{self.ZONES[i % n]}": list(z) for i, z in enumerate(self.zones)},
+            "rng": format(self.rng.state, "016x"),
+            "history": [str(a) for a in self.history],
+            "events": [e.to_dict() for e in self.events],
+            "trail": [list(t) for t in self.trail],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def load_state(game: "Game", data: Any) -> State:
+    """Rebuild a state from ``to_dict`` output: replay its history from its setup, then check
+    that every saved field matches. Any malformed or inconsistent field raises ``StateFileError``."""
+    if not isinstance(data, dict):
+        raise StateFileError("(top)", f"expected a JSON object, got {type(data).__name__}")
+    for key in ("format", "version", "game", "options", "setup", "history"):
+        if key not in data:
+            raise StateFileError(key, "missing")
+    if data["format"] != "tcgteach-state":
+        raise StateFileError("format", f"expected 'tcgteach-state', got {data['format']!r}")
+    if data["version"] != 1:
+        raise StateFileError("version", f"unsupported version {data['version']!r}")
+    if data["game"] != game.name:
+        raise StateFileError("game", f"this is a {data['game']!r} state, not {game.name!r}")
+    if not isinstance(data["options"], dict):
+        raise StateFileError("options", "expected an object")
+    try:
+        g = game.with_options(data["options"])
+    except TcgError as exc:
+        raise StateFileError("options", str(exc)) from None
+    setup = data["setup"]
+    if not isinstance(setup, dict):
+        raise StateFileError("setup", "expected an object")
+    try:
+        state = g._state_from_setup(setup)
+    except StateFileError:
+        raise
+    except TcgError as exc:
+        raise StateFileError("setup", str(exc)) from None
+    history = data["history"]
+    if not isinstance(history, list):
+        raise StateFileError("history", "expected a list of action texts")
+    for i, text in enumerate(history):
+        try:
+            state.apply(g.parse_action(text))
+        except TcgError as exc:
+            raise StateFileError(f"history[{i}]", f"{text!r} cannot be replayed: {exc}") from None
+    mine = state.to_dict()
+    for key in ("node", "scalars", "zones", "rng", "events", "trail"):
+        if key in data and data[key] != mine[key]:
+            detail = ""
+            if isinstance(data[key], dict) and isinstance(mine[key], dict):
+                bad = sorted(k for k in set(data[key]) | set(mine[key]) if data[key].get(k) != mine[key].get(k))
+                detail = f" (at {', '.join(bad[:5])})"
+            raise StateFileError(key, "does not match what the setup and history produce: the file was altered "
+                                      f"or corrupted{detail}")
+    return state
+
+
+def check_sequence(value: Any, where: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        raise StateFileError(where, f"expected a list, got {type(value).__name__}")
+    return value

@@ -1,0 +1,141 @@
+"""The DARK MOON game: options, cards, starter decks and the flow; it makes states."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ..core.actions import Action
+from ..core.data import load_rule_texts
+from ..core.errors import DeckError, StateFileError, TcgError, Violation
+from ..core.events import Event
+from ..core.flow import Flow
+from ..core.game import Deck, Game, check_players
+from ..core.options import OptionSpec
+from . import actions as A
+from .cards import DATA, card_pool, starter_pool, validate_deck
+from .flow import TURN
+from .state import DarkMoonState, Instances, new_state
+from .text import describe_action, describe_event
+
+OPTIONS = (
+    OptionSpec("tie", "shared", ("shared", "none"), "DM-1.3",
+               {"en": "Equal highest points: 'shared' makes it a draw among them; 'none' means nobody wins.",
+                "ja": "最高得点が並んだとき：'shared' はその全員で引き分け、'none' は勝者なし。"},
+               {"shared": {"en": "all tied leaders share the result (a draw)", "ja": "同点首位の全員で引き分け"},
+                "none": {"en": "a tie for first means nobody wins", "ja": "首位が同点なら勝者なし"}}),
+    OptionSpec("deck_out", "skip", ("skip", "arms_end"), "DM-4.4a",
+               {"en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
+                      "(as DM-1.4) at the end of that turn.",
+                "ja": "公開やドローの時にデッキが空：'skip' は何もしない。'arms_end' はそのターンの終わりに終了条件を起動する。"},
+               {"skip": {"en": "nothing happens", "ja": "何も起こらない"},
+                "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件が起動"}}),
+)
+
+
+@lru_cache(maxsize=None)
+def _interned_actions(n: int) -> tuple[tuple[A.Play, ...], tuple[A.Pick, ...], tuple[A.Choose, ...]]:
+    return (tuple(A.Play(i) for i in range(n)), tuple(A.Pick(i) for i in range(n)),
+            tuple(A.Choose(i) for i in range(n)))
+
+
+class DarkMoon(Game):
+    """DARK MOON (2025): a 2-4 player point race to build three units of characters."""
+
+    name = "darkmoon"
+    title = {"en": "DARK MOON", "ja": "DARK MOON"}
+    OPTION_SPECS = OPTIONS
+    contract_rule = "DM-1.1"
+    min_players = 2
+    max_players = 4
+    syntax = A.SYNTAX
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self.cards = card_pool()
+        self._inst_cache: dict[tuple[tuple[str, ...], ...], Instances] = {}
+
+    @property
+    def flows(self) -> dict[str, Flow]:
+        return {"turn": TURN}
+
+    # -- decks ---------------------------------------------------------------------------------
+    def starter_decks(self) -> list[str]:
+        return list(starter_pool())
+
+    def starter_deck(self, name: str) -> Deck:
+        pool = starter_pool()
+        if name not in pool:
+            raise DeckError([Violation("DM-7", f"no starter deck named {name!r}; the starter decks are: "
+                                               + ", ".join(pool))], name)
+        d = pool[name]
+        return Deck(name, d["cards"], d["name"], d["style"])
+
+    def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
+        """All DM-2 violations at once (empty list: the deck is legal)."""
+        return validate_deck(list(cards), self.cards)
+
+    # -- states ---------------------------------------------------------------------------------------
+    def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
+                  first_player: int | None = None) -> DarkMoonState:
+        """A new game after setup (DM-3), waiting for the first player's main phase."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TcgError(f"[DM-3.2] the seed must be a whole number, not {seed!r}")
+        if decks is None:
+            n = check_players(self, 2 if players is None else players)
+            names = self.starter_decks()
+            decks = [names[p % len(names)] for p in range(n)]
+        if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
+            raise TcgError("decks must be a list with one deck per player")
+        n = check_players(self, len(decks) if players is None else players)
+        if len(decks) != n:
+            raise TcgError(f"[DM-1.1] {n} players need {n} decks, got {len(decks)}")
+        if first_player is not None and (not isinstance(first_player, int) or not 0 <= first_player < n):
+            raise TcgError(f"[DM-3.3] first_player must be a player index 0-{n - 1}, not {first_player!r}")
+        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
+        return new_state(self, seed, checked, first_player)
+
+    def _state_from_setup(self, setup: dict[str, Any]) -> DarkMoonState:
+        for key in ("seed", "players", "first_player", "decks"):
+            if key not in setup:
+                raise StateFileError(f"setup.{key}", "missing")
+        decks = setup["decks"]
+        if not isinstance(decks, list):
+            raise StateFileError("setup.decks", "expected a list of decks")
+        try:
+            return self.new_state(setup["seed"], [tuple(d) if isinstance(d, list) else d for d in decks],
+                                  setup["players"], setup["first_player"])
+        except TcgError as exc:
+            raise StateFileError("setup", str(exc)) from None
+
+    def _instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
+        inst = self._inst_cache.get(decks)
+        if inst is None:
+            if len(self._inst_cache) > 64:
+                self._inst_cache.clear()
+            inst = self._inst_cache[decks] = Instances(list(decks), self.cards, _interned_actions)
+        return inst
+
+    # -- texts -------------------------------------------------------------------------------------------
+    def describe_action(self, action: Action, state: Any, lang: str = "en") -> str:
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Event, state: Any, lang: str = "en") -> str:
+        return describe_event(state, event, lang)
+
+    def rule_text(self, rule_id: str, lang: str = "en") -> str:
+        """The project's own short statement of a rule (``DM-4.4``), in English or Japanese."""
+        entry = rule_texts().get(rule_id)
+        if entry is None:
+            raise TcgError(f"no DARK MOON rule {rule_id!r}")
+        return entry["text"].get(lang, entry["text"]["en"])
+
+    def rule_title(self, rule_id: str, lang: str = "en") -> str:
+        entry = rule_texts().get(rule_id)
+        if entry is None:
+            raise TcgError(f"no DARK MOON rule {rule_id!r}")
+        return entry["title"].get(lang, entry["title"]["en"])
+
+
+@lru_cache(maxsize=None)
+def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
+    return load_rule_texts(DATA / "rules.json", "DM")

@@ -1,0 +1,146 @@
+"""English and Japanese sentences for DARK MOON events and actions (the project's own words)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.events import Event
+from . import actions as A
+from .cards import CHARACTER_JA
+
+if TYPE_CHECKING:
+    from .state import DarkMoonState
+
+OPS = {
+    "draw": ("draws", "ドロー"),
+    "each_draw": ("everyone draws", "全員ドロー"),
+    "draw_if_field_has": ("draws if a named character is on the field", "名前指定のドロー"),
+    "search": ("searches the deck", "デッキから探す"),
+    "peek": ("looks at the top card", "一番上を見る"),
+    "return_opponent": ("returns an opponent's character", "相手のキャラクターを戻す"),
+    "place_from_hand": ("puts a character from hand onto the field", "手札からキャラクターを出す"),
+    "recycle": ("recycles a card from hand", "手札を1枚デッキの下へ"),
+}
+
+EVENTS: dict[str, tuple[str, str]] = {
+    "setup": ("{n} players, 0 points each.", "{n}人でゲーム開始。全員0点。"),
+    "shuffle": ("Every deck is shuffled.", "各自のデッキをシャッフルする。"),
+    "first_player": ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
+    "draw_hand": ("{P} draws 5 cards: {cards}.", "{P}が5枚引く：{cards}。"),
+    "turn_start": ("Turn {turn}: {P}'s turn{final}.", "ターン{turn}：{P}のターン{final}。"),
+    "play": ("{P} plays {card} (action {action}).", "{P}が{card}を出す（行動{action}回目）。"),
+    "effect": ("{card}: {P} {op}.", "{card}の効果：{P}が{op}。"),
+    "effect_skipped": ("{card}: the deck is empty, nothing to do.", "{card}：デッキが空なので何もしない。"),
+    "no_target": ("{card}: no card to choose, the effect does nothing.", "{card}：選べるカードがなく、効果は何もしない。"),
+    "draw": ("{P} draws {card}.", "{P}が{card}を引く。"),
+    "search": ("{P} searches the deck for {name}: {found}; the deck is shuffled.",
+               "{P}がデッキから{name}を探す：{found}。デッキを混ぜる。"),
+    "peek": ("{P} looks at the top card: {card}.", "{P}がデッキの一番上を見る：{card}。"),
+    "peek_done": ("{P} leaves it on the {to}.", "{P}はそのカードを{to}に置く。"),
+    "declined": ("{P} chooses nothing.", "{P}は何も選ばない。"),
+    "returned": ("{card} returns to {Q}'s hand.", "{card}が{Q}の手札に戻る。"),
+    "placed": ("{P} puts {card} onto the field from hand (no effect, no reveal).",
+               "{P}が手札から{card}を場に出す（効果も公開もなし）。"),
+    "recycled": ("{P} puts {card} at the bottom of the deck.", "{P}が{card}をデッキの一番下に置く。"),
+    "deck_empty": ("{P}'s deck is empty: the {what} is skipped.", "{P}のデッキが空なので{what}は行わない。"),
+    "reveal": ("Reveal: {card} {how}.", "公開：{card}{how}。"),
+    "unit_started": ("{P} starts a unit in slot {slot}.", "{P}がユニット置き場{slot}でユニット作成を始める。"),
+    "pick": ("{P} picks {card}.", "{P}が{card}を選ぶ。"),
+    "unit_cancelled": ("{P} cancels the unit; the cards stay on the field.", "{P}がユニット作成を取り消す。カードは場に残る。"),
+    "unit_created": ("{P} creates unit {slot} from {count} cards (action {action}).",
+                     "{P}が{count}枚でユニット{slot}を作成（行動{action}回目）。"),
+    "end_main": ("{P} ends the main phase after {used} action(s).", "{P}が行動{used}回でメインフェイズを終える。"),
+    "end_armed": ("{P} has filled all three unit slots: the end is armed; every other player takes one more turn.",
+                  "{P}がユニット置き場を3つとも埋めた：終了条件が起動。他の全員があと1ターンずつ行う。"),
+    "end_already_armed": ("{P} also has three units, but the end is already armed: nothing changes.",
+                          "{P}もユニットを3つ作ったが、終了条件はすでに起動済み：何も変わらない。"),
+    "turn_end": ("{P}'s turn ends.", "{P}のターン終了。"),
+    "game_over": ("Game over. {result}", "ゲーム終了。{result}"),
+}
+
+
+def player_name(p: int | None, lang: str) -> str:
+    return "—" if p is None else f"P{p + 1}"
+
+
+def card_name(state: "DarkMoonState", card: int | None, lang: str) -> str:
+    if card is None or card < 0:
+        return "a card" if lang == "en" else "カード1枚"
+    return state.card(card).label(lang)
+
+
+def describe_event(state: "DarkMoonState", ev: Event, lang: str = "en") -> str:
+    """One sentence for an event, in ``lang``, with its rule ID."""
+    en, ja = EVENTS.get(ev.kind, (ev.kind, ev.kind))
+    d = ev.data
+    ja_lang = lang == "ja"
+    fields: dict[str, Any] = {"P": player_name(ev.player, lang), "n": d.get("players", "")}
+    if "card" in d:
+        fields["card"] = card_name(state, d["card"], lang)
+    if "cards" in d:
+        cards = d["cards"]
+        fields["cards"] = ("—" if cards is None else ", ".join(card_name(state, c, lang) for c in cards))
+        fields["count"] = len(cards) if cards is not None else "?"
+    for key in ("turn", "action", "slot", "used"):
+        if key in d:
+            fields[key] = d[key]
+    if ev.kind == "first_player":
+        fields["how"] = ({"given": "chosen", "random": "drawn at random"} if not ja_lang
+                         else {"given": "指定", "random": "ランダム"})[d["chosen"]]
+    if ev.kind == "turn_start":
+        fields["final"] = ((" (a final turn)" if not ja_lang else "（最終ターン）") if d.get("final") else "")
+    if ev.kind == "effect":
+        op = OPS.get(d.get("op", ""), ("", ""))
+        fields["op"] = op[1] if ja_lang else op[0]
+        if d.get("op") == "draw_if_field_has":
+            name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
+            met = d.get("met")
+            fields["op"] = (f"checks for another {name} on the field: {'yes' if met else 'no'}" if not ja_lang
+                            else f"場に他の{name}がいるか確認：{'いる' if met else 'いない'}")
+    if ev.kind == "search":
+        name = d["name"]
+        fields["name"] = CHARACTER_JA[name] if ja_lang else name
+        where = {"hand": ("into the hand", "手札へ"), "field": ("onto the field", "場へ")}[d["to"]]
+        fields["found"] = (("not found" if not ja_lang else "見つからない") if d["card"] is None
+                           else f"{card_name(state, d['card'], lang)} {where[1] if ja_lang else where[0]}")
+    if ev.kind == "returned":
+        fields["Q"] = player_name(d["owner"], lang)
+    if ev.kind == "peek_done":
+        fields["to"] = {"top": ("top", "一番上"), "bottom": ("bottom", "一番下")}[d["to"]][1 if ja_lang else 0]
+    if ev.kind == "deck_empty":
+        fields["what"] = {"draw": ("draw", "ドロー"), "reveal": ("reveal", "公開")}[d["what"]][1 if ja_lang else 0]
+    if ev.kind == "reveal":
+        if not d["character"]:
+            how = ("is a special card: to the hand", "はスペシャルカードなので手札へ")
+        elif d["match"]:
+            how = ("matches a number on the field: onto the field, no effect",
+                   "は場のキャラクターと番号が一致：場へ（効果は発動しない）")
+        else:
+            how = ("matches no number on the field: to the hand", "は場のどの番号とも一致しない：手札へ")
+        fields["how"] = how[1] if ja_lang else how[0]
+    if ev.kind == "game_over":
+        out = state.result()
+        fields["result"] = out.text(lang) if out is not None else ""
+    try:
+        return (ja if ja_lang else en).format(**fields)
+    except (KeyError, IndexError):
+        return f"{ev.kind} {d}"
+
+
+def describe_action(state: "DarkMoonState", action: A.Action, lang: str = "en") -> str:
+    ja_lang = lang == "ja"
+    if isinstance(action, A.Play):
+        c = card_name(state, action.card, lang)
+        return f"{c}を出す" if ja_lang else f"Play {c}"
+    if isinstance(action, A.StartUnit):
+        return f"ユニット{action.slot}を作り始める" if ja_lang else f"Start a unit in slot {action.slot}"
+    if isinstance(action, A.Pick):
+        c = card_name(state, action.card, lang)
+        return f"{c}をユニットに入れる" if ja_lang else f"Put {c} in the unit"
+    if isinstance(action, A.Choose):
+        c = card_name(state, action.card, lang)
+        return f"{c}を選ぶ" if ja_lang else f"Choose {c}"
+    fixed = {A.Finish: ("Finish the unit", "ユニットを完成"), A.Cancel: ("Cancel the unit", "ユニット作成をやめる"),
+             A.EndMain: ("End the main phase", "メインフェイズ終了"), A.Decline: ("Choose nothing", "何も選ばない"),
+             A.KeepTop: ("Keep it on top", "一番上に残す"), A.ToBottom: ("Put it at the bottom", "一番下に置く")}
+    en, ja = fixed.get(type(action), (str(action), str(action)))
+    return ja if ja_lang else en
