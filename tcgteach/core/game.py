@@ -91,6 +91,9 @@ class Game:
     def describe_action(self, action: "Action", state: "State", lang: str = "en") -> str:
         raise NotImplementedError
 
+    def describe_event(self, event: Any, state: "State", lang: str = "en") -> str:
+        raise NotImplementedError
+
     # -- decks -----------------------------------------------------------------------------------
     def starter_decks(self) -> list[str]:
         raise NotImplementedError

@@ -11,14 +11,14 @@ if TYPE_CHECKING:
     from .state import DarkMoonState
 
 OPS = {
-    "draw": ("draws", "ドロー"),
-    "each_draw": ("everyone draws", "全員ドロー"),
-    "draw_if_field_has": ("draws if a named character is on the field", "名前指定のドロー"),
-    "search": ("searches the deck", "デッキから探す"),
-    "peek": ("looks at the top card", "一番上を見る"),
-    "return_opponent": ("returns an opponent's character", "相手のキャラクターを戻す"),
-    "place_from_hand": ("puts a character from hand onto the field", "手札からキャラクターを出す"),
-    "recycle": ("recycles a card from hand", "手札を1枚デッキの下へ"),
+    "draw": ("draw cards", "カードを引く"),
+    "each_draw": ("every player draws, in seat order", "全員が席順にカードを引く"),
+    "draw_if_field_has": ("draw if a named character is on the field", "名前指定のドロー"),
+    "search": ("search the deck", "デッキから探す"),
+    "peek": ("look at the top card", "一番上を見る"),
+    "return_opponent": ("you may return an opponent's character to its owner's hand", "相手のキャラクターを持ち主の手札に戻してよい"),
+    "place_from_hand": ("you may put a named character from hand onto the field", "名前指定のキャラクターを手札から場に出してよい"),
+    "recycle": ("you may put a card from hand at the bottom of the deck, then draw 1", "手札1枚をデッキの下に置いてよい。その後1枚引く"),
 }
 
 EVENTS: dict[str, tuple[str, str]] = {
@@ -28,7 +28,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "draw_hand": ("{P} draws 5 cards: {cards}.", "{P}が5枚引く：{cards}。"),
     "turn_start": ("Turn {turn}: {P}'s turn{final}.", "ターン{turn}：{P}のターン{final}。"),
     "play": ("{P} plays {card} (action {action}).", "{P}が{card}を出す（行動{action}回目）。"),
-    "effect": ("{card}: {P} {op}.", "{card}の効果：{P}が{op}。"),
+    "effect": ("Effect of {card}: {op}.", "{card}の効果：{op}。"),
     "effect_skipped": ("{card}: the deck is empty, nothing to do.", "{card}：デッキが空なので何もしない。"),
     "no_target": ("{card}: no card to choose, the effect does nothing.", "{card}：選べるカードがなく、効果は何もしない。"),
     "draw": ("{P} draws {card}.", "{P}が{card}を引く。"),
@@ -94,8 +94,8 @@ def describe_event(state: "DarkMoonState", ev: Event, lang: str = "en") -> str:
         if d.get("op") == "draw_if_field_has":
             name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
             met = d.get("met")
-            fields["op"] = (f"checks for another {name} on the field: {'yes' if met else 'no'}" if not ja_lang
-                            else f"場に他の{name}がいるか確認：{'いる' if met else 'いない'}")
+            fields["op"] = (f"is another {name} on the field? {'yes: draw' if met else 'no'}" if not ja_lang
+                            else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}")
     if ev.kind == "search":
         name = d["name"]
         fields["name"] = CHARACTER_JA[name] if ja_lang else name

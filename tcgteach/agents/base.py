@@ -1,0 +1,45 @@
+"""The agent protocol and the random agent."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable, Protocol
+
+from ..core.errors import TcgError
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from ..core.state import State
+
+
+class Agent(Protocol):
+    """Anything with ``act(view) -> action``; ``view`` is ``state.view(player)``: no hidden cards."""
+
+    name: str
+
+    def act(self, view: "State") -> "Action": ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions (seeded, so games replay exactly)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: "State") -> "Action":
+        legal = view.legal_actions()
+        if not legal:
+            raise TcgError("no legal action: the game is over")
+        return legal[self.rng.randrange(len(legal))]
+
+
+AGENTS: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent}
+
+
+def make_agent(name: str, seed: int | None = None) -> Agent:
+    """An agent by name ("random" ...), seeded."""
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise TcgError(f"no agent {name!r}; the agents are: {', '.join(AGENTS)}")
+    return factory(seed)

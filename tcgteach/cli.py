@@ -1,0 +1,189 @@
+"""The ``tcgteach`` command: play, replay, diagrams, rules."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+import tcgteach
+
+from .core.errors import TcgError
+
+
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise TcgError(f"--option {item!r}: write it as name=value")
+        k, v = item.split("=", 1)
+        out[k] = int(v) if v.isdigit() else v
+    return out
+
+
+class HumanAgent:
+    """Asks at the terminal: prints the legal actions numbered, reads a number or an action text."""
+
+    name = "human"
+
+    def __init__(self, lang: str, out: Any, inp: Any) -> None:
+        self.lang, self.out, self.inp = lang, out, inp
+
+    def act(self, view: Any) -> Any:
+        legal = view.legal_actions()
+        game = view.game
+        for i, a in enumerate(legal, 1):
+            print(f"  {i:>2}. {a!s:<12} {game.describe_action(a, view, self.lang)}", file=self.out)
+        while True:
+            print(f"P{view.current_player + 1}> ", end="", file=self.out, flush=True)
+            line = self.inp.readline()
+            if not line:
+                raise TcgError("input ended before the game did")
+            line = line.strip()
+            if line.isdigit() and 1 <= int(line) <= len(legal):
+                return legal[int(line) - 1]
+            try:
+                action = game.parse_action(line)
+            except TcgError as exc:
+                print(f"  {exc}", file=self.out)
+                continue
+            if action in legal:
+                return action
+            print("  not legal now; type its number", file=self.out)
+
+
+def _print_events(state: Any, events: Sequence[Any], lang: str, viewer: int | None, out: Any) -> None:
+    for ev in events:
+        shown = ev if viewer is None else ev.masked(viewer)
+        print(f"  [{ev.rule}] {state.game.describe_event(shown, state, lang)}", file=out)
+
+
+def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
+    from .agents import make_agent
+    game = tcgteach.game(args.game, _options(args.option))
+    decks = args.decks.split(",") if args.decks else None
+    state = game.new_state(seed=args.seed, decks=decks, players=args.players,
+                           first_player=None if args.first is None else args.first - 1)
+    names = (args.agents or "random").split(",")
+    if len(names) == 1:
+        names = names * state.num_players
+    if len(names) != state.num_players:
+        raise TcgError(f"--agents names {len(names)} agents for {state.num_players} players")
+    agents = [HumanAgent(args.lang, out, inp) if n == "human" else make_agent(n, args.seed * 1000 + i)
+              for i, n in enumerate(names)]
+    humans = [i for i, n in enumerate(names) if n == "human"]
+    viewer = humans[0] if len(humans) == 1 else None
+    title = game.title.get(args.lang, game.title["en"])
+    print(f"{title} — seed {args.seed}, {state.num_players} players, agents {','.join(names)}", file=out)
+    if not args.quiet:
+        _print_events(state, state.events, args.lang, viewer, out)
+    steps = 0
+    while not state.is_terminal():
+        if args.max_steps and steps >= args.max_steps:
+            print(f"stopped after {steps} steps (--max-steps)", file=out)
+            break
+        p = state.current_player
+        action = agents[p].act(state.view(p))
+        events = state.apply(action)
+        steps += 1
+        if not args.quiet:
+            print(f"P{p + 1}: {game.describe_action(action, state, args.lang)}  ({action})", file=out)
+            _print_events(state, events, args.lang, viewer, out)
+    result = state.result()
+    if result is not None:
+        print(("結果: " if args.lang == "ja" else "Result: ") + result.text(args.lang), file=out)
+        for b in result.breakdown:
+            parts = ", ".join(f"{k}={v}" for k, v in b.items() if isinstance(v, int) and k != "player")
+            print(f"  P{b['player'] + 1}: {parts}", file=out)
+    print(f"{steps} decisions", file=out)
+    if args.record:
+        from .core.record import write_record
+        write_record(state, args.record, agents=",".join(names))
+        print(f"record written to {args.record}", file=out)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: Any) -> int:
+    from .core.record import read_record, replay
+    record = read_record(args.file)
+    state = replay(record, args.file)
+    if not args.quiet:
+        for ev in state.events:
+            print(f"  [{ev.rule}] {state.game.describe_event(ev, state, args.lang)}", file=out)
+    result = state.result()
+    print(f"replayed {len(state.history)} actions of {record.game} (seed {record.seed})", file=out)
+    if result is not None:
+        print(("結果: " if args.lang == "ja" else "Result: ") + result.text(args.lang), file=out)
+    else:
+        print("the game is not finished", file=out)
+    return 0
+
+
+def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
+    from .viz.flowgraph import write_diagrams
+    written = write_diagrams(Path(args.out), svg=not args.dot_only)
+    for path in written:
+        print(path, file=out)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, out: Any) -> int:
+    game = tcgteach.game(args.game)
+    from importlib import import_module
+    texts = import_module(f"tcgteach.{args.game}.game").rule_texts()
+    for rid, entry in texts.items():
+        if args.rule and not rid.startswith(args.rule):
+            continue
+        print(f"{rid}  {entry['title'][args.lang]}: {entry['text'][args.lang]}", file=out)
+    del game
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tcgteach", description="Play, replay and draw the tcgteach card games.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play a game in the terminal (agents: random, human)")
+    p.add_argument("game", choices=tcgteach.games())
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--agents", default=None, help="one per seat, comma-separated: random, human")
+    p.add_argument("--decks", default=None, help="starter deck names, comma-separated")
+    p.add_argument("--first", type=int, default=None, help="seat number (1-based) that goes first")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--lang", choices=("en", "ja"), default="en")
+    p.add_argument("--record", metavar="FILE", help="write a plain-text game record")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--max-steps", type=int, default=0)
+    r = sub.add_parser("replay", help="replay a game record to its final state")
+    r.add_argument("file")
+    r.add_argument("--lang", choices=("en", "ja"), default="en")
+    r.add_argument("--quiet", action="store_true")
+    d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
+    d.add_argument("--out", default="diagrams")
+    d.add_argument("--dot-only", action="store_true", help="skip SVG (no graphviz binary needed)")
+    u = sub.add_parser("rules", help="print the rules (the project's own short texts)")
+    u.add_argument("game", choices=tcgteach.games())
+    u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")
+    u.add_argument("--lang", choices=("en", "ja"), default="en")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None, out: Any = None, inp: Any = None) -> int:
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return cmd_play(args, out, inp)
+        if args.command == "replay":
+            return cmd_replay(args, out)
+        if args.command == "diagrams":
+            return cmd_diagrams(args, out)
+        return cmd_rules(args, out)
+    except TcgError as exc:
+        print(f"tcgteach: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

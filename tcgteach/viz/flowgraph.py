@@ -1,0 +1,202 @@
+"""Flow graphs drawn with graphviz: laid out once per (graph, language), then restyled.
+
+``dot`` runs once per graph and language; highlighting the current node and the last transition
+only swaps a small CSS block (no new layout, ~microseconds), like pytransitions' GraphMachine
+styles without its re-rendering. Node groups carry classes ``tcg-n-<node>`` and edge groups
+``tcg-e-<src>--<dst>`` so pages (and browser tests) can find them.
+"""
+from __future__ import annotations
+
+import html
+import itertools
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from ..core.errors import TcgError
+
+if TYPE_CHECKING:
+    from ..core.flow import Flow
+    from ..core.state import State
+
+SHAPES = {"start": "house", "decision": "box", "step": "ellipse", "end": "doubleoctagon"}
+STYLES = {"start": "filled", "decision": "rounded,filled", "step": "filled", "end": "filled"}
+FILL = {"start": "#eef2f7", "decision": "#ffffff", "step": "#f5f5f5", "end": "#eef2f7"}
+CURRENT_FILL = "#ffd54f"
+CURRENT_STROKE = "#b71c1c"
+EDGE_STROKE = "#d32f2f"
+FONT = "Noto Sans CJK JP, Noto Sans, DejaVu Sans, sans-serif"
+
+_uid = itertools.count(1)
+_REPO_DIAGRAMS = Path(__file__).resolve().parents[2] / "diagrams"
+
+
+class GraphvizMissing(TcgError):
+    """The graphviz ``dot`` program is not installed."""
+
+
+def dot_source(flow: "Flow", lang: str = "en", game: str = "") -> str:
+    """The DOT text of a flow graph (deterministic: committed under ``diagrams/`` and diffed in CI)."""
+    import graphviz
+    title = flow.title.get(lang, flow.title["en"])
+    g = graphviz.Digraph(name=f"{game}_{flow.name}" if game else flow.name,
+                         graph_attr={"label": title, "labelloc": "t", "fontname": FONT, "rankdir": "TB",
+                                     "nodesep": "0.35", "ranksep": "0.45", "bgcolor": "white"},
+                         node_attr={"fontname": FONT, "fontsize": "12", "color": "#37474f", "penwidth": "1.2"},
+                         edge_attr={"fontname": FONT, "fontsize": "9", "color": "#607d8b", "fontcolor": "#37474f"})
+    for node in flow.nodes:
+        label = node.label.get(lang, node.label["en"]) + "\n" + " ".join(node.rules[:3]) + (
+            " …" if len(node.rules) > 3 else "")
+        tip = (node.help or {}).get(lang, "")
+        g.node(node.id, label=label, shape=SHAPES.get(node.kind, "box"), style=STYLES.get(node.kind, "filled"),
+               fillcolor=FILL.get(node.kind, "#ffffff"), id=f"n-{node.id}", tooltip=tip or label)
+    for e in flow.edges:
+        g.edge(e.src, e.dst, label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}", id=f"e-{e.src}--{e.dst}",
+               tooltip=e.rule)
+    return g.source
+
+
+def _render_svg(source: str) -> str:
+    import graphviz
+    if shutil.which("dot") is None:
+        raise GraphvizMissing("the graphviz program 'dot' is not installed: on Debian/Ubuntu run "
+                              "'sudo apt-get install graphviz', with conda 'conda install graphviz'")
+    svg = graphviz.Source(source).pipe(format="svg", encoding="utf-8")
+    return _classify(svg)
+
+
+def _classify(svg: str) -> str:
+    """Turn graphviz ids (n-main, e-a--b) into classes so several copies can share a page."""
+    svg = re.sub(r'<g id="n-([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
+    svg = re.sub(r'<g id="e-([^"]+)--([^"]+)" class="edge">',
+                 r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg)
+    svg = re.sub(r"<\?xml[^>]*>\s*", "", svg)
+    svg = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)
+    return svg
+
+
+class FlowDiagram:
+    """One flow graph in one language, laid out once. ``highlight`` returns restyled copies."""
+
+    _cache: dict[tuple[int, str, str], "FlowDiagram"] = {}
+
+    def __init__(self, flow: "Flow", lang: str = "en", game: str = "") -> None:
+        self.flow = flow
+        self.lang = lang
+        self.game = game
+        self.source = dot_source(flow, lang, game)
+        self._svg: str | None = None
+
+    @classmethod
+    def of(cls, flow: "Flow", lang: str = "en", game: str = "") -> "FlowDiagram":
+        key = (id(flow), lang, game)
+        d = cls._cache.get(key)
+        if d is None:
+            d = cls._cache[key] = cls(flow, lang, game)
+        return d
+
+    @property
+    def svg(self) -> str:
+        """The laid-out SVG (graphviz runs at the first access only)."""
+        if self._svg is None:
+            try:
+                self._svg = _render_svg(self.source)
+            except GraphvizMissing:
+                committed = _REPO_DIAGRAMS / f"{self.game}-{self.flow.name}.{self.lang}.svg"
+                if not committed.exists():
+                    raise
+                self._svg = _classify(committed.read_text(encoding="utf-8"))
+        return self._svg
+
+    def style(self, scope: str, current: str | None, edges: Iterable[Sequence[str]] = ()) -> str:
+        """CSS that highlights ``current`` and ``edges`` inside the element of class ``scope``."""
+        rules = []
+        if current:
+            rules.append(f".{scope} .tcg-n-{current} > polygon, .{scope} .tcg-n-{current} > ellipse, "
+                         f".{scope} .tcg-n-{current} > path {{fill: {CURRENT_FILL}; stroke: {CURRENT_STROKE}; "
+                         f"stroke-width: 3px;}}")
+            rules.append(f".{scope} .tcg-n-{current} text {{font-weight: bold;}}")
+        for src, dst in edges:
+            rules.append(f".{scope} .tcg-e-{src}--{dst} > path {{stroke: {EDGE_STROKE}; stroke-width: 3px;}}")
+            rules.append(f".{scope} .tcg-e-{src}--{dst} > polygon {{fill: {EDGE_STROKE}; stroke: {EDGE_STROKE};}}")
+            rules.append(f".{scope} .tcg-e-{src}--{dst} text {{fill: {EDGE_STROKE}; font-weight: bold;}}")
+        return "\n".join(rules)
+
+    def html(self, current: str | None = None, edges: Iterable[Sequence[str]] = (), scope: str | None = None) -> str:
+        """Inline HTML: the SVG inside a div whose ``data-current`` names the highlighted node."""
+        scope = scope or f"tcg-flow-{next(_uid)}"
+        edges = list(edges)
+        label = self.flow.label(current, self.lang) if current in self.flow.by_id else ""
+        edge_text = " ".join(f"{a}->{b}" for a, b in edges)
+        return (f'<div class="tcg-flow {scope}" data-flow="{self.flow.name}" data-current="{html.escape(current or "")}"'
+                f' data-edges="{html.escape(edge_text)}" role="img" aria-label="{html.escape(label)}">'
+                f"<style>{self.style(scope, current, edges)}</style>{self.svg}</div>")
+
+    def highlighted_svg(self, current: str | None = None, edges: Iterable[Sequence[str]] = ()) -> str:
+        """A self-contained SVG document with the highlight inside (for files and ``_repr_svg_``)."""
+        css = self.style("tcg-root", current, edges)
+        svg = self.svg
+        i = svg.index("<svg")
+        j = svg.index(">", i)
+        head = svg[i:j]
+        if 'class="' in head:
+            head = head.replace('class="', 'class="tcg-root ', 1)
+        else:
+            head += ' class="tcg-root"'
+        return svg[:i] + head + ">" + f"<style>{css}</style>" + svg[j + 1:]
+
+
+class Highlighted:
+    """A flow diagram with a highlight, displayable in notebooks (``_repr_svg_``/``_repr_html_``)."""
+
+    def __init__(self, diagram: FlowDiagram, current: str | None, edges: Sequence[Sequence[str]]) -> None:
+        self.diagram, self.current, self.edges = diagram, current, list(edges)
+
+    def _repr_svg_(self) -> str:
+        return self.diagram.highlighted_svg(self.current, self.edges)
+
+    def __str__(self) -> str:
+        return self._repr_svg_()
+
+
+def diagram(target: "State | object", *, flow: str = "turn", lang: str = "en") -> Highlighted:
+    """The flow graph of a game or state; a state's current node and last transitions are highlighted."""
+    from ..core.state import State
+    if isinstance(target, State):
+        game = target.game
+        f = game.flows[flow]
+        current = target.node if target.node in f.by_id else None
+        edges = [t for t in target.last_transitions if t in f.edge_set]
+    else:
+        game = target  # a Game
+        f = game.flows[flow]  # type: ignore[attr-defined]
+        current, edges = None, []
+    return Highlighted(FlowDiagram.of(f, lang, game.name), current, edges)  # type: ignore[attr-defined]
+
+
+def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = None) -> list[Path]:
+    """Write ``<game>-<flow>.<lang>.dot`` (and ``.svg``) for every flow graph of every game."""
+    import tcgteach
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in games or tcgteach.games():
+        game = tcgteach.game(name)
+        for flow in game.flows.values():
+            for lang in ("en", "ja"):
+                d = FlowDiagram(flow, lang, game.name)
+                stem = f"{game.name}-{flow.name}.{lang}"
+                (out / f"{stem}.dot").write_text(d.source, encoding="utf-8")
+                written.append(out / f"{stem}.dot")
+                if svg:
+                    (out / f"{stem}.svg").write_text(_render_svg_raw(d.source), encoding="utf-8")
+                    written.append(out / f"{stem}.svg")
+    return written
+
+
+def _render_svg_raw(source: str) -> str:
+    import graphviz
+    if shutil.which("dot") is None:
+        raise GraphvizMissing("the graphviz program 'dot' is not installed: on Debian/Ubuntu run "
+                              "'sudo apt-get install graphviz'")
+    return graphviz.Source(source).pipe(format="svg", encoding="utf-8")

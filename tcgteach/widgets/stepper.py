@@ -1,0 +1,385 @@
+"""The stepper: step through any tcgteach game with Step / Back / Play-Pause / Reset.
+
+One widget for every game. Each seat is played by an agent ("random") or by a person, who
+chooses from buttons of the legal actions. The board, the event log (each line citing its rule)
+and the flow graph (laid out once; only a small CSS block changes per step) follow the game.
+No click can corrupt the game: every callback is guarded, errors are shown as a short message,
+and actions are applied only through the checked ``state.apply``.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import itertools
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+import tcgteach
+
+from ..agents import make_agent
+from ..core.errors import TcgError
+from ..core.game import Game
+from ..core.state import State
+from ..viz.board import board_html
+from ..viz.flowgraph import FlowDiagram, GraphvizMissing
+
+PERSON = "person"
+_ids = itertools.count(1)
+
+LABELS = {
+    "step": ("Step", "1手進める"), "back": ("Back", "1手戻す"), "play": ("Play", "自動再生"), "pause": ("Pause", "一時停止"),
+    "reset": ("Reset", "リセット"), "seed": ("Seed", "シード"), "seat": ("P{n}", "P{n}"), "random": ("random", "ランダム"),
+    "person": ("person", "人間"), "log": ("Event log", "イベントログ"), "graph": ("Turn flow", "ターンの流れ"),
+    "choose": ("P{n}, choose:", "P{n}の選択："), "start": ("At the start: nothing to take back.", "最初の状態です。戻せる手はありません。"),
+    "over": ("The game is over: {r}", "ゲーム終了：{r}"), "person_turn": ("P{n} is played by a person: choose below.",
+                                                                        "P{n}は人間の担当です。下のボタンから選んでください。"),
+    "now": ("Now: {node}", "現在：{node}"), "speed": ("Delay (s)", "間隔（秒）"), "lang": ("Language", "言語"),
+    "bad_seed": ("The seed must be a whole number.", "シードは整数で入力してください。"),
+    "busy": ("Busy: one step at a time.", "処理中です。"),
+}
+
+
+def _l(key: str, lang: str, **kw: Any) -> str:
+    en, ja = LABELS[key]
+    return (ja if lang == "ja" else en).format(**kw)
+
+
+class Stepper:
+    """Interactive stepper for a game. Display it as the last expression of a cell.
+
+    ``Stepper("darkmoon", seed=3, agents=["random", "person"])`` or ``Stepper(state)`` to continue a
+    given state. ``agents`` entries are "random", "person", or agent objects with ``act(view)``.
+    """
+
+    def __init__(self, game: str | Game | State = "darkmoon", *, seed: int = 0, agents: Sequence[Any] | None = None,
+                 decks: Sequence[Any] | None = None, players: int | None = None, options: dict[str, Any] | None = None,
+                 lang: str = "en", interval: float = 0.5, show_hands: bool | None = None, log_lines: int = 400) -> None:
+        if isinstance(game, State):
+            self.game = game.game
+            state: State | None = game
+        else:
+            self.game = tcgteach.game(game, options) if isinstance(game, str) else game
+            state = None
+        self.decks, self.players = decks, players
+        self.lang = lang if lang in ("en", "ja") else "en"
+        self.interval = interval
+        self.show_hands = show_hands
+        self.log_lines = log_lines
+        self.scope = f"tcg-flow-{next(_ids)}"
+        self._busy = False
+        self._playing = False
+        self._task: asyncio.Task | None = None
+        self._log_cache: list[str] = []
+        self.state: State = state if state is not None else self._new_state(seed)
+        n = self.state.num_players
+        names = list(agents) if agents is not None else ["random"] * n
+        if len(names) == 1:
+            names = names * n
+        if len(names) != n:
+            raise TcgError(f"agents: {len(names)} given for {n} players")
+        self.seed = seed
+        self._build(names)
+        self._refresh(full=True)
+
+    # -- construction ----------------------------------------------------------------------------
+    def _new_state(self, seed: int) -> State:
+        return self.game.new_state(seed=seed, decks=self.decks, players=self.players)
+
+    def _agent_for(self, seat: int, spec: Any) -> Any:
+        if spec == PERSON or spec is None:
+            return None
+        if isinstance(spec, str):
+            return make_agent(spec, self.seed * 1000 + seat)
+        return spec
+
+    def _build(self, names: list[Any]) -> None:
+        lang = self.lang
+        self.step_button = w.Button(description=_l("step", lang), tooltip="Step / 1手進める")
+        self.back_button = w.Button(description=_l("back", lang), tooltip="Back / 1手戻す")
+        self.play_button = w.ToggleButton(value=False, description=_l("play", lang), tooltip="Play-Pause / 自動再生")
+        self.reset_button = w.Button(description=_l("reset", lang), tooltip="Reset / リセット")
+        self.seed_box = w.Text(value=str(self.seed), description=_l("seed", lang), layout=w.Layout(width="150px"))
+        self.lang_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")], value=lang,
+                                           description=_l("lang", lang), style={"button_width": "70px"})
+        self.speed = w.FloatSlider(value=self.interval, min=0.05, max=2.0, step=0.05, description=_l("speed", lang),
+                                   readout_format=".2f", layout=w.Layout(width="260px"))
+        for b, cls in ((self.step_button, "tcg-step"), (self.back_button, "tcg-back"), (self.play_button, "tcg-play"),
+                       (self.reset_button, "tcg-reset"), (self.seed_box, "tcg-seed"), (self.lang_toggle, "tcg-lang"),
+                       (self.speed, "tcg-speed")):
+            b.add_class(cls)
+        self.seat_pickers: list[w.Dropdown] = []
+        self.agents: list[Any] = []
+        for seat, spec in enumerate(names):
+            label = spec if isinstance(spec, str) else getattr(spec, "name", "agent")
+            options = [(_l("random", lang), "random"), (_l("person", lang), PERSON)]
+            if label not in ("random", PERSON):
+                options.append((label, label))
+            dd = w.Dropdown(options=options, value=label, description=_l("seat", lang, n=seat + 1),
+                            layout=w.Layout(width="190px"))
+            dd.add_class(f"tcg-seat-{seat}")
+            dd.observe(self._guard(self._on_seat), names="value")
+            self.seat_pickers.append(dd)
+            self.agents.append(self._agent_for(seat, spec))
+        self.message = w.HTML(value="", layout=w.Layout(min_height="24px"))
+        self.message.add_class("tcg-message")
+        self.board = w.HTML()
+        self.board.add_class("tcg-board-view")
+        self.choices = w.VBox([])
+        self.choices.add_class("tcg-choices")
+        self.log = w.HTML(layout=w.Layout(width="100%"))
+        self.log.add_class("tcg-log")
+        self.graph_style = w.HTML()
+        self.graph_style.add_class("tcg-graph-state")
+        self.graph = w.HTML()
+        self.graph.add_class("tcg-graph")
+        self.step_button.on_click(self._guard(lambda _b: self.step()))
+        self.back_button.on_click(self._guard(lambda _b: self.back()))
+        self.reset_button.on_click(self._guard(lambda _b: self.reset()))
+        self.play_button.observe(self._guard(self._on_play), names="value")
+        self.lang_toggle.observe(self._guard(self._on_lang), names="value")
+        self.speed.observe(lambda ch: setattr(self, "interval", float(ch["new"])), names="value")
+        controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
+        settings = w.HBox([self.lang_toggle, self.speed])
+        seats = w.HBox(self.seat_pickers)
+        left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%"))
+        right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="42%"))
+        self.log_title = w.HTML()
+        self.widget = w.VBox([controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log])
+        self.widget.add_class("tcg-stepper")
+        self._render_graph_base()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display(self.widget)
+
+    # -- guarded callbacks -------------------------------------------------------------------------
+    def _guard(self, fn: Any) -> Any:
+        """Run a callback; any error becomes a short message and the game stays as it was."""
+        def run(*args: Any) -> None:
+            if self._busy:
+                self._say(_l("busy", self.lang), error=True)
+                return
+            self._busy = True
+            try:
+                fn(*args)
+            except TcgError as exc:
+                self._say(str(exc), error=True)
+            except Exception as exc:  # a widget must never show a traceback
+                self._say(f"{type(exc).__name__}: {exc}", error=True)
+            finally:
+                self._busy = False
+        return run
+
+    def _say(self, text: str, error: bool = False) -> None:
+        color = "#b71c1c" if error else "#1b5e20"
+        prefix = "⚠ " if error else ""
+        self.message.value = f'<span style="color:{color}" role="alert">{prefix}{html.escape(text)}</span>'
+
+    # -- commands (also usable from code) ----------------------------------------------------------------
+    def step(self) -> bool:
+        """Let the agent of the player to act take one action. False if nothing happened."""
+        state = self.state
+        if state.is_terminal():
+            self._say(_l("over", self.lang, r=self._result_text()))
+            return False
+        seat = state.current_player
+        agent = self.agents[seat]
+        if agent is None:
+            self._say(_l("person_turn", self.lang, n=seat + 1))
+            return False
+        action = agent.act(state.view(seat))
+        self.apply(action)
+        return True
+
+    def apply(self, action: Any) -> None:
+        """Apply an action (checked). An illegal one raises and changes nothing."""
+        self.state.apply(action)
+        self._say("")
+        self._refresh()
+
+    def back(self) -> bool:
+        """Take back one action. At the start there is nothing to take back (a message, no error)."""
+        self._stop_playing()
+        if not self.state.can_undo():
+            self._say(_l("start", self.lang))
+            return False
+        self.state.undo()
+        self._say("")
+        self._refresh()
+        return True
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game with ``seed`` (or the number in the Seed box)."""
+        self._stop_playing()
+        if seed is None:
+            text = self.seed_box.value.strip()
+            try:
+                seed = int(text)
+            except ValueError:
+                self._say(_l("bad_seed", self.lang), error=True)
+                return
+        state = self._new_state(seed)
+        self.seed = seed
+        self.seed_box.value = str(seed)
+        self.state = state
+        self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(self.seat_pickers)]
+        self._log_cache = []
+        self._say("")
+        self._refresh(full=True)
+
+    # -- play / pause ------------------------------------------------------------------------------------
+    def _on_play(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._playing = True
+            self.play_button.description = _l("pause", self.lang)
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None and (self._task is None or self._task.done()):
+                self._task = loop.create_task(self._autoplay())
+        else:
+            self._playing = False
+            self.play_button.description = _l("play", self.lang)
+
+    def _stop_playing(self) -> None:
+        if self.play_button.value:
+            self.play_button.value = False
+        self._playing = False
+
+    def tick(self) -> bool:
+        """One auto-play step (what the Play loop does every ``interval`` seconds). False = stop."""
+        if not self._playing or self._busy:
+            return self._playing
+        self._busy = True
+        try:
+            moved = self.step()
+        except Exception as exc:  # keep the loop alive and the game intact
+            self._say(f"{type(exc).__name__}: {exc}", error=True)
+            moved = False
+        finally:
+            self._busy = False
+        if not moved:
+            self._stop_playing()
+        return moved
+
+    async def _autoplay(self) -> None:
+        while self._playing:
+            if not self.tick():
+                break
+            await asyncio.sleep(self.interval)
+
+    # -- seats and language ---------------------------------------------------------------------------------
+    def _on_seat(self, change: dict[str, Any]) -> None:
+        seat = self.seat_pickers.index(change["owner"])
+        self.agents[seat] = self._agent_for(seat, change["new"])
+        self._refresh()
+
+    def _on_lang(self, change: dict[str, Any]) -> None:
+        self.set_lang(change["new"])
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
+        self.lang = lang
+        self.step_button.description = _l("step", lang)
+        self.back_button.description = _l("back", lang)
+        self.play_button.description = _l("pause" if self._playing else "play", lang)
+        self.reset_button.description = _l("reset", lang)
+        self.seed_box.description = _l("seed", lang)
+        self.lang_toggle.description = _l("lang", lang)
+        self.speed.description = _l("speed", lang)
+        for i, dd in enumerate(self.seat_pickers):
+            dd.description = _l("seat", lang, n=i + 1)
+            value = dd.value
+            extra = [o for o in dd.options if o[1] not in ("random", PERSON)]
+            dd.unobserve_all("value")
+            dd.options = [(_l("random", lang), "random"), (_l("person", lang), PERSON)] + extra
+            dd.value = value
+            dd.observe(self._guard(self._on_seat), names="value")
+        if self.lang_toggle.value != lang:
+            self.lang_toggle.value = lang
+        self._log_cache = []
+        self._render_graph_base()
+        self._refresh(full=True)
+
+    # -- rendering -----------------------------------------------------------------------------------------------
+    def _perspective(self) -> int | None:
+        if self.show_hands is True:
+            return None
+        persons = [i for i, a in enumerate(self.agents) if a is None]
+        if self.show_hands is False:
+            return self.state.current_player
+        return persons[0] if len(persons) == 1 else None
+
+    def _render_graph_base(self) -> None:
+        flow = self.game.turn_flow
+        try:
+            svg = FlowDiagram.of(flow, self.lang, self.game.name).svg
+            self.graph.value = f'<div class="tcg-flow {self.scope}" data-flow="{flow.name}">{svg}</div>'
+        except GraphvizMissing as exc:
+            self.graph.value = f"<p>{html.escape(str(exc))}</p>"
+
+    def _result_text(self) -> str:
+        out = self.state.result()
+        return out.text(self.lang) if out is not None else ""
+
+    def _refresh(self, full: bool = False) -> None:
+        state = self.state
+        lang = self.lang
+        persp = self._perspective()
+        self.board.value = board_html(state, lang=lang, perspective=persp)
+        # flow graph: only the highlight changes
+        flow = self.game.turn_flow
+        edges = [t for t in state.last_transitions if t in flow.edge_set]
+        node_label = flow.label(state.node, lang)
+        rules = " ".join(flow.by_id[state.node].rules)
+        css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node, edges)
+        self.graph_style.value = (f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
+                                  f'data-edges="{" ".join(f"{a}->{b}" for a, b in edges)}"><b>'
+                                  f"{html.escape(_l('now', lang, node=node_label))}</b> <small>({rules})</small></div>")
+        self._refresh_log(persp)
+        self._refresh_choices()
+        self.back_button.disabled = False
+        self.step_button.disabled = False
+        if state.is_terminal():
+            self._say(_l("over", lang, r=self._result_text()))
+
+    def _refresh_log(self, persp: int | None) -> None:
+        state = self.state
+        events = state.events
+        cache = self._log_cache
+        if len(cache) > len(events):
+            del cache[len(events):]
+        for ev in events[len(cache):]:
+            shown = ev if persp is None else ev.masked(persp)
+            text = self.game.describe_event(shown, state, self.lang)
+            cache.append(f'<div class="tcg-log-line" data-rule="{ev.rule}"><code>[{ev.rule}]</code> '
+                         f"{html.escape(text)}</div>")
+        shown_lines = cache[-self.log_lines:]
+        self.log_title.value = f"<b>{_l('log', self.lang)}</b> ({len(events)})"
+        self.log.value = ('<div style="max-height:260px;overflow-y:auto;font-size:12px;display:flex;'
+                          'flex-direction:column-reverse"><div>' + "".join(shown_lines) + "</div></div>")
+
+    def _refresh_choices(self) -> None:
+        state = self.state
+        seat = state.current_player
+        if seat is None or self.agents[seat] is not None:
+            self.choices.children = ()
+            return
+        title = w.HTML(f"<b>{html.escape(_l('choose', self.lang, n=seat + 1))}</b>")
+        buttons = []
+        for action in state.legal_actions():
+            b = w.Button(description=self.game.describe_action(action, state, self.lang), tooltip=str(action),
+                         layout=w.Layout(width="auto"))
+            b.add_class("tcg-action")
+            b.on_click(self._guard(self._choice_handler(action, len(state.history))))
+            buttons.append(b)
+        self.choices.children = (title, w.Box(buttons, layout=w.Layout(flex_flow="row wrap")))
+
+    def _choice_handler(self, action: Any, at: int) -> Any:
+        def click(_b: Any) -> None:
+            if len(self.state.history) != at:
+                raise TcgError("that button belongs to an earlier position; choose again")
+            self.apply(action)
+        return click
