@@ -45,13 +45,18 @@ class Record:
 
 
 def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
+    """A starter deck by name; otherwise every card in order (the order fixes card instance numbers),
+    with runs of the same card written ``C01*3``."""
     for name in game.starter_decks():
         if game.starter_deck(name).cards == tuple(cards):
             return name
-    counts: dict[str, int] = {}
+    runs: list[list[Any]] = []
     for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return " ".join(f"{c}*{n}" if n > 1 else c for c, n in counts.items())
+        if runs and runs[-1][0] == c:
+            runs[-1][1] += 1
+        else:
+            runs.append([c, 1])
+    return " ".join(f"{c}*{n}" if n > 1 else c for c, n in runs)
 
 
 def record_text(state: "State", agents: str | None = None, result: bool = True) -> str:

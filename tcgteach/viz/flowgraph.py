@@ -50,9 +50,9 @@ def dot_source(flow: "Flow", lang: str = "en", game: str = "") -> str:
             " …" if len(node.rules) > 3 else "")
         tip = (node.help or {}).get(lang, "")
         g.node(node.id, label=label, shape=SHAPES.get(node.kind, "box"), style=STYLES.get(node.kind, "filled"),
-               fillcolor=FILL.get(node.kind, "#ffffff"), id=f"n-{node.id}", tooltip=tip or label)
+               fillcolor=FILL.get(node.kind, "#ffffff"), id=f"n__{node.id}", tooltip=tip or label)
     for e in flow.edges:
-        g.edge(e.src, e.dst, label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}", id=f"e-{e.src}--{e.dst}",
+        g.edge(e.src, e.dst, label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}", id=f"e__{e.src}__{e.dst}",
                tooltip=e.rule)
     return g.source
 
@@ -67,9 +67,9 @@ def _render_svg(source: str) -> str:
 
 
 def _classify(svg: str) -> str:
-    """Turn graphviz ids (n-main, e-a--b) into classes so several copies can share a page."""
-    svg = re.sub(r'<g id="n-([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
-    svg = re.sub(r'<g id="e-([^"]+)--([^"]+)" class="edge">',
+    """Turn graphviz ids (n__main, e__a__b) into classes so several copies can share a page."""
+    svg = re.sub(r'<g id="n__([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
+    svg = re.sub(r'<g id="e__(.+?)__([^"]+)" class="edge">',
                  r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg)
     svg = re.sub(r"<\?xml[^>]*>\s*", "", svg)
     svg = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)

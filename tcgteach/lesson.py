@@ -1,0 +1,97 @@
+"""Helpers for the lessons: play until something happens, explain events with their rules.
+
+    >>> events = run_until(state, agents, lambda e: e.kind == "reveal" and e.data["match"])
+    >>> explain(state, events, lang="ja")      # each event with the rule it cites, in Japanese
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, Sequence
+
+from .core.errors import TcgError
+from .core.events import Event
+from .core.state import State
+
+
+def run_until(state: State, agents: Sequence[Any], until: Callable[[Event], bool], max_steps: int = 5000) -> list[Event]:
+    """Let the agents play until an event satisfies ``until``; return the events of the last action.
+
+    Raises ``TcgError`` if the game ends or ``max_steps`` pass first.
+    """
+    for _ in range(max_steps):
+        if state.is_terminal():
+            raise TcgError("the game ended before the awaited event happened")
+        p = state.current_player
+        events = state.apply(agents[p].act(state.view(p)))
+        if any(until(e) for e in events):
+            return events
+    raise TcgError(f"no such event within {max_steps} steps")
+
+
+def rule_ids(events: Sequence[Event]) -> list[str]:
+    seen: list[str] = []
+    for e in events:
+        if e.rule not in seen:
+            seen.append(e.rule)
+    return seen
+
+
+class Explanation:
+    """Events as readable lines, each citing its rule, followed by the text of each cited rule."""
+
+    def __init__(self, state: State, events: Sequence[Event], lang: str = "en") -> None:
+        self.state, self.events, self.lang = state, list(events), lang
+
+    def lines(self) -> list[str]:
+        g = self.state.game
+        return [f"[{e.rule}] {g.describe_event(e, self.state, self.lang)}" for e in self.events]
+
+    def rules(self) -> list[tuple[str, str]]:
+        g = self.state.game
+        out = []
+        for rid in rule_ids(self.events):
+            try:
+                out.append((rid, g.rule_text(rid, self.lang)))
+            except TcgError:
+                pass
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines() + [""] + [f"{rid}: {text}" for rid, text in self.rules()])
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.lines())
+        rules = "".join(f"<li><b>{escape(rid)}</b> {escape(text)}</li>" for rid, text in self.rules())
+        head = "ルール" if self.lang == "ja" else "Rules applied"
+        return (f'<div class="tcg-explain"><ul>{items}</ul><details open><summary>{head}</summary>'
+                f"<ul>{rules}</ul></details></div>")
+
+
+def explain(state: State, events: Sequence[Event], lang: str = "en") -> Explanation:
+    return Explanation(state, events, lang)
+
+
+class Side:
+    """Two HTML-displayable things side by side (e.g. the board and the flow graph)."""
+
+    def __init__(self, *items: Any) -> None:
+        self.items = items
+
+    def _repr_html_(self) -> str:
+        cells = []
+        for item in self.items:
+            if hasattr(item, "_repr_html_"):
+                inner = item._repr_html_()
+            elif hasattr(item, "_repr_svg_"):
+                inner = item._repr_svg_()
+            else:
+                inner = escape(str(item))
+            cells.append(f'<div style="flex:1;min-width:320px">{inner}</div>')
+        return f'<div style="display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap">{"".join(cells)}</div>'
+
+
+def show(state: State, lang: str = "en", perspective: int | None = None) -> Side:
+    """The board and the highlighted flow graph of ``state``, side by side."""
+    from .viz.board import Board
+    from .viz.flowgraph import diagram
+    return Side(Board(state, lang=lang, perspective=perspective), diagram(state, lang=lang))

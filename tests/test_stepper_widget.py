@@ -1,0 +1,122 @@
+"""The stepper, clicked from Python (no browser): Step, Back, Play/Pause, Reset, seats, language."""
+import pytest
+
+from tcgteach.widgets import Stepper
+
+
+def buttons(st):
+    return [b for b in st.choices.children[1].children] if st.choices.children else []
+
+
+def test_step_and_back_move_the_game_and_the_views():
+    st = Stepper("darkmoon", seed=3)
+    before = st.state.to_dict()
+    st.step_button.click()
+    assert len(st.state.history) == 1
+    assert 'data-current="' in st.graph_style.value and "Now:" in st.graph_style.value
+    assert "[DM-4" in st.log.value
+    st.back_button.click()
+    assert st.state.to_dict() == before
+
+
+def test_back_at_the_start_is_a_message_not_an_error():
+    st = Stepper("darkmoon", seed=3)
+    before = st.state.to_dict()
+    st.back_button.click()
+    st.back_button.click()
+    assert st.state.to_dict() == before
+    assert "nothing to take back" in st.message.value
+
+
+def test_step_at_the_end_changes_nothing():
+    st = Stepper("darkmoon", seed=5)
+    while not st.state.is_terminal():
+        st.step()
+    final = st.state.to_dict()
+    st.step_button.click()
+    st.step_button.click()
+    assert st.state.to_dict() == final
+    assert "The game is over" in st.message.value and "DM-1." in st.message.value
+
+
+def test_highlighted_node_follows_the_game():
+    st = Stepper("darkmoon", seed=8)
+    seen = set()
+    for _ in range(40):
+        st.step()
+        seen.add(st.state.node)
+        assert f'data-current="{st.state.node}"' in st.graph_style.value
+    assert "main" in seen and len(seen) >= 2
+
+
+def test_play_pause_ticks_and_double_clicks_are_harmless():
+    st = Stepper("darkmoon", seed=2)
+    st.play_button.value = True  # Play (no event loop here: we drive the ticks)
+    assert st.play_button.description == "Pause"
+    for _ in range(10):
+        assert st.tick()
+    n = len(st.state.history)
+    st._busy = True  # a click arriving while a step runs
+    st.step_button.click()
+    assert len(st.state.history) == n and "Busy" in st.message.value
+    st._busy = False
+    st.play_button.value = False
+    assert not st.tick() and len(st.state.history) == n
+
+
+def test_person_seat_chooses_from_legal_action_buttons_and_stale_buttons_are_refused():
+    st = Stepper("darkmoon", seed=3, agents=["person", "random"])
+    while st.state.current_player != 0:
+        st.step()
+    st.step_button.click()
+    assert "played by a person" in st.message.value
+    bs = buttons(st)
+    legal = st.state.legal_actions()
+    assert [b.tooltip for b in bs] == [str(a) for a in legal]
+    first = bs[0]
+    first.click()
+    assert str(st.state.history[-1]) == first.tooltip
+    after = st.state.to_dict()
+    first.click()  # the same (now stale) button again
+    assert st.state.to_dict() == after and "earlier position" in st.message.value
+
+
+def test_reset_with_seed_and_bad_seed():
+    st = Stepper("darkmoon", seed=1)
+    st.step()
+    st.seed_box.value = "42"
+    st.reset_button.click()
+    assert st.state.setup["seed"] == 42 and not st.state.history
+    st.step()
+    st.seed_box.value = "forty"
+    st.reset_button.click()
+    assert st.state.setup["seed"] == 42 and len(st.state.history) == 1
+    assert "whole number" in st.message.value
+
+
+def test_language_switch_rerenders_without_restarting():
+    st = Stepper("darkmoon", seed=3)
+    for _ in range(5):
+        st.step()
+    history = list(st.state.history)
+    st.lang_toggle.value = "ja"
+    assert st.state.history == history
+    assert st.step_button.description == "1手進める"
+    assert "メインフェイズ" in st.graph_style.value or "現在" in st.graph_style.value
+    assert "手札" in st.board.value
+    assert "ターン" in st.log.value
+
+
+def test_switching_a_seat_to_person_hides_the_other_hand():
+    st = Stepper("darkmoon", seed=3)
+    assert "(hidden)" not in st.board.value
+    st.seat_pickers[1].value = "person"
+    assert "(hidden)" in st.board.value
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_stepper_runs_multiplayer_games_to_the_end(players):
+    st = Stepper("darkmoon", seed=players, players=players)
+    while st.step():
+        pass
+    assert st.state.is_terminal()
