@@ -82,9 +82,13 @@ class State:
         if isinstance(action, str):
             action = self.game.parse_action(action)
         legal = self.legal_actions()
-        if action not in legal:
-            message, rule = self._why_illegal(action)
-            raise IllegalActionError(message, rule, legal)
+        for candidate in legal:  # identity first: legal lists hold interned actions
+            if candidate is action:
+                break
+        else:
+            if action not in legal:  # an equal action built by the caller
+                message, rule = self._why_illegal(action)
+                raise IllegalActionError(message, rule, legal)
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: "Action") -> list[Event]:

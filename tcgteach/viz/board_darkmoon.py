@@ -31,7 +31,7 @@ T = {
     "turn": ("Turn {t}", "ターン{t}"), "to_act": ("{p} to act", "{p}の手番"), "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
     "armed": ("end armed by {p}: final turns", "{p}が終了条件を起動：最終ターン"),
     "over": ("game over", "ゲーム終了"), "hand": ("Hand", "手札"), "field": ("Field", "場"), "units": ("Units", "ユニット"),
-    "deck": ("deck {n}", "デッキ {n}枚"), "hidden": ("{n} cards (hidden)", "{n}枚（非公開）"),
+    "deck": ("deck {n}", "デッキ {n}枚"), "hidden": ("{n} card{s} (hidden)", "{n}枚（非公開）"),
     "points": ("{t} points now (units {u} + bonuses {b} + loose specials {s})",
                "現在 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）"),
     "empty": ("empty", "空き"), "unit": ("Unit {k}", "ユニット{k}"), "special": ("special", "スペシャル"),
@@ -112,7 +112,7 @@ def render(state: "DarkMoonState", *, lang: str = "en", perspective: int | None 
                      f"<h4>{marker}P{p + 1} — {escape(_t('points', lang, t=sc['total'], u=sc['units'], b=sc['unit_bonuses'], s=sc['loose_specials']))}"
                      f" · {escape(_t('deck', lang, n=len(deck)))}</h4>")
         if hidden_hand or (hand and all(c < 0 for c in hand)):
-            hand_html = f'<span class="tcg-hidden">{escape(_t("hidden", lang, n=len(hand)))}</span>'
+            hand_html = f'<span class="tcg-hidden">{escape(_t("hidden", lang, n=len(hand), s="" if len(hand) == 1 else "s"))}</span>'
         else:
             hand_html = "".join(_card(state, c, lang) for c in sorted(hand)) or "—"
         parts.append(f'<div class="tcg-zone tcg-hand"><span class="tcg-zone-label">{_t("hand", lang)} '

@@ -71,6 +71,7 @@ def _classify(svg: str) -> str:
     svg = re.sub(r'<g id="n__([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
     svg = re.sub(r'<g id="e__(.+?)__([^"]+)" class="edge">',
                  r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg)
+    svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', r'<svg style="max-width:100%;height:auto"', svg, count=1)
     svg = re.sub(r"<\?xml[^>]*>\s*", "", svg)
     svg = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)
     return svg
@@ -113,13 +114,13 @@ class FlowDiagram:
         """CSS that highlights ``current`` and ``edges`` inside the element of class ``scope``."""
         rules = []
         if current:
-            rules.append(f".{scope} .tcg-n-{current} > polygon, .{scope} .tcg-n-{current} > ellipse, "
-                         f".{scope} .tcg-n-{current} > path {{fill: {CURRENT_FILL}; stroke: {CURRENT_STROKE}; "
+            rules.append(f".{scope} .tcg-n-{current} polygon, .{scope} .tcg-n-{current} ellipse, "
+                         f".{scope} .tcg-n-{current} path {{fill: {CURRENT_FILL}; stroke: {CURRENT_STROKE}; "
                          f"stroke-width: 3px;}}")
             rules.append(f".{scope} .tcg-n-{current} text {{font-weight: bold;}}")
         for src, dst in edges:
-            rules.append(f".{scope} .tcg-e-{src}--{dst} > path {{stroke: {EDGE_STROKE}; stroke-width: 3px;}}")
-            rules.append(f".{scope} .tcg-e-{src}--{dst} > polygon {{fill: {EDGE_STROKE}; stroke: {EDGE_STROKE};}}")
+            rules.append(f".{scope} .tcg-e-{src}--{dst} path {{stroke: {EDGE_STROKE}; stroke-width: 3px;}}")
+            rules.append(f".{scope} .tcg-e-{src}--{dst} polygon {{fill: {EDGE_STROKE}; stroke: {EDGE_STROKE};}}")
             rules.append(f".{scope} .tcg-e-{src}--{dst} text {{fill: {EDGE_STROKE}; font-weight: bold;}}")
         return "\n".join(rules)
 
