@@ -1,0 +1,103 @@
+"""Throughput of the engines on one core: random vs random, games/s and steps/s.
+
+    python benchmarks/throughput.py [--games 300] [--game darkmoon]
+
+A "step" is one decision: the agent reads ``legal_actions()`` of its view-free state and the
+engine applies the chosen action with the checked ``apply`` (as a simulation would). Also prints
+the unchecked figure, the cost of ``undo``, the import time of ``tcgteach`` and the stepper's
+latency per Step click (board, log and graph refreshed).
+Targets (issue #2): >= 40,000 DARK MOON steps/s; ``import tcgteach`` <= 150 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+
+def pin_one_core() -> None:
+    try:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    except (AttributeError, OSError):
+        pass
+
+
+def random_games(name: str, games: int, checked: bool = True, seed0: int = 0) -> tuple[float, int, float]:
+    import tcgteach
+    game = tcgteach.game(name)
+    rng = random.Random(seed0)
+    steps = 0
+    t0 = time.perf_counter()
+    for seed in range(seed0, seed0 + games):
+        s = game.new_state(seed=seed)
+        apply = s.apply if checked else s.apply_unchecked
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    dt = time.perf_counter() - t0
+    return dt, steps, games / dt
+
+
+def undo_cost(name: str, games: int = 50) -> float:
+    import tcgteach
+    game = tcgteach.game(name)
+    rng = random.Random(1)
+    n = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        s = game.new_state(seed=seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply_unchecked(legal[rng.randrange(len(legal))])
+            n += 1
+        while s.can_undo():
+            s.undo()
+    return (time.perf_counter() - t0) / n * 1e6
+
+
+def import_ms() -> float:
+    code = "import time; t = time.perf_counter(); import tcgteach; print((time.perf_counter() - t) * 1000)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(5)]
+    return statistics.median(runs)
+
+
+def stepper_ms(name: str, steps: int = 200) -> float:
+    from tcgteach.widgets import Stepper
+    st = Stepper(name, seed=1)
+    times = []
+    for _ in range(steps):
+        if st.state.is_terminal():
+            st.reset(st.seed + 1)
+        t0 = time.perf_counter()
+        st.step_button.click()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--game", default="darkmoon")
+    ap.add_argument("--no-widgets", action="store_true")
+    args = ap.parse_args()
+    pin_one_core()
+    print(f"python {sys.version.split()[0]}, one core, random vs random, {args.games} games of {args.game}")
+    random_games(args.game, 20, seed0=10_000)  # warm-up
+    dt, steps, gps = random_games(args.game, args.games)
+    print(f"checked apply:   {gps:8.1f} games/s  {steps / dt:9.0f} steps/s  ({steps / args.games:.1f} steps/game)")
+    dt, steps, gps = random_games(args.game, args.games, checked=False)
+    print(f"unchecked apply: {gps:8.1f} games/s  {steps / dt:9.0f} steps/s")
+    print(f"apply+undo:      {undo_cost(args.game):8.1f} us per action (apply, then undo back to the start)")
+    print(f"import tcgteach: {import_ms():8.1f} ms (median of 5 fresh interpreters)")
+    if not args.no_widgets:
+        print(f"stepper Step:    {stepper_ms(args.game):8.2f} ms median per click (board, log, graph refreshed)")
+
+
+if __name__ == "__main__":
+    main()
