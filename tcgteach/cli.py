@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "ja"), default="en")
     p.add_argument("--record", metavar="FILE", help="write a plain-text game record")
     p.add_argument("--quiet", action="store_true", help="print only the result")
-    p.add_argument("--max-steps", type=int, default=0)
+    p.add_argument("--max-steps", type=int, default=100_000,
+                   help="stop after this many decisions (agents that never build units never end a game)")
     r = sub.add_parser("replay", help="replay a game record to its final state")
     r.add_argument("file")
     r.add_argument("--lang", choices=("en", "ja"), default="en")

@@ -94,6 +94,13 @@ class Game:
     def describe_event(self, event: Any, state: "State", lang: str = "en") -> str:
         raise NotImplementedError
 
+    #: kinds of secret events whose action must be masked in other players' views
+    SECRET_ACTION_EVENTS: ClassVar[frozenset[str]] = frozenset()
+
+    def mask_action(self, action: "Action") -> "Action":
+        """The action as other players see it when its effect is secret (default: unchanged)."""
+        return action
+
     # -- decks -----------------------------------------------------------------------------------
     def starter_decks(self) -> list[str]:
         raise NotImplementedError

@@ -65,10 +65,18 @@ class State:
         raise NotImplementedError
 
     def legal_actions(self) -> tuple["Action", ...]:
-        """Every legal decision of ``current_player``, in a fixed order (cached until the state changes)."""
+        """Every legal decision of ``current_player``, in a fixed order (cached until the state changes).
+
+        On a view (``state.view(p)``) only player ``p``'s own decisions are known: the view of a
+        player who is not to act lists none.
+        """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_actions()
+            if self.viewer is not None and self.viewer != self.current_player:
+                legal = ()
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
         return legal
 
     def apply(self, action: "Action | str") -> list[Event]:
@@ -190,7 +198,18 @@ class State:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
         v = self.clone()
         v.viewer = player
-        v.rng = Rng(0)
+        v._legal = None
+        v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
+        v.setup = dict(self.setup, seed=None)  # so would the seed
+        secret_kinds = self.game.SECRET_ACTION_EVENTS
+        if secret_kinds:
+            # an action whose events are secret to another player is shown masked (e.g. which card
+            # went face down under a deck)
+            starts = [f[0][2] for f in self._frames] + [len(self.events)]
+            for i, action in enumerate(v.history):
+                if any(e.kind in secret_kinds and e.secret is not None and e.secret != player
+                       for e in self.events[starts[i]:starts[i + 1]]):
+                    v.history[i] = self.game.mask_action(action)
         v._frames = []
         for p in range(self.num_players):
             for k, zname in enumerate(self.ZONES):
@@ -272,13 +291,16 @@ def load_state(game: "Game", data: Any) -> State:
     that every saved field matches. Any malformed or inconsistent field raises ``StateFileError``."""
     if not isinstance(data, dict):
         raise StateFileError("(top)", f"expected a JSON object, got {type(data).__name__}")
-    for key in ("format", "version", "game", "options", "setup", "history"):
+    for key in ("format", "version", "game", "options", "setup", "history", "node", "scalars", "zones", "rng",
+                "events", "trail"):
         if key not in data:
             raise StateFileError(key, "missing")
     if data["format"] != "tcgteach-state":
         raise StateFileError("format", f"expected 'tcgteach-state', got {data['format']!r}")
-    if data["version"] != 1:
+    if type(data["version"]) is not int or data["version"] != 1:
         raise StateFileError("version", f"unsupported version {data['version']!r}")
+    if data["setup"] is not None and isinstance(data["setup"], dict) and data["setup"].get("seed", 0) is None:
+        raise StateFileError("setup.seed", "this is a player's view (hidden cards masked), not a saved game")
     if data["game"] != game.name:
         raise StateFileError("game", f"this is a {data['game']!r} state, not {game.name!r}")
     if not isinstance(data["options"], dict):
@@ -306,7 +328,7 @@ def load_state(game: "Game", data: Any) -> State:
             raise StateFileError(f"history[{i}]", f"{text!r} cannot be replayed: {exc}") from None
     mine = state.to_dict()
     for key in ("node", "scalars", "zones", "rng", "events", "trail"):
-        if key in data and data[key] != mine[key]:
+        if data[key] != mine[key]:
             detail = ""
             if isinstance(data[key], dict) and isinstance(mine[key], dict):
                 bad = sorted(k for k in set(data[key]) | set(mine[key]) if data[key].get(k) != mine[key].get(k))

@@ -48,6 +48,11 @@ class DarkMoon(Game):
     min_players = 2
     max_players = 4
     syntax = A.SYNTAX
+    #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
+    SECRET_ACTION_EVENTS = frozenset({"recycled"})
+
+    def mask_action(self, action: Action) -> Action:
+        return A.Choose(-1) if isinstance(action, A.Choose) else action
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -89,7 +94,8 @@ class DarkMoon(Game):
         n = check_players(self, len(decks) if players is None else players)
         if len(decks) != n:
             raise TcgError(f"[DM-1.1] {n} players need {n} decks, got {len(decks)}")
-        if first_player is not None and (not isinstance(first_player, int) or not 0 <= first_player < n):
+        if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
+                                         or not 0 <= first_player < n):
             raise TcgError(f"[DM-3.3] first_player must be a player index 0-{n - 1}, not {first_player!r}")
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)

@@ -1,0 +1,97 @@
+"""The generic conformance test (tests/conformance.py) run on every game of the package.
+
+Each game plays thousands of seeded random games in the default run (no opt-in flag); the per-step
+checks are cheap and the expensive ones sampled, so the whole test stays well under a minute.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+try:  # tests/ may become a package
+    from . import conformance
+except ImportError:
+    import conformance
+
+#: game name -> number of random games (mixing every player count and every option value)
+GAMES = {
+    "darkmoon": 2000,
+}
+
+
+@pytest.fixture(scope="module", params=list(GAMES))
+def report(request: pytest.FixtureRequest) -> conformance.Report:
+    start = time.perf_counter()
+    rep = conformance.run(request.param, GAMES[request.param])
+    print(f"\n{rep.summary()} in {time.perf_counter() - start:.1f} s")
+    return rep
+
+
+def test_random_playouts_conform(report: conformance.Report) -> None:
+    assert report.games == GAMES[report.game]
+    assert report.terminal == report.games  # every game reached a terminal state
+    assert report.steps > report.games * 10
+    assert report.full_to_dict_checks > 0 and report.json_round_trips >= report.games
+    assert report.replays > 0 and report.clone_checks > 0 and report.stale_checks > 0 and report.view_checks > 0
+
+
+def test_every_flow_edge_is_traversed(report: conformance.Report) -> None:
+    missing = report.flow_edges - report.edges_traversed
+    assert not missing, f"edges of game.flow never traversed: {sorted(missing)}"
+    assert report.edges_traversed <= report.flow_edges
+
+
+def test_every_flow_node_is_visited(report: conformance.Report) -> None:
+    missing = report.flow_nodes - report.nodes_visited
+    assert not missing, f"nodes of game.flow never visited: {sorted(missing)}"
+
+
+def test_every_player_count_and_option_value_is_played(report: conformance.Report) -> None:
+    import tcgteach
+
+    game = tcgteach.game(report.game)
+    assert set(report.players_seen) == set(range(game.min_players, game.max_players + 1))
+    for name, spec in game.options.specs.items():
+        if spec.kind == "choice":
+            assert report.options_seen[name] == set(spec.choices), name
+
+
+# -- the checker has teeth: it notices a broken engine ------------------------------------------------
+def test_the_checker_notices_an_undo_that_forgets_the_rng(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcgteach.core.state import State
+
+    restore = State._restore
+
+    def forgetful(self, frame, saved):  # type: ignore[no-untyped-def]
+        rng = self.rng.state
+        restore(self, frame, saved)
+        self.rng.state = rng
+
+    monkeypatch.setattr(State, "_restore", forgetful)
+    with pytest.raises(AssertionError, match="did not restore"):
+        conformance.Checker("darkmoon").run([0])
+
+
+def test_the_checker_notices_clones_that_share_zones(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcgteach.core.state import State
+
+    clone = State.clone
+
+    def shallow(self):  # type: ignore[no-untyped-def]
+        c = clone(self)
+        c.zones = self.zones
+        return c
+
+    monkeypatch.setattr(State, "clone", shallow)
+    with pytest.raises(AssertionError, match="darkmoon game 0"):
+        conformance.Checker("darkmoon").run([0])
+
+
+def test_the_checker_notices_a_traversal_that_is_not_an_edge() -> None:
+    checker = conformance.Checker("darkmoon")
+    state = checker.play(1)
+    checker._check_trail(state)
+    state.trail.append(("game_over", "setup"))
+    with pytest.raises(AssertionError, match="not an edge"):
+        checker._check_trail(state)
