@@ -40,8 +40,11 @@ class HumanAgent:
             if not line:
                 raise TcgError("input ended before the game did")
             line = line.strip()
-            if line.isdigit() and 1 <= int(line) <= len(legal):
-                return legal[int(line) - 1]
+            if line.isdigit():
+                if 1 <= int(line) <= len(legal):
+                    return legal[int(line) - 1]
+                print(f"  choose a number from 1 to {len(legal)}", file=self.out)
+                continue
             try:
                 action = game.parse_action(line)
             except TcgError as exc:
@@ -62,6 +65,8 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     from .agents import make_agent
     game = tcgteach.game(args.game, _options(args.option))
     decks = args.decks.split(",") if args.decks else None
+    if args.first is not None and args.first < 1:
+        raise TcgError(f"--first is a seat number starting at 1, not {args.first}")
     state = game.new_state(seed=args.seed, decks=decks, players=args.players,
                            first_player=None if args.first is None else args.first - 1)
     names = (args.agents or "random").split(",")
@@ -131,11 +136,15 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     game = tcgteach.game(args.game)
     from importlib import import_module
     texts = import_module(f"tcgteach.{args.game}.game").rule_texts()
+    shown = 0
     for rid, entry in texts.items():
-        if args.rule and not rid.startswith(args.rule):
+        if args.rule and not (rid == args.rule or rid.startswith(args.rule + ".") or rid.startswith(args.rule)
+                              and rid[len(args.rule):len(args.rule) + 1] in ("", "a", "b")):
             continue
         print(f"{rid}  {entry['title'][args.lang]}: {entry['text'][args.lang]}", file=out)
-    del game
+        shown += 1
+    if not shown:
+        raise TcgError(f"no {game.name} rule {args.rule!r}; try e.g. {next(iter(texts))}")
     return 0
 
 

@@ -90,3 +90,34 @@ def test_human_agent_in_the_terminal_reads_numbers():
 def test_rules_command_prints_own_texts():
     code, out = run("rules", "darkmoon", "DM-4.4", "--lang", "ja")
     assert code == 0 and out.startswith("DM-4.4 ") and "DM-4.4a" in out
+
+
+def test_a_forged_result_line_is_caught(tmp_path):
+    path = tmp_path / "game.txt"
+    run("play", "darkmoon", "--seed", "2", "--record", str(path), "--quiet")
+    text = path.read_text(encoding="utf-8")
+    assert "# result: " in text
+    forged = text.replace("# result: P1 wins", "# result: P2 wins") if "# result: P1 wins" in text else \
+        text.replace("# result: P2 wins", "# result: P1 wins")
+    path.write_text(forged, encoding="utf-8")
+    with pytest.raises(tcgteach.RecordError, match="claims the result"):
+        replay(read_record(path), str(path))
+
+
+def test_a_binary_file_is_not_a_record(tmp_path):
+    path = tmp_path / "bin.txt"
+    path.write_bytes(b"\xff\xfe\x00\x81garbage")
+    code, _ = run("replay", str(path))
+    assert code == 2
+
+
+def test_a_bad_copy_count_names_its_line():
+    with pytest.raises(tcgteach.RecordError) as err:
+        parse_record("Game: darkmoon\nOptions:\nSeed: 1\nPlayers: 2\nFirstPlayer: random\nDeck1: C01*abc\n"
+                     "Deck2: tempo\n")
+    assert err.value.line == 6
+
+
+def test_rules_command_with_an_unknown_rule_is_an_error():
+    code, _ = run("rules", "darkmoon", "DM-9")
+    assert code == 2

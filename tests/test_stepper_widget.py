@@ -120,3 +120,24 @@ def test_stepper_runs_multiplayer_games_to_the_end(players):
     while st.step():
         pass
     assert st.state.is_terminal()
+
+
+def test_a_button_of_an_earlier_position_is_refused_even_at_the_same_history_length():
+    st = Stepper("darkmoon", seed=5, agents=["person", "person"])
+    old = buttons(st)[-1]  # "end" of the first position
+    buttons(st)[0].click()  # another action
+    st.back_button.click()  # same history length as when `old` was made, but a new position
+    before = st.state.to_dict()
+    old.click()
+    assert st.state.to_dict() == before and "earlier position" in st.message.value
+
+
+def test_reset_of_a_stepper_made_from_a_state_keeps_its_decks_and_players():
+    import tcgteach
+    g = tcgteach.game("darkmoon")
+    state = g.new_state(seed=2, decks=["tempo", "tempo", "spotlight"])
+    st = Stepper(state)
+    st.seed_box.value = "9"
+    st.reset_button.click()
+    assert st.state.num_players == 3
+    assert st.state.setup["decks"] == state.setup["decks"] and st.state.setup["seed"] == 9

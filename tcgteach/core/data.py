@@ -16,6 +16,8 @@ def load_json(path: str | Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataFileError(str(path), "", f"cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DataFileError(str(path), f"byte {exc.start}", "not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -22,6 +22,8 @@ class Node:
     kind: str = "step"
     #: one-line en/ja explanation shown in lessons and tooltips
     help: Mapping[str, str] | None = None
+    #: name of a sub-flow the node belongs to (drawn as a cluster, e.g. "combat")
+    cluster: str | None = None
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,10 @@ class Edge:
 class Flow:
     """A named graph of nodes and edges with en/ja labels and rule IDs."""
 
-    def __init__(self, name: str, title: Mapping[str, str], nodes: tuple[Node, ...], edges: tuple[Edge, ...]) -> None:
+    def __init__(self, name: str, title: Mapping[str, str], nodes: tuple[Node, ...], edges: tuple[Edge, ...],
+                 cluster_titles: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.name = name
+        self.cluster_titles = dict(cluster_titles or {})
         self.title = title
         self.nodes = nodes
         self.edges = edges
@@ -50,6 +54,13 @@ class Flow:
             raise ValueError(f"flow {name}: duplicate edge")
         self._graph: nx.DiGraph | None = None
 
+    def subflow(self, cluster: str, name: str, title: Mapping[str, str]) -> "Flow":
+        """The nodes of one cluster plus the nodes that enter or leave it, with the edges among them."""
+        inner = {n.id for n in self.nodes if n.cluster == cluster}
+        edges = tuple(e for e in self.edges if e.src in inner or e.dst in inner)
+        keep = inner | {e.src for e in edges} | {e.dst for e in edges}
+        return Flow(name, title, tuple(n for n in self.nodes if n.id in keep), edges, self.cluster_titles)
+
     def label(self, node: str, lang: str = "en") -> str:
         lab = self.by_id[node].label
         return lab.get(lang, lab["en"])
@@ -61,7 +72,8 @@ class Flow:
             g = nx.DiGraph(name=self.name, title_en=self.title["en"], title_ja=self.title["ja"])
             for n in self.nodes:
                 g.add_node(n.id, label_en=n.label["en"], label_ja=n.label["ja"], rules=n.rules, kind=n.kind,
-                           help_en=(n.help or {}).get("en", ""), help_ja=(n.help or {}).get("ja", ""))
+                           help_en=(n.help or {}).get("en", ""), help_ja=(n.help or {}).get("ja", ""),
+                           cluster=n.cluster or "")
             for e in self.edges:
                 g.add_edge(e.src, e.dst, label_en=e.label["en"], label_ja=e.label["ja"], rule=e.rule)
             self._graph = g

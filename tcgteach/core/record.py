@@ -42,6 +42,10 @@ class Record:
     agents: str | None = None
     #: line number of each action in the file (for error messages)
     lines: list[int] = field(default_factory=list)
+    #: line number of each deck's header line
+    deck_lines: list[int] = field(default_factory=list)
+    #: the "# result: ..." comment, if the record has one (checked by replay), and its line
+    result: tuple[str, int] | None = None
 
 
 def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
@@ -84,11 +88,15 @@ def write_record(state: "State", path: str | Path, agents: str | None = None) ->
 
 def parse_record(text: str, file: str = "<record>") -> Record:
     header: dict[str, tuple[str, int]] = {}
+    result_line: tuple[str, int] | None = None
     actions: list[str] = []
     numbers: list[int] = []
     in_body = False
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
+        if line.startswith("# result:"):
+            result_line = (line[len("# result:"):].strip(), no)
+            continue
         if not line or line.startswith("#"):
             if not line and header:
                 in_body = True
@@ -131,13 +139,21 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         except ValueError:
             raise RecordError(file, fp_no, f"FirstPlayer must be 'random' or a seat number, not {fp_text!r}") from None
     decks: list[tuple[str, ...]] = []
+    deck_lines: list[int] = []
     for p in range(players):
         key = f"Deck{p + 1}"
         if key not in header:
             raise RecordError(file, 1, f"missing header line {key!r} for player {p + 1}")
-        decks.append(tuple(header[key][0].split()))
+        value, no = header[key]
+        for item in value.split():
+            cid, star, n = item.partition("*")
+            if star and not (n.isdigit() and int(n) > 0):
+                raise RecordError(file, no, f"{item!r}: write a run of copies as ID*count, e.g. C01*3")
+        decks.append(tuple(value.split()))
+        deck_lines.append(no)
     agents = header.get("Agents", (None, 0))[0]
-    return Record(header["Game"][0], options, integer("Seed"), players, first_player, decks, actions, agents, numbers)
+    return Record(header["Game"][0], options, integer("Seed"), players, first_player, decks, actions, agents, numbers,
+                  deck_lines, result_line)
 
 
 def read_record(path: str | Path) -> Record:
@@ -145,6 +161,8 @@ def read_record(path: str | Path) -> Record:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(str(path), 0, f"cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(str(path), 0, "not UTF-8 text: is this a tcgteach game record?") from None
     return parse_record(text, str(path))
 
 
@@ -169,10 +187,20 @@ def replay(record: Record, file: str = "<record>") -> "State":
         state = game.new_state(seed=record.seed, decks=decks, players=record.players,
                                first_player=record.first_player)
     except TcgError as exc:
-        raise RecordError(file, 1, f"cannot set up the game: {exc}") from None
+        line = 1
+        text = str(exc)
+        for p, no in enumerate(record.deck_lines):
+            if f"deck of P{p + 1}" in text:
+                line = no
+        raise RecordError(file, line, f"cannot set up the game: {exc}") from None
     for text, no in zip(record.actions, record.lines or [0] * len(record.actions)):
         try:
             state.apply(game.parse_action(text))
         except TcgError as exc:
             raise RecordError(file, no, f"{text!r}: {exc}") from None
+    if record.result is not None:
+        claimed, no = record.result
+        actual = state.result().text("en") if state.is_terminal() else "(game not finished)"
+        if claimed != actual:
+            raise RecordError(file, no, f"the record claims the result {claimed!r}, but replaying it gives {actual!r}")
     return state

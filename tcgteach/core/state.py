@@ -33,7 +33,7 @@ class State:
     _get_scalars: ClassVar[Any] = None
 
     __slots__ = ("game", "rng", "zones", "node", "history", "events", "trail", "_frames", "_saved",
-                 "_legal", "setup", "num_players", "viewer", "__weakref__")
+                 "_legal", "setup", "num_players", "viewer", "_masked", "__weakref__")
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -57,6 +57,7 @@ class State:
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple | None = None
         self.viewer: int | None = None
+        self._masked: dict[int, list[Event]] = {}
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -138,6 +139,8 @@ class State:
             zones[index] = content[:]
         del self.events[n_events:]
         del self.trail[n_trail:]
+        for cache in self._masked.values():
+            del cache[n_events:]
 
     def _touch(self, index: int) -> list[int]:
         """Save zone ``index`` for undo (first touch in this action only) and return it."""
@@ -182,6 +185,7 @@ class State:
         new._saved = None
         new._legal = self._legal
         new.viewer = self.viewer
+        new._masked = {}
         self._clone_extra(new)
         return new
 
@@ -211,12 +215,16 @@ class State:
                        for e in self.events[starts[i]:starts[i + 1]]):
                     v.history[i] = self.game.mask_action(action)
         v._frames = []
-        for p in range(self.num_players):
-            for k, zname in enumerate(self.ZONES):
-                if self._zone_hidden(zname, p, player):
-                    idx = p * len(self.ZONES) + k
-                    v.zones[idx] = [-1] * len(v.zones[idx])
-        v.events = [e.masked(player) for e in self.events]
+        for idx in range(len(self.zones)):
+            owner, zname = self._zone_info(idx)
+            if self._zone_hidden(zname, owner, player):
+                v.zones[idx] = [-1] * len(v.zones[idx])
+        cache = self._masked.setdefault(player, [])
+        events = self.events
+        if len(cache) > len(events):
+            del cache[len(events):]
+        cache.extend(e.masked(player) for e in events[len(cache):])
+        v.events = cache[:]
         self._mask_view(v, player)
         return v
 
@@ -231,9 +239,18 @@ class State:
         """The cards (instance numbers) in a zone of a player. Do not mutate."""
         return self.zones[player * len(self.ZONES) + self.ZONES.index(name)]
 
-    def all_zones(self) -> list[tuple[int, str, list[int]]]:
+    def _zone_info(self, index: int) -> tuple[int, str]:
+        """(owner, name) of zone ``index``; games with extra zones (piles on cards) override it."""
         n = len(self.ZONES)
-        return [(i // n, self.ZONES[i % n], z) for i, z in enumerate(self.zones)]
+        return index // n, self.ZONES[index % n]
+
+    def _zone_label(self, index: int) -> str:
+        owner, name = self._zone_info(index)
+        return f"p{owner}.{name}"
+
+    def all_zones(self) -> list[tuple[int, str, list[int]]]:
+        """Every zone as (owner, name, cards)."""
+        return [self._zone_info(i) + (z,) for i, z in enumerate(self.zones)]
 
     # -- game-specific hooks -------------------------------------------------------------------
     def _legal_actions(self) -> tuple["Action", ...]:
@@ -254,7 +271,6 @@ class State:
     # -- serialisation ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot that ``game.state_from_dict`` restores exactly (history included)."""
-        n = len(self.ZONES)
         return {
             "format": "tcgteach-state",
             "version": 1,
@@ -263,7 +279,7 @@ class State:
             "setup": _jsonable(self.setup),
             "node": self.node,
             "scalars": {name: _jsonable(getattr(self, name)) for name in self.SCALARS},
-            "zones": {f"p{i // n}.{self.ZONES[i % n]}": list(z) for i, z in enumerate(self.zones)},
+            "zones": {self._zone_label(i): list(z) for i, z in enumerate(self.zones)},
             "rng": format(self.rng.state, "016x"),
             "history": [str(a) for a in self.history],
             "events": [e.to_dict() for e in self.events],
@@ -277,6 +293,8 @@ class State:
 
 
 def _jsonable(value: Any) -> Any:
+    if isinstance(value, frozenset):
+        return sorted(value)
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
     if isinstance(value, list):

@@ -46,8 +46,8 @@ class Instances:
 
 
 class DarkMoonState(State):
-    SCALARS = ("turn", "turn_player", "actions_used", "armed_by", "deck_out_seen", "unit_slot", "unit_pick",
-               "pending", "last_reveal")
+    SCALARS = ("turn", "turn_player", "actions_used", "armed_by", "armed_rule", "deck_out_seen", "unit_slot",
+               "unit_pick", "pending", "last_reveal")
     ZONES = ("deck", "hand", "field", "unit1", "unit2", "unit3")
     __slots__ = SCALARS + ("inst",)
 
@@ -233,17 +233,17 @@ class DarkMoonState(State):
         rule = "DM-4.2" if self.inst.is_char[src] else "DM-4.5"
         if op == "draw":
             self._emit("effect", rule, p, card=src, op=op)
-            self._draw(p, effect["n"])
+            self._draw(p, effect["n"], rule)
         elif op == "each_draw":
             self._emit("effect", rule, p, card=src, op=op)
             for k in range(self.num_players):
-                self._draw((p + k) % self.num_players, effect["n"])
+                self._draw((p + k) % self.num_players, effect["n"], rule)
         elif op == "draw_if_field_has":
             name = effect["name"]
             met = any(c != src and self.inst.charname[c] == name for c in self.zones[p * NZ + FIELD])
             self._emit("effect", "DM-6.1", p, card=src, op=op, name=name, met=met)
             if met:
-                self._draw(p, effect["n"])
+                self._draw(p, effect["n"], rule)
         elif op == "search":
             self._search(p, src, effect["name"], effect["to"])
         elif op == "peek":
@@ -257,11 +257,10 @@ class DarkMoonState(State):
         else:  # the "you may choose" effects
             self.pending = (op, src, effect.get("name"))
             if not self._targets():
-                self._emit("no_target", "DM-6.2" if effect.get("name") else rule, p, card=src, op=op,
-                           name=effect.get("name"))
+                self._emit("no_target", rule, p, card=src, op=op, name=effect.get("name"))
                 self.pending = None
                 if op == "recycle":
-                    self._draw(p, 1)
+                    self._draw(p, 1, rule)
                 return False
             self._emit("effect", rule, p, card=src, op=op, name=effect.get("name"))
             return True
@@ -280,7 +279,7 @@ class DarkMoonState(State):
         elif isinstance(action, A.Decline):
             self._emit("declined", "DM-4.2", p, card=src, op=op)
             if op == "recycle":
-                self._draw(p, 1)
+                self._draw(p, 1, self._effect_rule(src))
         elif op == "return_opponent":
             target = action.card  # type: ignore[attr-defined]
             q = inst.owner[target]
@@ -296,12 +295,15 @@ class DarkMoonState(State):
             target = action.card  # type: ignore[attr-defined]
             self._touch(p * NZ + HAND).remove(target)
             self._touch(p * NZ + DECK).insert(0, target)
-            self._emit("recycled", "DM-4.2", p, secret=p, card=target)
-            self._draw(p, 1)
+            self._emit("recycled", self._effect_rule(src), p, secret=p, card=target)
+            self._draw(p, 1, self._effect_rule(src))
         self.pending = None
         self._reveal_and_continue(p)
 
-    def _draw(self, p: int, n: int) -> None:
+    def _effect_rule(self, src: int) -> str:
+        return "DM-4.2" if self.inst.is_char[src] else "DM-4.5"
+
+    def _draw(self, p: int, n: int, rule: str = "DM-4.2") -> None:
         for _ in range(n):
             deck = self.zones[p * NZ + DECK]
             if not deck:
@@ -310,7 +312,7 @@ class DarkMoonState(State):
             self._touch(p * NZ + DECK)
             card = deck.pop()
             self._touch(p * NZ + HAND).append(card)
-            self._emit("draw", "DM-4.2", p, secret=p, card=card)
+            self._emit("draw", rule, p, secret=p, card=card)
 
     def _search(self, p: int, src: int, name: str, to: str) -> None:
         deck = self._touch(p * NZ + DECK)
@@ -331,7 +333,7 @@ class DarkMoonState(State):
     def _deck_empty(self, p: int, what: str) -> None:
         """DM-4.4a: an empty deck skips the reveal/draw; option ``deck_out`` may arm the end."""
         self._emit("deck_empty", "DM-4.4a", p, what=what)
-        if self.game.options["deck_out"] == "arms_end":
+        if what == "reveal" and self.game.options["deck_out"] == "arms_end":  # the option covers the reveal
             self.deck_out_seen = True
 
     # -- reveal (DM-4.4) -------------------------------------------------------------------------------
@@ -386,11 +388,13 @@ class DarkMoonState(State):
         full = all(self.units(p))
         if full and self.armed_by is None:
             self.armed_by = p
+            self.armed_rule = "DM-1.4"
             self._emit("end_armed", "DM-1.4", p)
         elif full and self.armed_by is not None and self.armed_by != p:
             self._emit("end_already_armed", "DM-1.6", p, armed_by=self.armed_by)
         if self.deck_out_seen and self.armed_by is None:
             self.armed_by = p
+            self.armed_rule = "DM-4.4a"
             self._emit("end_armed", "DM-4.4a", p)
         self._emit("turn_end", "DM-4.8", p, turn=self.turn)
         if self.armed_by is not None and p == (self.armed_by - 1) % n:
@@ -445,7 +449,8 @@ class DarkMoonState(State):
             winners: tuple[int, ...] = ()
         else:
             winners = top
-        reason = "DM-1.5" if len(top) == 1 else "DM-1.3"
+        # the rule that ended the game: a tie (DM-1.3), an end armed by an empty deck (DM-4.4a), else DM-1.5
+        reason = "DM-1.3" if len(top) > 1 else ("DM-4.4a" if self.armed_rule == "DM-4.4a" else "DM-1.5")
         return Outcome(winners, scores, reason, breakdown)
 
     # -- views, serialisation, rendering -----------------------------------------------------------------
@@ -497,6 +502,7 @@ def new_state(game: "DarkMoon", seed: int, decks: list[tuple[str, ...]], first_p
     s.turn = 0
     s.actions_used = 0
     s.armed_by = None
+    s.armed_rule = None
     s.deck_out_seen = False
     s.unit_slot = None
     s.unit_pick = ()

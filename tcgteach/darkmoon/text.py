@@ -30,7 +30,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "play": ("{P} plays {card} (action {action}).", "{P}が{card}を出す（行動{action}回目）。"),
     "effect": ("Effect of {card}: {op}.", "{card}の効果：{op}。"),
     "effect_skipped": ("{card}: the deck is empty, nothing to do.", "{card}：デッキが空なので何もしない。"),
-    "no_target": ("{card}: no card to choose, the effect does nothing.", "{card}：選べるカードがなく、効果は何もしない。"),
+    "no_target": ("{card}: no card to choose{then}.", "{card}：選べるカードがない{then}。"),
     "draw": ("{P} draws {card}.", "{P}が{card}を引く。"),
     "search": ("{P} searches the deck for {name}: {found}; the deck is shuffled.",
                "{P}がデッキから{name}を探す：{found}。デッキを混ぜる。"),
@@ -102,6 +102,9 @@ def describe_event(state: "DarkMoonState", ev: Event, lang: str = "en") -> str:
         where = {"hand": ("into the hand", "手札へ"), "field": ("onto the field", "場へ")}[d["to"]]
         fields["found"] = (("not found" if not ja_lang else "見つからない") if d["card"] is None
                            else f"{card_name(state, d['card'], lang)} {where[1] if ja_lang else where[0]}")
+    if ev.kind == "no_target":
+        fields["then"] = ((", so only the draw happens" if not ja_lang else "ので、ドローだけを行う")
+                          if d.get("op") == "recycle" else (": the effect does nothing" if not ja_lang else "ので効果は何もしない"))
     if ev.kind == "returned":
         fields["Q"] = player_name(d["owner"], lang)
     if ev.kind == "peek_done":

@@ -45,16 +45,33 @@ def dot_source(flow: "Flow", lang: str = "en", game: str = "") -> str:
                                      "nodesep": "0.35", "ranksep": "0.45", "bgcolor": "white"},
                          node_attr={"fontname": FONT, "fontsize": "12", "color": "#37474f", "penwidth": "1.2"},
                          edge_attr={"fontname": FONT, "fontsize": "9", "color": "#607d8b", "fontcolor": "#37474f"})
+    clusters: dict[str, object] = {}
     for node in flow.nodes:
         label = node.label.get(lang, node.label["en"]) + "\n" + " ".join(node.rules[:3]) + (
             " …" if len(node.rules) > 3 else "")
         tip = (node.help or {}).get(lang, "")
-        g.node(node.id, label=label, shape=SHAPES.get(node.kind, "box"), style=STYLES.get(node.kind, "filled"),
-               fillcolor=FILL.get(node.kind, "#ffffff"), id=f"n__{node.id}", tooltip=tip or label)
+        target = g
+        if node.cluster:
+            if node.cluster not in clusters:
+                sub = graphviz.Digraph(name=f"cluster_{node.cluster}")
+                sub.attr(label=flow.cluster_titles.get(node.cluster, {}).get(lang, node.cluster), style="rounded,dashed",
+                         color="#90a4ae", fontname=FONT)
+                clusters[node.cluster] = sub
+            target = clusters[node.cluster]  # type: ignore[assignment]
+        target.node(node.id, label=label, shape=SHAPES.get(node.kind, "box"), style=STYLES.get(node.kind, "filled"),
+                    fillcolor=FILL.get(node.kind, "#ffffff"), id=f"n__{node.id.replace('.', '_o_')}",
+                    tooltip=tip or label)
+    for sub in clusters.values():
+        g.subgraph(sub)  # type: ignore[arg-type]
     for e in flow.edges:
-        g.edge(e.src, e.dst, label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}", id=f"e__{e.src}__{e.dst}",
-               tooltip=e.rule)
+        g.edge(e.src, e.dst, label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}",
+               id=f"e__{_css(e.src)}__{_css(e.dst)}", tooltip=e.rule)
     return g.source
+
+
+def _css(node: str) -> str:
+    """Node ids as CSS class fragments ("combat.start" -> "combat_o_start")."""
+    return node.replace(".", "_o_")
 
 
 def _render_svg(source: str) -> str:
@@ -113,6 +130,8 @@ class FlowDiagram:
     def style(self, scope: str, current: str | None, edges: Iterable[Sequence[str]] = ()) -> str:
         """CSS that highlights ``current`` and ``edges`` inside the element of class ``scope``."""
         rules = []
+        current = _css(current) if current else current
+        edges = [(_css(a), _css(b)) for a, b in edges]
         if current:
             rules.append(f".{scope} .tcg-n-{current} polygon, .{scope} .tcg-n-{current} ellipse, "
                          f".{scope} .tcg-n-{current} path {{fill: {CURRENT_FILL}; stroke: {CURRENT_STROKE}; "

@@ -58,6 +58,10 @@ class Stepper:
         if isinstance(game, State):
             self.game = game.game
             state: State | None = game
+            # Reset replays this game's set-up with another seed: same decks, same player count
+            decks = decks if decks is not None else [list(d) for d in game.setup["decks"]]
+            players = players if players is not None else game.num_players
+            seed = game.setup["seed"] if game.setup.get("seed") is not None else seed
         else:
             self.game = tcgteach.game(game, options) if isinstance(game, str) else game
             state = None
@@ -68,6 +72,7 @@ class Stepper:
         self.log_lines = log_lines
         self.scope = f"tcg-flow-{next(_ids)}"
         self._busy = False
+        self._version = 0  # bumped on every change of the position: stale buttons are refused
         self._playing = False
         self._task: asyncio.Task | None = None
         self._log_cache: list[str] = []
@@ -195,6 +200,7 @@ class Stepper:
     def apply(self, action: Any) -> None:
         """Apply an action (checked). An illegal one raises and changes nothing."""
         self.state.apply(action)
+        self._version += 1
         self._say("")
         self._refresh()
 
@@ -205,6 +211,7 @@ class Stepper:
             self._say(_l("start", self.lang))
             return False
         self.state.undo()
+        self._version += 1
         self._say("")
         self._refresh()
         return True
@@ -223,6 +230,7 @@ class Stepper:
         self.seed = seed
         self.seed_box.value = str(seed)
         self.state = state
+        self._version += 1
         self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(self.seat_pickers)]
         self._log_cache = []
         self._say("")
@@ -373,13 +381,13 @@ class Stepper:
             b = w.Button(description=self.game.describe_action(action, state, self.lang), tooltip=str(action),
                          layout=w.Layout(width="auto"))
             b.add_class("tcg-action")
-            b.on_click(self._guard(self._choice_handler(action, len(state.history))))
+            b.on_click(self._guard(self._choice_handler(action, self._version)))
             buttons.append(b)
         self.choices.children = (title, w.Box(buttons, layout=w.Layout(flex_flow="row wrap")))
 
-    def _choice_handler(self, action: Any, at: int) -> Any:
+    def _choice_handler(self, action: Any, version: int) -> Any:
         def click(_b: Any) -> None:
-            if len(self.state.history) != at:
+            if self._version != version:
                 raise TcgError("that button belongs to an earlier position; choose again")
             self.apply(action)
         return click
