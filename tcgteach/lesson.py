@@ -13,18 +13,25 @@ from .core.events import Event
 from .core.state import State
 
 
-def run_until(state: State, agents: Sequence[Any], until: Callable[[Event], bool], max_steps: int = 5000) -> list[Event]:
-    """Let the agents play until an event satisfies ``until``; return the events of the last action.
+def run_until(state: State, agents: Sequence[Any], until: Callable[[Event], bool], max_steps: int = 5000,
+              since: Callable[[Event], bool] | None = None) -> list[Event]:
+    """Let the agents play until an event satisfies ``until``; return the events of the last action,
+    or, with ``since``, every event from the last one that satisfies ``since`` on.
 
     Raises ``TcgError`` if the game ends or ``max_steps`` pass first.
     """
+    start = len(state.events)
     for _ in range(max_steps):
         if state.is_terminal():
             raise TcgError("the game ended before the awaited event happened")
         p = state.current_player
         events = state.apply(agents[p].act(state.view(p)))
         if any(until(e) for e in events):
-            return events
+            if since is None:
+                return events
+            seen = state.events[start:]
+            first = max((i for i, e in enumerate(seen) if since(e)), default=0)
+            return seen[first:]
     raise TcgError(f"no such event within {max_steps} steps")
 
 
