@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 #: game name -> module that defines ``Game``
-GAMES = {"darkmoon": "tcgteach.darkmoon"}
+GAMES = {"darkmoon": "tcgteach.darkmoon", "dragonquest": "tcgteach.dragonquest"}
 
 
 def game(name: str, options: Mapping[str, Any] | None = None) -> "Game":

@@ -17,6 +17,7 @@ except ImportError:
 #: game name -> number of random games (mixing every player count and every option value)
 GAMES = {
     "darkmoon": 2000,
+    "dragonquest": 2000,
 }
 
 

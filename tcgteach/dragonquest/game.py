@@ -1,0 +1,153 @@
+"""The Dragon Quest Card Game: options, cards, starter decks and the flows; it makes states."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ..core.actions import Action
+from ..core.data import load_rule_texts
+from ..core.errors import DeckError, StateFileError, TcgError, Violation
+from ..core.events import Event
+from ..core.flow import Flow
+from ..core.game import Deck, Game
+from ..core.options import OptionSpec
+from . import actions as A
+from .cards import DATA, card_pool, starter_pool, validate_deck
+from .flow import COMBAT, TURN
+from .state import DragonQuestState, Instances, new_state
+from .text import describe_action, describe_event
+
+OPTIONS = (
+    OptionSpec("deck_out", "cannot_take", ("cannot_take", "empty_loses"), "DQ-1.2",
+               {"en": "'cannot_take': a player who must take a card from an empty deck loses at once; "
+                      "'empty_loses': a player loses as soon as the deck is empty.",
+                "ja": "'cannot_take'：空のデッキからカードを取らねばならないとき即座に負け。'empty_loses'：デッキが空になった時点で負け。"}),
+    OptionSpec("formation", "strict", ("strict", "at_least"), "DQ-5.3",
+               {"en": "'strict': the front row must outnumber the back row (at most 5 cards); "
+                      "'at_least': front >= back (up to 6).",
+                "ja": "'strict'：前衛は後衛より多くなければならない（最大5体）。'at_least'：前衛≧後衛（最大6体）。"}),
+    OptionSpec("draw_minimum", 1, (1, 0), "DQ-6.3a",
+               {"en": "Fewest cards a player with fewer than 6 in hand may choose to draw (1, or 0 to keep life).",
+                "ja": "手札が6枚未満のときに選べる最少ドロー枚数（1、または0でライフを温存）。"}),
+    OptionSpec("status_tick", "both_players", ("both_players", "turn_player"), "DQ-6.14",
+               {"en": "Whose poisoned and confused cards take their damage at the end of a turn.",
+                "ja": "ターン終了時に毒・混乱のダメージを受けるのは誰のカードか。"}),
+    OptionSpec("turn_limit", None, (), "DQ-1.4",
+               {"en": "Turn cap for automated play: the game ends as a draw after this many turns "
+                      "(None: no cap; simulations use 200).",
+                "ja": "自動対戦用のターン上限。この数のターンで引き分けとして終了（None：上限なし。シミュレーションは200）。"},
+               kind="int_or_none"),
+)
+
+
+class DragonQuest(Game):
+    """The Dragon Quest Card Game (2000): a two-player battler where the deck is your life."""
+
+    name = "dragonquest"
+    title = {"en": "Dragon Quest Card Game", "ja": "ドラゴンクエスト カードゲーム"}
+    OPTION_SPECS = OPTIONS
+    contract_rule = "DQ-1.1"
+    min_players = 2
+    max_players = 2
+    syntax = A.SYNTAX
+    SECRET_ACTION_EVENTS = frozenset()
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self.cards = card_pool()
+        self._inst_cache: dict[tuple[tuple[str, ...], ...], Instances] = {}
+
+    @property
+    def flows(self) -> dict[str, Flow]:
+        """``turn``: the whole turn with the combat as a cluster; ``combat``: the combat alone."""
+        return {"turn": TURN, "combat": COMBAT}
+
+    # -- decks --------------------------------------------------------------------------------------------
+    def starter_decks(self) -> list[str]:
+        return list(starter_pool())
+
+    def starter_deck(self, name: str) -> Deck:
+        pool = starter_pool()
+        if name not in pool:
+            raise DeckError([Violation("DQ-11", f"no starter deck named {name!r}; the starter decks are: "
+                                                + ", ".join(pool))], name)
+        d = pool[name]
+        return Deck(name, d["cards"], d["name"], d["style"])
+
+    def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
+        return validate_deck(list(cards), self.cards)
+
+    # -- states -------------------------------------------------------------------------------------------
+    def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
+                  first_player: int | None = None) -> DragonQuestState:
+        """A new game after setup (DQ-3), waiting for the mulligan decisions."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TcgError(f"[DQ-3.2] the seed must be a whole number, not {seed!r}")
+        if players is not None and players != 2:
+            raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players, not {players!r}")
+        if decks is None:
+            names = self.starter_decks()
+            decks = [names[0], names[1]]
+        if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
+            raise TcgError("decks must be a list with one deck per player")
+        if len(decks) != 2:
+            raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players: give 2 decks, not {len(decks)}")
+        if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
+                                         or first_player not in (0, 1)):
+            raise TcgError(f"[DQ-3.1] first_player must be 0 or 1, not {first_player!r}")
+        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
+        return new_state(self, seed, checked, first_player)
+
+    def position(self, spec: dict[str, Any], seed: int = 0) -> DragonQuestState:
+        """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
+        from .position import build_position
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TcgError(f"the seed must be a whole number, not {seed!r}")
+        return build_position(self, spec, seed)
+
+    def _state_from_setup(self, setup: dict[str, Any]) -> DragonQuestState:
+        if "position" in setup:
+            return self.position(setup["position"], setup.get("seed", 0))
+        for key in ("seed", "players", "first_player", "decks"):
+            if key not in setup:
+                raise StateFileError(f"setup.{key}", "missing")
+        decks = setup["decks"]
+        if not isinstance(decks, list):
+            raise StateFileError("setup.decks", "expected a list of decks")
+        try:
+            return self.new_state(setup["seed"], [tuple(d) if isinstance(d, list) else d for d in decks],
+                                  setup["players"], setup["first_player"])
+        except TcgError as exc:
+            raise StateFileError("setup", str(exc)) from None
+
+    def _instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
+        inst = self._inst_cache.get(decks)
+        if inst is None:
+            if len(self._inst_cache) > 64:
+                self._inst_cache.clear()
+            inst = self._inst_cache[decks] = Instances(list(decks), self.cards)
+        return inst
+
+    # -- texts ----------------------------------------------------------------------------------------------
+    def describe_action(self, action: Action, state: Any, lang: str = "en") -> str:
+        return describe_action(state, action, lang)
+
+    def describe_event(self, event: Event, state: Any, lang: str = "en") -> str:
+        return describe_event(state, event, lang)
+
+    def rule_text(self, rule_id: str, lang: str = "en") -> str:
+        entry = rule_texts().get(rule_id)
+        if entry is None:
+            raise TcgError(f"no Dragon Quest rule {rule_id!r}")
+        return entry["text"].get(lang, entry["text"]["en"])
+
+    def rule_title(self, rule_id: str, lang: str = "en") -> str:
+        entry = rule_texts().get(rule_id)
+        if entry is None:
+            raise TcgError(f"no Dragon Quest rule {rule_id!r}")
+        return entry["title"].get(lang, entry["title"]["en"])
+
+
+@lru_cache(maxsize=None)
+def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
+    return load_rule_texts(DATA / "rules.json", "DQ")

@@ -1,0 +1,236 @@
+"""Teaching positions: set up a Dragon Quest board directly from a dict (for lessons and tests).
+
+    state = game.position({
+        "turn_player": 0, "node": "combat.action",
+        "players": [
+            {"front": [{"card": "M05", "state": "active", "damage": 1, "item": None}],
+             "hand": ["H01"], "gp": 3, "deck": {"fill": "beasts"}},
+            {"front": ["M01", {"card": "M02", "state": "closed", "poisoned": True}], "deck": {"fill": "heroes"}},
+        ]})
+
+Each player has exactly 50 cards in all (DQ-2.1): cards named in the zones, damage cards included,
+plus the deck, given as a list of card IDs (top last) or ``{"fill": STARTER}``: that starter deck's
+cards not used elsewhere in the position, shuffled by the seed, up to 50. A position is saved and
+loaded like any state (``to_dict`` / ``state_from_dict`` rebuild it from this dict and replay the
+history), and validated the same way: every problem names its field.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import StateFileError
+from ..core.rng import Rng, mix_seed
+from .cards import DECK_SIZE
+from .state import (ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, NZ, QUEST, QUESTCARD,
+                    DragonQuestState)
+
+if TYPE_CHECKING:
+    from .game import DragonQuest
+
+NODES = ("prep", "battle", "combat.action")
+STATES = {"active": ACTIVE, "closed": CLOSED, "confused": CONFUSED}
+PLAYER_KEYS = ("deck", "hand", "front", "back", "discard", "exp", "quest", "gp", "level")
+TOP_KEYS = ("players", "turn_player", "first_player", "turn", "node", "recruits", "quest_played")
+
+
+def _fail(where: str, message: str) -> StateFileError:
+    return StateFileError(f"position.{where}", message)
+
+
+def build_position(game: "DragonQuest", spec: Any, seed: int = 0) -> DragonQuestState:
+    if not isinstance(spec, dict):
+        raise _fail("(top)", f"expected an object, got {type(spec).__name__}")
+    for key in spec:
+        if key not in TOP_KEYS:
+            raise _fail(key, f"unknown field (allowed: {', '.join(TOP_KEYS)})")
+    players = spec.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise _fail("players", "expected a list of exactly 2 players (DQ-1.1)")
+    pool = game.cards
+    rng = Rng(mix_seed(seed))
+    cards_of: list[list[str]] = []
+    layouts: list[dict[str, Any]] = []
+    for p, raw in enumerate(players):
+        w = f"players[{p}]"
+        if not isinstance(raw, dict):
+            raise _fail(w, "expected an object")
+        for key in raw:
+            if key not in PLAYER_KEYS:
+                raise _fail(f"{w}.{key}", f"unknown field (allowed: {', '.join(PLAYER_KEYS)})")
+        used: list[str] = []
+        layout: dict[str, Any] = {"zones": {}, "field": {}}
+        for zone in ("hand", "discard", "exp", "quest"):
+            ids = raw.get(zone, [])
+            if not isinstance(ids, list):
+                raise _fail(f"{w}.{zone}", "expected a list of card IDs")
+            for i, cid in enumerate(ids):
+                _known(pool, cid, f"{w}.{zone}[{i}]")
+                if zone == "quest" and pool[cid].type != "quest":
+                    raise _fail(f"{w}.{zone}[{i}]", f"{cid} is not a quest card")
+            layout["zones"][zone] = list(ids)
+            used += ids
+        for row in ("front", "back"):
+            entries = raw.get(row, [])
+            if not isinstance(entries, list):
+                raise _fail(f"{w}.{row}", "expected a list of party cards")
+            out = []
+            for i, e in enumerate(entries):
+                ww = f"{w}.{row}[{i}]"
+                e = {"card": e} if isinstance(e, str) else e
+                if not isinstance(e, dict) or "card" not in e:
+                    raise _fail(ww, "expected a card ID or an object with 'card'")
+                for key in e:
+                    if key not in ("card", "state", "damage", "poisoned", "item"):
+                        raise _fail(f"{ww}.{key}", "unknown field (allowed: card, state, damage, poisoned, item)")
+                card = _known(pool, e["card"], f"{ww}.card")
+                if not card.is_party:
+                    raise _fail(f"{ww}.card", f"{e['card']} is not a party card (DQ-10.1)")
+                state = e.get("state", "active")
+                if state not in STATES:
+                    raise _fail(f"{ww}.state", f"{state!r} is not one of active, closed, confused (DQ-4.1)")
+                damage = e.get("damage", 0)
+                if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+                    raise _fail(f"{ww}.damage", f"expected a whole number >= 0, got {damage!r}")
+                item = e.get("item")
+                if item is not None:
+                    icard = _known(pool, item, f"{ww}.item")
+                    if icard.type != "item":
+                        raise _fail(f"{ww}.item", f"{item} is not an item card")
+                    if card.type != "character":
+                        raise _fail(f"{ww}.item", "only characters carry items (DQ-10.2)")
+                    if not set(icard.equip) & set(card.equip):
+                        raise _fail(f"{ww}.item", f"equip types do not match: {icard.equip} vs {card.equip} (DQ-6.9)")
+                    used.append(item)
+                poisoned = e.get("poisoned", False)
+                if not isinstance(poisoned, bool):
+                    raise _fail(f"{ww}.poisoned", "expected true or false")
+                out.append({"card": e["card"], "state": STATES[state], "damage": damage, "poisoned": poisoned,
+                            "item": item})
+                used.append(e["card"])
+            layout["field"][row] = out
+        deck = raw.get("deck", {"fill": None})
+        damage_total = sum(e["damage"] for row in ("front", "back") for e in layout["field"][row])
+        if isinstance(deck, dict):
+            if set(deck) != {"fill"} or deck["fill"] not in game.starter_decks():
+                raise _fail(f"{w}.deck", "expected a list of card IDs or {\"fill\": STARTER} with one of: "
+                                        + ", ".join(game.starter_decks()))
+            rest = list(game.starter_deck(deck["fill"]).cards)
+            for cid in used:
+                if cid in rest:
+                    rest.remove(cid)
+            need = DECK_SIZE - len(used)
+            if need < 0 or len(rest) < need:
+                raise _fail(f"{w}.deck", f"cannot fill to {DECK_SIZE} cards from {deck['fill']!r}")
+            rng.shuffle(rest)
+            deck_ids = rest[:need]
+        elif isinstance(deck, list):
+            for i, cid in enumerate(deck):
+                _known(pool, cid, f"{w}.deck[{i}]")
+            deck_ids = list(deck)
+        else:
+            raise _fail(f"{w}.deck", "expected a list of card IDs or {\"fill\": STARTER}")
+        total = len(used) + len(deck_ids)
+        if total != DECK_SIZE:
+            raise _fail(w, f"{total} cards in all zones; each player has exactly {DECK_SIZE} (DQ-2.1)")
+        if damage_total > len(deck_ids):
+            raise _fail(f"{w}.deck", f"{damage_total} damage cards must come from the deck, which has {len(deck_ids)}")
+        layout["deck"] = deck_ids
+        for key, lo in (("gp", 0), ("level", 1)):
+            v = raw.get(key, lo)
+            if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+                raise _fail(f"{w}.{key}", f"expected a whole number >= {lo}, got {v!r}")
+            layout[key] = v
+        cards_of.append(deck_ids + used)
+        layouts.append(layout)
+    s = _assemble(game, spec, seed, cards_of, layouts)
+    return s
+
+
+def _known(pool: dict, cid: Any, where: str) -> Any:
+    if not isinstance(cid, str) or cid not in pool:
+        raise _fail(where, f"unknown card id {cid!r} (not in the card pool)")
+    return pool[cid]
+
+
+def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: list[list[str]],
+              layouts: list[dict[str, Any]]) -> DragonQuestState:
+    """Lay the cards out; instance numbers follow each player's list (deck first, then the rest)."""
+    s = object.__new__(DragonQuestState)
+    s._init_base(game, {"seed": seed, "players": 2, "first_player": spec.get("first_player", 0),
+                        "decks": [list(c) for c in cards_of], "position": spec}, 2, mix_seed(seed) ^ 0x5EED)
+    s.inst = game._instances(tuple(tuple(c) for c in cards_of))
+    s._equip_cache = {}
+    n = s.inst.n
+    s.zones = [[] for _ in range(2 * NZ + 2 * n)]
+    orient = [ACTIVE] * n
+    poisoned = set()
+    base = 0
+    for p, (ids, lay) in enumerate(zip(cards_of, layouts)):
+        free = {}  # card id -> instance numbers not yet placed
+        for i, cid in enumerate(ids):
+            free.setdefault(cid, []).append(base + i)
+        deck_n = len(lay["deck"])
+        deck = list(range(base, base + deck_n))
+        for i in deck:
+            free[ids[i - base]].remove(i)
+
+        def take(cid: str) -> int:
+            return free[cid].pop(0)
+        for zone, idx in (("hand", HAND), ("discard", DISCARD), ("exp", EXP), ("quest", QUEST)):
+            s.zones[p * NZ + idx] = [take(c) for c in lay["zones"][zone]]
+        for row, idx in (("front", FRONT), ("back", BACK)):
+            for e in lay["field"][row]:
+                c = take(e["card"])
+                s.zones[p * NZ + idx].append(c)
+                orient[c] = e["state"]
+                if e["poisoned"]:
+                    poisoned.add(c)
+                if e["item"] is not None:
+                    s.zones[2 * NZ + n + c].append(take(e["item"]))
+                for _ in range(e["damage"]):  # DQ-8.1: damage cards come from the top of the deck
+                    s.zones[2 * NZ + c].append(deck.pop())
+        s.zones[p * NZ + DECK] = deck
+        base += len(ids)
+    s.orient = tuple(orient)
+    s.poisoned = frozenset(poisoned)
+    s.gp = (layouts[0]["gp"], layouts[1]["gp"])
+    s.level = (layouts[0]["level"], layouts[1]["level"])
+    tp = spec.get("turn_player", 0)
+    fp = spec.get("first_player", 0)
+    for key, v in (("turn_player", tp), ("first_player", fp)):
+        if v not in (0, 1) or isinstance(v, bool):
+            raise _fail(key, f"expected 0 or 1, got {v!r}")
+    turn = spec.get("turn", 3)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise _fail("turn", f"expected a whole number >= 1, got {turn!r}")
+    node = spec.get("node", "prep")
+    if node not in NODES:
+        raise _fail("node", f"a position starts at one of {', '.join(NODES)}, not {node!r}")
+    s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
+    s.recruits = spec.get("recruits", 0)
+    s.quest_played = bool(spec.get("quest_played", False))
+    s.pending = None
+    s.combat = None
+    s.passes = 0
+    s.queue = ()
+    s.losers = frozenset()
+    s.end_reason = None
+    s.last_combat = None
+    s.node = node
+    for p in range(2):  # validated like any state: formation (DQ-5) and damage below HP (DQ-7.8)
+        f, b = len(s.front(p)), len(s.back(p))
+        if not s.formation_ok(f, b):
+            raise _fail(f"players[{p}]", f"formation {f} front / {b} back breaks DQ-5 (option formation="
+                                         f"{game.options['formation']})")
+        for c in s.party(p):
+            if s.damage(c) >= s.hp_of(c):
+                raise _fail(f"players[{p}]", f"{s.card(c).id} has {s.damage(c)} damage and HP {s.hp_of(c)}: "
+                                             "it would already be defeated (DQ-7.8)")
+        for q in s.zones[p * NZ + QUEST]:
+            if s.inst.kind[q] != QUESTCARD:
+                raise _fail(f"players[{p}].quest", "only quest cards are in play as quests")
+    s._emit("position", "DQ-3.1", None, node=node, turn=turn)
+    return s
+
+
+__all__ = ["build_position"]

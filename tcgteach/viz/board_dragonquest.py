@@ -1,0 +1,409 @@
+"""The Dragon Quest board as HTML: what the players see at the table.
+
+A status line (turn, whose turn, who acts, the phase or step with its rule IDs, the combat in
+progress), then one panel per player: GP, player level, experience, deck, hand (or its size),
+discard pile, experience box, quests, and the front and back rows. Party cards lie as on the
+table: active upright, closed turned sideways (90°), confused upside down (180°); every state is
+also written out in words, so nothing is shown by rotation or colour alone. Damage cards are
+face down: only their number is shown.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..dragonquest.state import DragonQuestState
+
+SCOPE = ".tcg-board.tcg-dq"
+
+_CSS = """
+{S}{font-family:system-ui,'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif,'Noto Color Emoji',
+  'Segoe UI Emoji','Apple Color Emoji';font-size:14px;line-height:1.3;color:#1b1b1b;max-width:1000px}
+{S} .dq-status{padding:6px 10px;background:#eceff1;border-radius:6px;margin-bottom:6px;font-size:15px}
+{S} .dq-status .dq-line{margin:1px 0}
+{S} .dq-status .dq-phase{font-weight:700}
+{S} .dq-status .dq-over{font-weight:700;color:#b71c1c}
+{S} .dq-rule{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:12px;background:#fff;
+  border:1px solid #b0bec5;border-radius:4px;padding:0 3px;margin-left:2px;white-space:nowrap}
+{S} .dq-player{border:2px solid #cfd8dc;border-radius:8px;padding:5px 8px;margin:6px 0;background:#fff}
+{S} .dq-player.dq-acting{border:3px solid #1565c0;background:#f5f9ff}
+{S} .dq-head{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;margin-bottom:3px}
+{S} .dq-head .dq-who{font-size:17px;font-weight:800}
+{S} .dq-tag{font-size:13px;font-weight:700;border:1.5px solid #1565c0;color:#0d47a1;border-radius:10px;padding:0 7px;
+  background:#e3f2fd}
+{S} .dq-tag.dq-tp{border-color:#6d4c41;color:#4e342e;background:#efebe9}
+{S} .dq-stat{white-space:nowrap}
+{S} .dq-stat b{font-size:16px}
+{S} .dq-note{color:#546e7a;font-size:12px}
+{S} .dq-body{display:flex;gap:10px;align-items:flex-start}
+{S} .dq-field{flex:0 0 530px;width:530px}
+{S} .dq-info{flex:1 1 0;min-width:0;font-size:13px}
+{S} .dq-info .dq-zone{margin:0 0 4px 0}
+{S} .dq-zl{font-weight:700;color:#37474f}
+{S} .dq-chip{display:inline-block;border:1px solid #90a4ae;border-radius:4px;padding:0 4px;margin:1px 2px 1px 0;
+  background:#fafafa;white-space:nowrap}
+{S} .dq-chip small{color:#607d8b}
+{S} .dq-hidden{color:#607d8b;font-style:italic}
+{S} .dq-row{display:flex;align-items:flex-start;gap:4px;min-height:40px;border-top:1px dashed #cfd8dc;padding:2px 0}
+{S} .dq-row:first-child{border-top:none}
+{S} .dq-rowlabel{width:52px;flex:0 0 52px;font-weight:800;color:#37474f;padding-top:4px;font-size:13px}
+{S} .dq-rowlabel small{display:block;font-weight:400;color:#78909c}
+{S} .dq-empty{color:#90a4ae;font-style:italic;padding-top:6px;width:140px}
+{S} .dq-card{width:151px;display:flex;flex-direction:column;align-items:center}
+{S} .dq-table{width:144px;height:142px;display:flex;align-items:center;justify-content:center}
+{S} .dq-face{width:136px;height:120px;box-sizing:border-box;border:2px solid #455a64;border-radius:7px;padding:2px 5px;
+  background:#fffdf7;overflow:hidden;transition:transform .3s;font-size:13px;line-height:1.22}
+{S} .dq-face.dq-monster{background:#f4fbf4;border-color:#2e7d32}
+{S} .dq-face .dq-name{font-weight:800;font-size:13.5px;line-height:1.12;height:30px;overflow:hidden}
+{S} .dq-face .dq-kind{color:#546e7a;font-size:11.5px}
+{S} .dq-face .dq-mod{color:#1565c0;font-weight:700}
+{S} .dq-face .dq-mod.dq-neg{color:#c62828}
+{S} .dq-face .dq-item{font-size:11.5px;color:#4e342e;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+{S} .dq-card[data-state="closed"] .dq-face{transform:rotate(90deg);background:#eceff1}
+{S} .dq-card[data-state="confused"] .dq-face{transform:rotate(180deg);background:#f3e5f5;border-style:dashed;
+  border-color:#6a1b9a}
+{S} .dq-card[data-poisoned="1"] .dq-face{box-shadow:0 0 0 3px #7cb342}
+{S} .dq-card.dq-att .dq-face{outline:3px solid #e65100;outline-offset:1px}
+{S} .dq-card.dq-def .dq-face{outline:3px solid #1565c0;outline-offset:1px}
+{S} .dq-cap{display:flex;flex-wrap:wrap;justify-content:center;gap:2px;font-size:12px;margin-top:-2px;min-height:18px}
+{S} .dq-b{border-radius:3px;padding:0 3px;font-weight:700;white-space:nowrap;border:1px solid #90a4ae}
+{S} .dq-b.dq-active{background:#e8f5e9;border-color:#43a047;color:#1b5e20}
+{S} .dq-b.dq-closed{background:#eceff1;border-color:#546e7a;color:#263238}
+{S} .dq-b.dq-confused{background:#f3e5f5;border-color:#6a1b9a;color:#4a148c}
+{S} .dq-b.dq-poison{background:#f1f8e9;border-color:#558b2f;color:#33691e}
+{S} .dq-b.dq-dmg{background:#fff;border-color:#c62828;color:#b71c1c}
+{S} .dq-b.dq-dmg0{background:#fff;border-color:#cfd8dc;color:#78909c;font-weight:400}
+{S} .dq-b.dq-attb{background:#fff3e0;border-color:#e65100;color:#bf360c}
+{S} .dq-b.dq-defb{background:#e3f2fd;border-color:#1565c0;color:#0d47a1}
+{S} .dq-b.dq-conf{background:#fff8e1;border-color:#f9a825;color:#795548}
+"""
+CSS = _CSS.replace("{S}", SCOPE)
+
+# (en, ja)
+T: dict[str, tuple[str, str]] = {
+    "turn": ("Turn {t}", "ターン{t}"),
+    "turn_of": ("★ P{p}'s turn", "★ P{p}のターン"),
+    "to_act": ("▶ P{p} to act", "▶ P{p}が行動"),
+    "phase": ("now: {x}", "現在：{x}"),
+    "over": ("game over", "ゲーム終了"),
+    "draw_by_cap": ("turn limit reached", "ターン上限"),
+    "tag_act": ("▶ to act", "▶ 行動中"),
+    "tag_tp": ("★ turn player", "★ ターンプレイヤー"),
+    "you": ("(you)", "（あなた）"),
+    "lost": ("✗ lost", "✗ 敗北"),
+    "won": ("✓ won", "✓ 勝利"),
+    "gp": ("GP", "GP"),
+    "level": ("Level", "レベル"),
+    "exp": ("Exp", "経験値"),
+    "exp_more": ("{n} more to level {l}", "レベル{l}まであと{n}"),
+    "exp_pending": ("level {l} at own next reset (DQ-9.4)", "次の自分のリセットでレベル{l}（DQ-9.4）"),
+    "deck": ("Deck", "デッキ"),
+    "cards": ("{n}", "{n}枚"),
+    "hand": ("Hand", "手札"),
+    "hidden": ("{n} card{s} (hidden)", "{n}枚（非公開）"),
+    "discard": ("Discard", "捨て札"),
+    "top": ("top: {c}", "一番上：{c}"),
+    "expbox": ("Experience box", "経験値ボックス"),
+    "expbox_note": ("= {n} levels → P{q}'s experience", "＝レベル計{n} → P{q}の経験値"),
+    "quests": ("Quests", "クエスト"),
+    "none": ("—", "なし"),
+    "front": ("Front", "前衛"),
+    "back": ("Back", "後衛"),
+    "row_count": ("{n}/3", "{n}/3"),
+    "empty_row": ("empty", "空き"),
+    "character": ("Character", "キャラクター"),
+    "monster": ("Monster", "モンスター"),
+    "item": ("item", "道具"),
+    "quest": ("quest", "クエスト"),
+    "lv": ("Lv {n}", "レベル{n}"),
+    "cost": ("cost {n}", "コスト{n}"),
+    "hand_cost": ("hand cost {n}", "手札コスト{n}"),
+    "stays": ("stays", "残る"),
+    "atk": ("ATK", "攻撃"),
+    "hp": ("HP", "HP"),
+    "spd": ("SPD", "素早さ"),
+    "carries": ("item: {c}", "装備：{c}"),
+    "active": ("active", "アクティブ"),
+    "closed": ("closed", "クローズ"),
+    "confused": ("confused", "混乱"),
+    "poisoned": ("☠ poisoned", "☠ 毒"),
+    "dmg": ("dmg {d}/{h}", "ダメージ {d}/{h}"),
+    "attacking": ("⚔ attacking", "⚔ 攻撃中"),
+    "defending": ("◆ defending", "◆ 防御中"),
+    "counter_yes": ("counterattacks", "反撃する"),
+    "counter_no": ("no counterattack", "反撃なし"),
+    "combat": ("⚔ Combat: {a} (P{p}) attacks → {d}", "⚔ 戦闘：{a}（P{p}）が攻撃 → {d}"),
+    "def_open": ("defender not chosen yet", "防御カード未定"),
+    "def_card": ("◆ {d} (P{q})", "◆ {d}（P{q}）"),
+    "counter_open": ("counterattack not decided", "反撃は未決定"),
+    "effect": ("Effect in use: {c} (P{p})", "使用中の効果：{c}（P{p}）"),
+    "hand_left": ("hand cost left: {n}", "残りの手札コスト：{n}"),
+    "confusion": ("confusion damage from {c} (P{p}): its owner picks a card",
+                  "{c}（P{p}）の混乱ダメージ：持ち主が対象を選ぶ"),
+    "maintain": ("formation maintenance (DQ-5.4): P{p} moves a back-row card forward",
+                 "陣形維持（DQ-5.4）：P{p}が後衛のカードを前衛へ"),
+    "view_of": ("view of P{p}", "P{p}の視点"),
+    "mods": ("base {b} + item {i} + quest {q}", "基本{b}＋道具{i}＋クエスト{q}"),
+}
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    en, ja = T[key]
+    return (ja if lang == "ja" else en).format(**kw)
+
+
+def _name(state: "DragonQuestState", c: int, lang: str) -> str:
+    return escape(state.card(c).label(lang))
+
+
+def _rules_html(state: "DragonQuestState", rules: tuple[str, ...], lang: str) -> str:
+    out = []
+    for r in rules:
+        try:
+            title = state.game.rule_title(r, lang)
+        except Exception:  # a rule without a title is still shown by its ID
+            title = ""
+        tip = f' title="{escape(title)}"' if title else ""
+        out.append(f'<span class="dq-rule"{tip}>{escape(r)}</span>')
+    return "".join(out)
+
+
+def _chip(state: "DragonQuestState", c: int, lang: str, meta: str = "full") -> str:
+    """A small named card (hand, experience box, quests, discard top)."""
+    if c < 0:
+        return '<span class="dq-chip dq-hidden">?</span>'
+    card = state.card(c)
+    text = card.text.get(lang, card.text["en"]) if card.text else ""
+    tip = escape(f"[{c}] {card.label(lang)}" + (f" — {text}" if text else ""))
+    small = ""
+    if meta == "level":
+        small = f" <small>{escape(_t('lv', lang, n=card.level))}</small>"
+    elif meta:
+        if card.type in ("character", "monster"):
+            small = f"{_t('lv', lang, n=card.level)} · {_t('cost', lang, n=card.cost)}"
+        elif card.type == "item":
+            small = f"{_t('item', lang)} · {_t('cost', lang, n=card.cost)}"
+        else:
+            small = _t("quest", lang) + (f" · {_t('hand_cost', lang, n=card.hand_cost)}" if card.hand_cost else "")
+            if card.stays:
+                small += f" · {_t('stays', lang)}"
+                if card.aura:
+                    small += "".join(f" +{v} {_t({'attack': 'atk', 'hp': 'hp', 'speed': 'spd'}[k], lang)}"
+                                     for k, v in card.aura.items() if v)
+        small = f" <small>{escape(small)}</small>"
+    return f'<span class="dq-chip" data-card="{c}" title="{tip}">{escape(card.label(lang))}{small}</span>'
+
+
+def _stat(state: "DragonQuestState", c: int, key: str, label: str, lang: str) -> str:
+    m = state.modifiers(c, key)
+    delta = m["item"] + m["aura"]
+    tip = escape(_t("mods", lang, b=m["base"], i=m["item"], q=m["aura"]))
+    mod = ""
+    if delta:
+        mod = f' <span class="dq-mod{" dq-neg" if delta < 0 else ""}">({delta:+d})</span>'
+    return f'<span title="{tip}">{escape(label)} <b>{m["total"]}</b>{mod}</span>'
+
+
+def _party_card(state: "DragonQuestState", c: int, lang: str) -> str:
+    if c < 0:  # public zones never hide cards; be safe anyway
+        return '<div class="dq-card dq-hidden">?</div>'
+    from ..dragonquest.state import ORIENT_NAMES
+    card = state.card(c)
+    orient = ORIENT_NAMES[state.orient[c]] if 0 <= state.orient[c] < len(ORIENT_NAMES) else "active"
+    poisoned = c in state.poisoned
+    combat = state.combat
+    att = combat is not None and combat[0] == c
+    dfn = combat is not None and combat[1] == c
+    kind = "monster" if card.type == "monster" else "character"
+    text = card.text.get(lang, card.text["en"]) if card.text else ""
+    tip = escape(f"[{c}] {card.label(lang)}" + (f" — {text}" if text else ""))
+    item = state.item_of(c)
+    item_html = ""
+    if item is not None and item >= 0:
+        iname = state.card(item).label(lang)
+        item_html = f'<div class="dq-item" title="{escape(iname)}">{escape(_t("carries", lang, c=iname))}</div>'
+    face = (f'<div class="dq-face dq-{kind}" title="{tip}">'
+            f'<div class="dq-name">{escape(card.label(lang))}</div>'
+            f'<div class="dq-kind">{escape(_t("lv", lang, n=card.level))} · {escape(_t(kind, lang))}</div>'
+            f'<div>{_stat(state, c, "attack", _t("atk", lang), lang)}</div>'
+            f'<div>{_stat(state, c, "hp", _t("hp", lang), lang)}</div>'
+            f'<div>{_stat(state, c, "speed", _t("spd", lang), lang)}</div>'
+            f"{item_html}</div>")
+    dmg, hp = state.damage(c), state.hp_of(c)
+    badges = [f'<span class="dq-b dq-{orient}">{escape(_t(orient, lang))}</span>']
+    if poisoned:
+        badges.append(f'<span class="dq-b dq-poison">{escape(_t("poisoned", lang))}</span>')
+    badges.append(f'<span class="dq-b {"dq-dmg" if dmg else "dq-dmg0"}">{escape(_t("dmg", lang, d=dmg, h=hp))}</span>')
+    if att:
+        badges.append(f'<span class="dq-b dq-attb">{escape(_t("attacking", lang))}</span>')
+    if dfn:
+        flag = combat[2]
+        extra = ""
+        if flag == 1:
+            extra = " · " + _t("counter_yes", lang)
+        elif flag == 0:
+            extra = " · " + _t("counter_no", lang)
+        badges.append(f'<span class="dq-b dq-defb">{escape(_t("defending", lang) + extra)}</span>')
+    cls = "dq-card" + (" dq-att" if att else "") + (" dq-def" if dfn else "")
+    pois = ' data-poisoned="1"' if poisoned else ""
+    return (f'<div class="{cls}" data-card="{c}" data-state="{orient}"{pois}>'
+            f'<div class="dq-table">{face}</div><div class="dq-cap">{"".join(badges)}</div></div>')
+
+
+def _row(state: "DragonQuestState", cards: list[int], key: str, lang: str) -> str:
+    inner = "".join(_party_card(state, c, lang) for c in cards) or \
+        f'<span class="dq-empty">{escape(_t("empty_row", lang))}</span>'
+    return (f'<div class="dq-row dq-{key}" data-row="{key}"><div class="dq-rowlabel">{escape(_t(key, lang))}'
+            f'<small>{_t("row_count", lang, n=len(cards))}</small></div>{inner}</div>')
+
+
+def _player(state: "DragonQuestState", p: int, lang: str, perspective: int | None, top: bool, seat: int | None) -> str:
+    cur = state.current_player
+    over = state.is_terminal()
+    acting = cur == p and not over
+    tp = state.turn_player == p and not over
+    head = [f'<span class="dq-who">P{p + 1}</span>']
+    if seat == p:
+        head.append(f'<span class="dq-note">{escape(_t("you", lang))}</span>')
+    if acting:
+        head.append(f'<span class="dq-tag">{escape(_t("tag_act", lang))}</span>')
+    if tp:
+        head.append(f'<span class="dq-tag dq-tp">{escape(_t("tag_tp", lang))}</span>')
+    if over:
+        res = state.result()
+        if res is not None and res.winners:
+            head.append(f'<span class="dq-tag dq-tp">{escape(_t("won" if p in res.winners else "lost", lang))}</span>')
+    exp = state.experience(p)
+    level = state.level[p]
+    nxt = exp // 5 + 2  # the level reached at the next multiple of 5 (DQ-9.2)
+    more = (exp // 5 + 1) * 5 - exp
+    exp_note = _t("exp_more", lang, n=more, l=nxt)
+    if 1 + exp // 5 > level:
+        exp_note = _t("exp_pending", lang, l=1 + exp // 5) + "; " + exp_note
+    deck = state.zone(p, "deck")
+    head.append(f'<span class="dq-stat">{_t("gp", lang)} <b>{state.gp[p]}</b></span>')
+    head.append(f'<span class="dq-stat">{escape(_t("level", lang))} <b>{level}</b></span>')
+    head.append(f'<span class="dq-stat">{escape(_t("exp", lang))} <b>{exp}</b> '
+                f'<span class="dq-note">({escape(exp_note)})</span></span>')
+    head.append(f'<span class="dq-stat">{escape(_t("deck", lang))} <b>{len(deck)}</b></span>')
+
+    # hand
+    hand = state.zone(p, "hand")
+    masked = any(c < 0 for c in hand)
+    if (perspective is not None and p != perspective) or masked:
+        n = len(hand)
+        hand_html = f'<span class="dq-hidden">{escape(_t("hidden", lang, n=n, s="" if n == 1 else "s"))}</span>'
+    else:
+        hand_html = "".join(_chip(state, c, lang) for c in sorted(hand)) or escape(_t("none", lang))
+    info = [f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))} ({len(hand)}):</span> '
+            f"{hand_html}</div>"]
+    # discard pile (public; last = top)
+    disc = state.zone(p, "discard")
+    top_html = ""
+    if disc:
+        top_html = " · " + escape(_t("top", lang, c="\0")).replace("\0", _chip(state, disc[-1], lang, meta=""))
+    info.append(f'<div class="dq-zone dq-discard"><span class="dq-zl">{escape(_t("discard", lang))}:</span> '
+                f"{_t('cards', lang, n=len(disc))}{top_html}</div>")
+    # experience box: own defeated cards; their levels are the opponent's experience (DQ-9.1)
+    box = state.zone(p, "exp")
+    lv_total = sum(state.card(c).level for c in box if c >= 0)
+    box_html = "".join(_chip(state, c, lang, meta="level") for c in box) or escape(_t("none", lang))
+    info.append(f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))} ({len(box)}):</span> '
+                f'{box_html} <span class="dq-note">{escape(_t("expbox_note", lang, n=lv_total, q=2 - p))}</span>'
+                "</div>")
+    quests = state.zone(p, "quest")
+    q_html = "".join(_chip(state, c, lang) for c in quests) or escape(_t("none", lang))
+    info.append(f'<div class="dq-zone dq-quests"><span class="dq-zl">{escape(_t("quests", lang))}:</span> '
+                f"{q_html}</div>")
+
+    rows = [_row(state, state.front(p), "front", lang), _row(state, state.back(p), "back", lang)]
+    if top:  # the opponent across the table: back row far, front rows facing each other
+        rows.reverse()
+    cls = "dq-player" + (" dq-acting" if acting else "") + (" dq-turnplayer" if tp else "")
+    return (f'<section class="{cls}" data-player="{p}">'
+            f'<div class="dq-head">{"".join(head)}</div>'
+            f'<div class="dq-body"><div class="dq-field">{"".join(rows)}</div>'
+            f'<div class="dq-info">{"".join(info)}</div></div></section>')
+
+
+def _status(state: "DragonQuestState", lang: str) -> str:
+    flow = state.game.turn_flow
+    node = state.node
+    over = state.is_terminal()
+    lines = []
+    bits = [escape(_t("turn", lang, t=state.turn))]
+    try:
+        label = flow.label(node, lang)
+        rules = flow.by_id[node].rules
+    except Exception:
+        label, rules = node, ()
+    if over:
+        res = state.result()
+        text = res.text(lang) if res is not None else ""
+        bits.append(f'<span class="dq-over">{escape(_t("over", lang))}</span>')
+        if text:
+            bits.append(f'<span class="dq-over">{escape(text)}</span>')
+        if state.end_reason:
+            bits.append(_rules_html(state, (state.end_reason,), lang))
+    else:
+        bits.append(escape(_t("turn_of", lang, p=state.turn_player + 1)))
+        cur = state.current_player
+        if cur is not None:
+            bits.append(f"<b>{escape(_t('to_act', lang, p=cur + 1))}</b>")
+        bits.append(f'<span class="dq-phase">{escape(_t("phase", lang, x=label))}</span> '
+                    f"{_rules_html(state, rules, lang)}")
+    if state.viewer is not None:
+        bits.append(f'<span class="dq-note">{escape(_t("view_of", lang, p=state.viewer + 1))}</span>')
+    lines.append(" · ".join(bits))
+    if not over and state.combat is not None:
+        att, dfn, flag = state.combat
+        if dfn is not None and dfn >= 0:
+            d = _t("def_card", lang, d="\0", q=state.owner(dfn) + 1).replace("\0", "\1")
+            d = escape(d).replace("\1", _name(state, dfn, lang))
+            if flag == 1:
+                d += " · " + escape(_t("counter_yes", lang))
+            elif flag == 0:
+                d += " · " + escape(_t("counter_no", lang))
+            else:
+                d += " · " + escape(_t("counter_open", lang))
+        else:
+            d = escape(_t("def_open", lang))
+        line = escape(_t("combat", lang, a="\1", p=state.owner(att) + 1, d="\2"))
+        lines.append(line.replace("\1", f"<b>{_name(state, att, lang)}</b>").replace("\2", d))
+    if not over and state.pending is not None:
+        _kind, src, _k, user, hand_left = state.pending[:5]
+        line = escape(_t("effect", lang, c="\1", p=user + 1)).replace("\1", f"<b>{_name(state, src, lang)}</b>")
+        if hand_left:
+            line += " · " + escape(_t("hand_left", lang, n=hand_left))
+        lines.append(line)
+    if not over and node == "end.confusion" and state.queue:
+        src = state.queue[0]
+        if src >= 0:
+            lines.append(escape(_t("confusion", lang, c="\1", p=state.owner(src) + 1))
+                         .replace("\1", f"<b>{_name(state, src, lang)}</b>"))
+    if not over and node == "combat.end_step" and state.queue:
+        lines.append(escape(_t("maintain", lang, p=state.queue[0] + 1)))
+    body = "".join(f'<div class="dq-line">{x}</div>' for x in lines)
+    return f'<div class="dq-status" role="status">{body}</div>'
+
+
+def render(state: "DragonQuestState", *, lang: str = "en", perspective: int | None = None) -> str:
+    """The board of a Dragon Quest state as an HTML fragment (inline style scoped to ``.tcg-board.tcg-dq``).
+
+    ``perspective`` = a player index hides the other player's hand and seats that player at the
+    bottom; a player's view (``state.view(p)``) is already masked and is seated the same way.
+    """
+    lang = "ja" if lang == "ja" else "en"
+    seat = perspective if perspective is not None else state.viewer
+    bottom = seat if seat in (0, 1) else 0
+    top = 1 - bottom
+    cur = state.current_player
+    parts = [f"<style>{CSS}</style>",
+             f'<div class="tcg-board tcg-dq" lang="{lang}" data-node="{escape(state.node)}" data-turn="{state.turn}" '
+             f'data-current="{"" if cur is None else cur}" data-turn-player="{state.turn_player}">',
+             _status(state, lang),
+             _player(state, top, lang, perspective, True, seat),
+             _player(state, bottom, lang, perspective, False, seat),
+             "</div>"]
+    return "".join(parts)
