@@ -1,4 +1,5 @@
 """ipywidgets front ends. Importing this module imports ipywidgets (the core never does)."""
+from .combat import CombatView
 from .stepper import Stepper
 
-__all__ = ["Stepper"]
+__all__ = ["Stepper", "CombatView"]

@@ -54,22 +54,29 @@ class Stepper:
 
     def __init__(self, game: str | Game | State = "darkmoon", *, seed: int = 0, agents: Sequence[Any] | None = None,
                  decks: Sequence[Any] | None = None, players: int | None = None, options: dict[str, Any] | None = None,
-                 lang: str = "en", interval: float = 0.5, show_hands: bool | None = None, log_lines: int = 400) -> None:
+                 lang: str = "en", interval: float = 0.5, show_hands: bool | None = None, log_lines: int = 400,
+                 flow: str = "turn") -> None:
         if isinstance(game, State):
             self.game = game.game
             state: State | None = game
             # Reset replays this game's set-up with another seed: same decks, same player count
+            # (a teaching position is rebuilt from its dict)
+            self._position = game.setup.get("position")
             decks = decks if decks is not None else [list(d) for d in game.setup["decks"]]
             players = players if players is not None else game.num_players
             seed = game.setup["seed"] if game.setup.get("seed") is not None else seed
         else:
             self.game = tcgteach.game(game, options) if isinstance(game, str) else game
             state = None
+            self._position = None
         self.decks, self.players = decks, players
         self.lang = lang if lang in ("en", "ja") else "en"
         self.interval = interval
         self.show_hands = show_hands
         self.log_lines = log_lines
+        if flow not in self.game.flows:
+            raise TcgError(f"{self.game.name} has no flow {flow!r}; its flows are: {', '.join(self.game.flows)}")
+        self.flow_name = flow
         self.scope = f"tcg-flow-{next(_ids)}"
         self._busy = False
         self._version = 0  # bumped on every change of the position: stale buttons are refused
@@ -89,6 +96,8 @@ class Stepper:
 
     # -- construction ----------------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
+        if self._position is not None:
+            return self.game.position(self._position, seed=seed)  # type: ignore[attr-defined]
         return self.game.new_state(seed=seed, decks=self.decks, players=self.players)
 
     def _agent_for(self, seat: int, spec: Any) -> Any:
@@ -150,6 +159,9 @@ class Stepper:
         left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%"))
         right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="42%"))
         self.log_title = w.HTML()
+        self.extra = w.HTML()  # subclasses show more here (e.g. the combat arithmetic)
+        self.extra.add_class("tcg-extra")
+        right.children = (self.graph_style, self.graph, self.extra)
         self.widget = w.VBox([controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log])
         self.widget.add_class("tcg-stepper")
         self._render_graph_base()
@@ -321,7 +333,7 @@ class Stepper:
         return persons[0] if len(persons) == 1 else None
 
     def _render_graph_base(self) -> None:
-        flow = self.game.turn_flow
+        flow = self.game.flows[self.flow_name]
         try:
             svg = FlowDiagram.of(flow, self.lang, self.game.name).svg
             self.graph.value = f'<div class="tcg-flow {self.scope}" data-flow="{flow.name}">{svg}</div>'
@@ -338,20 +350,28 @@ class Stepper:
         persp = self._perspective()
         self.board.value = board_html(state, lang=lang, perspective=persp)
         # flow graph: only the highlight changes
-        flow = self.game.turn_flow
+        flow = self.game.flows[self.flow_name]
         edges = [t for t in state.last_transitions if t in flow.edge_set]
-        node_label = flow.label(state.node, lang)
-        rules = " ".join(flow.by_id[state.node].rules)
-        css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node, edges)
+        node = self.game.turn_flow.by_id[state.node]
+        node_label = node.label.get(lang, node.label["en"])
+        rules = " ".join(node.rules)
+        inside = state.node in flow.by_id
+        if not inside:
+            node_label += " (" + ("outside this graph" if lang == "en" else "この図の外") + ")"
+        css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node if inside else None, edges)
         self.graph_style.value = (f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
                                   f'data-edges="{" ".join(f"{a}->{b}" for a, b in edges)}"><b>'
                                   f"{html.escape(_l('now', lang, node=node_label))}</b> <small>({rules})</small></div>")
         self._refresh_log(persp)
         self._refresh_choices()
+        self._refresh_extra()
         self.back_button.disabled = False
         self.step_button.disabled = False
         if state.is_terminal():
             self._say(_l("over", lang, r=self._result_text()))
+
+    def _refresh_extra(self) -> None:
+        """Hook for subclasses: fill ``self.extra``."""
 
     def _refresh_log(self, persp: int | None) -> None:
         state = self.state
