@@ -6,7 +6,8 @@ A "step" is one decision: the agent reads ``legal_actions()`` of its view-free s
 engine applies the chosen action with the checked ``apply`` (as a simulation would). Also prints
 the unchecked figure, the cost of ``undo``, the import time of ``tcgteach`` and the stepper's
 latency per Step click (board, log and graph refreshed).
-Targets (issue #2): >= 40,000 DARK MOON steps/s; ``import tcgteach`` <= 150 ms.
+Targets: >= 40,000 DARK MOON steps/s (issue #2); >= 20,000 Dragon Quest steps/s with default
+options and the simulation turn cap of 200 (issue #3); ``import tcgteach`` <= 150 ms.
 """
 from __future__ import annotations
 
@@ -26,9 +27,12 @@ def pin_one_core() -> None:
         pass
 
 
+SIM_OPTIONS = {"darkmoon": {}, "dragonquest": {"turn_limit": 200}}  # DQ-1.4: a turn cap for simulations
+
+
 def random_games(name: str, games: int, checked: bool = True, seed0: int = 0) -> tuple[float, int, float]:
     import tcgteach
-    game = tcgteach.game(name)
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
     rng = random.Random(seed0)
     steps = 0
     t0 = time.perf_counter()
@@ -45,7 +49,7 @@ def random_games(name: str, games: int, checked: bool = True, seed0: int = 0) ->
 
 def undo_cost(name: str, games: int = 50) -> float:
     import tcgteach
-    game = tcgteach.game(name)
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
     rng = random.Random(1)
     n = 0
     t0 = time.perf_counter()
@@ -69,7 +73,7 @@ def import_ms() -> float:
 
 def stepper_ms(name: str, steps: int = 200) -> float:
     from tcgteach.widgets import Stepper
-    st = Stepper(name, seed=1)
+    st = Stepper(name, seed=1, options=SIM_OPTIONS.get(name))
     times = []
     for _ in range(steps):
         if st.state.is_terminal():
@@ -83,20 +87,23 @@ def stepper_ms(name: str, steps: int = 200) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--game", default="darkmoon")
+    ap.add_argument("--game", default="all", help="darkmoon, dragonquest or all")
     ap.add_argument("--no-widgets", action="store_true")
     args = ap.parse_args()
     pin_one_core()
-    print(f"python {sys.version.split()[0]}, one core, random vs random, {args.games} games of {args.game}")
-    random_games(args.game, 20, seed0=10_000)  # warm-up
-    dt, steps, gps = random_games(args.game, args.games)
-    print(f"checked apply:   {gps:8.1f} games/s  {steps / dt:9.0f} steps/s  ({steps / args.games:.1f} steps/game)")
-    dt, steps, gps = random_games(args.game, args.games, checked=False)
-    print(f"unchecked apply: {gps:8.1f} games/s  {steps / dt:9.0f} steps/s")
-    print(f"apply+undo:      {undo_cost(args.game):8.1f} us per action (apply, then undo back to the start)")
+    names = ["darkmoon", "dragonquest"] if args.game == "all" else [args.game]
+    print(f"python {sys.version.split()[0]}, one core, random vs random, {args.games} games each")
+    for name in names:
+        print(f"-- {name} (options {SIM_OPTIONS.get(name) or 'default'})")
+        random_games(name, 20, seed0=10_000)  # warm-up
+        dt, steps, gps = random_games(name, args.games)
+        print(f"checked apply:   {gps:8.1f} games/s  {steps / dt:9.0f} steps/s  ({steps / args.games:.1f} steps/game)")
+        dt, steps, gps = random_games(name, args.games, checked=False)
+        print(f"unchecked apply: {gps:8.1f} games/s  {steps / dt:9.0f} steps/s")
+        print(f"apply+undo:      {undo_cost(name):8.1f} us per action (apply, then undo back to the start)")
+        if not args.no_widgets:
+            print(f"stepper Step:    {stepper_ms(name):8.2f} ms median per click (board, log, graph refreshed)")
     print(f"import tcgteach: {import_ms():8.1f} ms (median of 5 fresh interpreters)")
-    if not args.no_widgets:
-        print(f"stepper Step:    {stepper_ms(args.game):8.2f} ms median per click (board, log, graph refreshed)")
 
 
 if __name__ == "__main__":

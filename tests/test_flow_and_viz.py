@@ -31,6 +31,35 @@ def test_flow_nodes_carry_en_ja_labels_and_rule_ids(game):
         assert data["label_en"] and data["label_ja"] and data["rule"].startswith("DM-")
 
 
+@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+def test_every_flow_node_and_edge_cites_rules_of_its_game(name):
+    g = tcgteach.game(name)
+    prefix = {"darkmoon": "DM-", "dragonquest": "DQ-"}[name]
+    spec_file = RULES / f"{name}.md"
+    spec = spec_file.read_text(encoding="utf-8") if spec_file.exists() else None
+    for flow in g.flows.values():
+        graph = flow.to_networkx()
+        for node, data in graph.nodes(data=True):
+            assert data["label_en"] and data["label_ja"]
+            for rid in data["rules"]:
+                assert rid.startswith(prefix)
+                if spec is not None:
+                    assert f"- {rid} " in spec, f"{rid} of node {node} is not a rule of the spec"
+        for a, b, data in graph.edges(data=True):
+            assert data["rule"].startswith(prefix) and data["label_en"] and data["label_ja"]
+
+
+def test_dragonquest_combat_is_a_cluster_of_the_turn_graph_and_a_graph_of_its_own():
+    import networkx as nx
+    g = tcgteach.game("dragonquest")
+    turn, combat = g.flow, g.flows["combat"].to_networkx()
+    inside = [n for n, d in turn.nodes(data=True) if d["cluster"] == "combat"]
+    assert {"combat.start", "combat.action", "combat.judgment", "combat.end_step"} <= set(inside)
+    assert set(inside) <= set(combat.nodes) and set(combat.edges) <= set(turn.edges)
+    assert nx.has_path(turn, "battle", "combat.judgment") and nx.has_path(turn, "combat.end_step", "reset")
+    assert "subgraph cluster_combat" in dot_source(g.turn_flow, "en", "dragonquest")
+
+
 def test_flow_has_one_start_and_the_end_is_reachable(game):
     import networkx as nx
     g = game.flow
