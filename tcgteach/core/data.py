@@ -78,6 +78,36 @@ class Reader:
         return data[list_key]
 
 
+def parse_deck_file(data: Any, file: str, pool: Any, fmt: str, validate: Any, side_rule: str,
+                    pool_rule: str) -> dict[str, dict[str, Any]]:
+    """Starter decks ``{"id", "name", "style", "cards": {card id: count}}``, each checked with
+    ``validate(cards, pool)`` (the game's deck-construction rules)."""
+    r = Reader(file)
+    entries = r.lst(r.header(data, fmt, "decks"), "decks")
+    decks: dict[str, dict[str, Any]] = {}
+    for i, raw in enumerate(entries):
+        w = f"decks[{i}]"
+        if isinstance(raw, dict) and ({"side", "sideboard", "side_deck"} & set(raw)):
+            raise r.fail(w, f"{side_rule}: a deck has no side deck (sideboard)")
+        raw = r.obj(raw, w, ("id", "name", "style", "cards"))
+        did = r.string(raw["id"], f"{w}.id")
+        if did in decks:
+            raise r.fail(f"{w}.id", f"duplicate deck id {did!r}")
+        if not isinstance(raw["cards"], dict):
+            raise r.fail(f"{w}.cards", "expected an object of card ID to count")
+        cards: list[str] = []
+        for cid, n in raw["cards"].items():
+            if cid not in pool:
+                raise r.fail(f"{w}.cards.{cid}", f"unknown card id ({pool_rule}: not in the card pool)")
+            cards.extend([cid] * r.integer(n, f"{w}.cards.{cid}", 1, 99))
+        violations = validate(cards, pool)
+        if violations:
+            raise r.fail(f"{w} ({did})", "illegal deck: " + "; ".join(str(v) for v in violations))
+        decks[did] = {"cards": tuple(cards), "name": r.texts(raw["name"], f"{w}.name"),
+                      "style": r.texts(raw["style"], f"{w}.style")}
+    return decks
+
+
 def load_rule_texts(path: str | Path, prefix: str) -> dict[str, dict[str, dict[str, str]]]:
     """Rule ID -> {"title": {en, ja}, "text": {en, ja}} from a ``tcgteach-rules`` file."""
     r = Reader(str(path))

@@ -102,11 +102,24 @@ class Game:
         return action
 
     # -- decks -----------------------------------------------------------------------------------
-    def starter_decks(self) -> list[str]:
+    #: the rule cited for the card pool itself (an unknown card, an unknown starter deck)
+    pool_rule: ClassVar[str] = ""
+
+    def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
+        """Starter deck id -> {"cards", "name", "style"} (loaded from the game's data files)."""
         raise NotImplementedError
 
+    def starter_decks(self) -> list[str]:
+        """Names of the shipped starter decks."""
+        return list(self._starter_pool())
+
     def starter_deck(self, name: str) -> Deck:
-        raise NotImplementedError
+        pool = self._starter_pool()
+        if name not in pool:
+            raise DeckError([Violation(self.pool_rule, f"no starter deck named {name!r}; the starter decks are: "
+                                                       + ", ".join(pool))], str(name))
+        d = pool[name]
+        return Deck(name, d["cards"], d["name"], d["style"])
 
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
         raise NotImplementedError
@@ -147,15 +160,55 @@ class Game:
         raise NotImplementedError
 
     def _state_from_setup(self, setup: dict[str, Any]) -> "State":
+        """The state right after set-up, from a saved ``setup`` (seed, players, first player, decks)."""
+        from .errors import StateFileError
+        for key in ("seed", "players", "first_player", "decks"):
+            if key not in setup:
+                raise StateFileError(f"setup.{key}", "missing")
+        decks = setup["decks"]
+        if not isinstance(decks, list):
+            raise StateFileError("setup.decks", "expected a list of decks")
+        try:
+            return self.new_state(setup["seed"], [tuple(d) if isinstance(d, list) else d for d in decks],
+                                  setup["players"], setup["first_player"])
+        except TcgError as exc:
+            raise StateFileError("setup", str(exc)) from None
+
+    def _new_instances(self, decks: tuple[tuple[str, ...], ...]) -> Any:
         raise NotImplementedError
+
+    def _instances(self, decks: tuple[tuple[str, ...], ...]) -> Any:
+        """Per-card facts for one set of decks, cached (they never change during play)."""
+        cache = self.__dict__.setdefault("_inst_cache", {})
+        inst = cache.get(decks)
+        if inst is None:
+            if len(cache) > 64:
+                cache.clear()
+            inst = cache[decks] = self._new_instances(decks)
+        return inst
 
     def state_from_dict(self, data: Any) -> "State":
         """Restore a state saved with ``state.to_dict()``; validated field by field."""
         from .state import load_state
         return load_state(self, data)
 
-    def rule_text(self, rule_id: str, lang: str = "en") -> str:
+    def _rule_texts(self) -> Mapping[str, Mapping[str, Mapping[str, str]]]:
         raise NotImplementedError
+
+    def _rule_entry(self, rule_id: str) -> Mapping[str, Mapping[str, str]]:
+        entry = self._rule_texts().get(rule_id)
+        if entry is None:
+            raise TcgError(f"no {self.title.get('en', self.name)} rule {rule_id!r}")
+        return entry
+
+    def rule_text(self, rule_id: str, lang: str = "en") -> str:
+        """The project's own short statement of a rule (e.g. ``DM-4.4``), in English or Japanese."""
+        text = self._rule_entry(rule_id)["text"]
+        return text.get(lang, text["en"])
+
+    def rule_title(self, rule_id: str, lang: str = "en") -> str:
+        title = self._rule_entry(rule_id)["title"]
+        return title.get(lang, title["en"])
 
 
 def check_players(game: Game, players: Any) -> int:

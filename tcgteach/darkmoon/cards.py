@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..core.data import Reader, load_json
+from ..core.data import Reader, load_json, parse_deck_file
 from ..core.errors import Violation
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -139,31 +139,7 @@ def card_pool(path: str | None = None) -> dict[str, Card]:
 
 
 def parse_decks(data: Any, file: str, pool: Mapping[str, Card]) -> dict[str, dict[str, Any]]:
-    r = Reader(file)
-    entries = r.lst(r.header(data, "tcgteach-darkmoon-decks", "decks"), "decks")
-    decks: dict[str, dict[str, Any]] = {}
-    for i, raw in enumerate(entries):
-        w = f"decks[{i}]"
-        if isinstance(raw, dict) and ({"side", "sideboard", "side_deck"} & set(raw)):
-            raise r.fail(w, "DM-2.5: a deck has no side deck (sideboard)")
-        raw = r.obj(raw, w, ("id", "name", "style", "cards"))
-        did = r.string(raw["id"], f"{w}.id")
-        if did in decks:
-            raise r.fail(f"{w}.id", f"duplicate deck id {did!r}")
-        counts = raw["cards"]
-        if not isinstance(counts, dict):
-            raise r.fail(f"{w}.cards", "expected an object of card ID to count")
-        cards: list[str] = []
-        for cid, n in counts.items():
-            if cid not in pool:
-                raise r.fail(f"{w}.cards.{cid}", "unknown card id (DM-7: not in the card pool)")
-            cards.extend([cid] * r.integer(n, f"{w}.cards.{cid}", 1, 40))
-        violations = validate_deck(cards, pool)
-        if violations:
-            raise r.fail(f"{w} ({did})", "illegal deck: " + "; ".join(str(v) for v in violations))
-        decks[did] = {"cards": tuple(cards), "name": r.texts(raw["name"], f"{w}.name"),
-                      "style": r.texts(raw["style"], f"{w}.style")}
-    return decks
+    return parse_deck_file(data, file, pool, "tcgteach-darkmoon-decks", validate_deck, "DM-2.5", "DM-7")
 
 
 @lru_cache(maxsize=None)

@@ -47,6 +47,7 @@ class DragonQuest(Game):
     title = {"en": "Dragon Quest Card Game", "ja": "ドラゴンクエスト カードゲーム"}
     OPTION_SPECS = OPTIONS
     contract_rule = "DQ-1.1"
+    pool_rule = "DQ-11"
     min_players = 2
     max_players = 2
     syntax = A.SYNTAX
@@ -55,7 +56,6 @@ class DragonQuest(Game):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.cards = card_pool()
-        self._inst_cache: dict[tuple[tuple[str, ...], ...], Instances] = {}
 
     @property
     def flows(self) -> dict[str, Flow]:
@@ -63,16 +63,8 @@ class DragonQuest(Game):
         return {"turn": TURN, "combat": COMBAT}
 
     # -- decks --------------------------------------------------------------------------------------------
-    def starter_decks(self) -> list[str]:
-        return list(starter_pool())
-
-    def starter_deck(self, name: str) -> Deck:
-        pool = starter_pool()
-        if name not in pool:
-            raise DeckError([Violation("DQ-11", f"no starter deck named {name!r}; the starter decks are: "
-                                                + ", ".join(pool))], name)
-        d = pool[name]
-        return Deck(name, d["cards"], d["name"], d["style"])
+    def _starter_pool(self) -> dict[str, dict[str, Any]]:
+        return starter_pool()
 
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
         return validate_deck(list(cards), self.cards)
@@ -108,25 +100,10 @@ class DragonQuest(Game):
     def _state_from_setup(self, setup: dict[str, Any]) -> DragonQuestState:
         if "position" in setup:
             return self.position(setup["position"], setup.get("seed", 0))
-        for key in ("seed", "players", "first_player", "decks"):
-            if key not in setup:
-                raise StateFileError(f"setup.{key}", "missing")
-        decks = setup["decks"]
-        if not isinstance(decks, list):
-            raise StateFileError("setup.decks", "expected a list of decks")
-        try:
-            return self.new_state(setup["seed"], [tuple(d) if isinstance(d, list) else d for d in decks],
-                                  setup["players"], setup["first_player"])
-        except TcgError as exc:
-            raise StateFileError("setup", str(exc)) from None
+        return super()._state_from_setup(setup)
 
-    def _instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
-        inst = self._inst_cache.get(decks)
-        if inst is None:
-            if len(self._inst_cache) > 64:
-                self._inst_cache.clear()
-            inst = self._inst_cache[decks] = Instances(list(decks), self.cards)
-        return inst
+    def _new_instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
+        return Instances(list(decks), self.cards)
 
     # -- texts ----------------------------------------------------------------------------------------------
     def describe_action(self, action: Action, state: Any, lang: str = "en") -> str:
@@ -135,17 +112,8 @@ class DragonQuest(Game):
     def describe_event(self, event: Event, state: Any, lang: str = "en") -> str:
         return describe_event(state, event, lang)
 
-    def rule_text(self, rule_id: str, lang: str = "en") -> str:
-        entry = rule_texts().get(rule_id)
-        if entry is None:
-            raise TcgError(f"no Dragon Quest rule {rule_id!r}")
-        return entry["text"].get(lang, entry["text"]["en"])
-
-    def rule_title(self, rule_id: str, lang: str = "en") -> str:
-        entry = rule_texts().get(rule_id)
-        if entry is None:
-            raise TcgError(f"no Dragon Quest rule {rule_id!r}")
-        return entry["title"].get(lang, entry["title"]["en"])
+    def _rule_texts(self) -> dict[str, dict[str, dict[str, str]]]:
+        return rule_texts()
 
 
 @lru_cache(maxsize=None)

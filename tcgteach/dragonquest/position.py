@@ -22,7 +22,7 @@ from ..core.errors import StateFileError
 from ..core.rng import Rng, mix_seed
 from .cards import DECK_SIZE
 from .state import (ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, NZ, QUEST, QUESTCARD,
-                    DragonQuestState)
+                    DragonQuestState, clear_pending)
 
 if TYPE_CHECKING:
     from .game import DragonQuest
@@ -209,13 +209,7 @@ def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: li
     s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
     s.recruits = spec.get("recruits", 0)
     s.quest_played = bool(spec.get("quest_played", False))
-    s.pending = None
-    s.combat = None
-    s.passes = 0
-    s.queue = ()
-    s.losers = frozenset()
-    s.end_reason = None
-    s.last_combat = None
+    clear_pending(s)
     s.node = node
     for p in range(2):  # validated like any state: formation (DQ-5) and damage below HP (DQ-7.8)
         f, b = len(s.front(p)), len(s.back(p))

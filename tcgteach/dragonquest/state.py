@@ -1108,6 +1108,17 @@ _HANDLERS = {
 }
 
 
+def clear_pending(s: DragonQuestState) -> None:
+    """No effect, combat, queue or loss under way (the state between two phases)."""
+    s.pending = None
+    s.combat = None
+    s.passes = 0
+    s.queue = ()
+    s.losers = frozenset()
+    s.end_reason = None
+    s.last_combat = None
+
+
 def new_state(game: "DragonQuest", seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
     """DQ-3: decide the first player, shuffle, draw 6, level 1 and 0 GP; then the mulligan decisions."""
     from ..core.rng import mix_seed
@@ -1127,13 +1138,7 @@ def new_state(game: "DragonQuest", seed: int, decks: list[tuple[str, ...]], firs
     s.poisoned = frozenset()
     s.recruits = 0
     s.quest_played = False
-    s.pending = None
-    s.combat = None
-    s.passes = 0
-    s.queue = ()
-    s.losers = frozenset()
-    s.end_reason = None
-    s.last_combat = None
+    clear_pending(s)
     fp = first_player if first_player is not None else s.rng.below(2)  # DQ-3.1
     s.first_player = fp
     s.turn_player = fp
