@@ -98,6 +98,10 @@ def test_diagram_highlights_current_node_and_last_transitions_without_relayout(g
     for a, b in s.last_transitions:
         assert f".tcg-e-{a}--{b} path" in svg1
     assert 'class="node tcg-node tcg-n-reveal"' in svg1
+    # two drawings on one page each light up only themselves
+    other = diagram(s)._repr_svg_()
+    scope = lambda svg: re.search(r'class="(tcg-root-\d+)', svg).group(1)  # noqa: E731
+    assert scope(other) != scope(svg1) and diagram(s)._repr_html_().count("tcg-flow-") >= 2
 
 
 def test_diagram_html_names_current_node_for_pages(game):

@@ -17,6 +17,8 @@ class Outcome:
     scores: tuple[int, ...]
     reason: str
     breakdown: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    #: True when an empty ``winners`` means "nobody wins" (e.g. DM-1.3 tie=none) rather than a draw
+    nobody_wins: bool = False
 
     @property
     def is_draw(self) -> bool:
@@ -28,7 +30,7 @@ class Outcome:
 
     def to_dict(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason,
-                "breakdown": [dict(b) for b in self.breakdown]}
+                "breakdown": [dict(b) for b in self.breakdown], "nobody_wins": self.nobody_wins}
 
     def text(self, lang: str = "en") -> str:
         scores = " / ".join(f"P{i + 1}: {s}" for i, s in enumerate(self.scores))
@@ -38,12 +40,12 @@ class Outcome:
             elif self.winners:
                 head = "引き分け（" + "・".join(f"P{w + 1}" for w in self.winners) + "）"
             else:
-                head = "勝者なし"
+                head = "勝者なし" if self.nobody_wins else "引き分け"
             return f"{head}（{scores}、{self.reason}）"
         if len(self.winners) == 1:
             head = f"P{self.winners[0] + 1} wins"
         elif self.winners:
             head = "Draw between " + " and ".join(f"P{w + 1}" for w in self.winners)
         else:
-            head = "No winner"
+            head = "No winner" if self.nobody_wins else "Draw"
         return f"{head} ({scores}; {self.reason})"

@@ -451,7 +451,7 @@ class DarkMoonState(State):
             winners = top
         # the rule that ended the game: a tie (DM-1.3), an end armed by an empty deck (DM-4.4a), else DM-1.5
         reason = "DM-1.3" if len(top) > 1 else ("DM-4.4a" if self.armed_rule == "DM-4.4a" else "DM-1.5")
-        return Outcome(winners, scores, reason, breakdown)
+        return Outcome(winners, scores, reason, breakdown, nobody_wins=not winners)
 
     # -- views, serialisation, rendering -----------------------------------------------------------------
     def _mask_view(self, view: State, player: int) -> None:

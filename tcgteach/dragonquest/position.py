@@ -86,7 +86,7 @@ def build_position(game: "DragonQuest", spec: Any, seed: int = 0) -> DragonQuest
                 if not card.is_party:
                     raise _fail(f"{ww}.card", f"{e['card']} is not a party card (DQ-10.1)")
                 state = e.get("state", "active")
-                if state not in STATES:
+                if not isinstance(state, str) or state not in STATES:
                     raise _fail(f"{ww}.state", f"{state!r} is not one of active, closed, confused (DQ-4.1)")
                 damage = e.get("damage", 0)
                 if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:

@@ -49,7 +49,7 @@ EVENTS: dict[str, tuple[str, str]] = {
                "{card}が撃破される：{P}の経験値ボックスへ。ダメージカード{dmg}枚{item}は捨て札へ。"),
     "gain_gp_defeat": ("{P} gains {n} GP for defeating {card} (experience now {exp}).",
                        "{P}が{card}の撃破で{n}GPを得る（経験値{exp}）。"),
-    "deck_out": ("{P} must take a card but the deck is empty{why}: {P} loses.", "{P}はデッキからカードを取れない{why}：{P}の負け。"),
+    "deck_out": ("{why}: {P} loses.", "{why}：{P}の負け。"),
     "game_over": ("Game over. {result}", "ゲーム終了。{result}"),
     "skip_battle": ("{P} skips the battle phase.", "{P}は戦闘しない。"),
     "fight": ("{P} starts a combat.", "{P}が戦闘を始める。"),
@@ -132,8 +132,11 @@ def describe_event(state: "DragonQuestState", ev: Event, lang: str = "en") -> st
         f["item"] = "" if d.get("item") is None else (f" and {_name(state, d['item'], lang)}" if not ja
                                                       else f"と{_name(state, d['item'], lang)}")
     elif k == "deck_out":
-        f["why"] = {"cannot_take": ("", ""), "empty_loses": (" (option deck_out=empty_loses: an empty deck loses)",
-                                                           "（deck_out=empty_loses：デッキが空で負け）")}[d["why"]][ja]
+        p = f["P"]
+        f["why"] = {"cannot_take": (f"{p} must take a card but the deck is empty",
+                                    f"{p}はデッキからカードを取れない"),
+                    "empty_loses": (f"{p}'s deck is now empty (option deck_out=empty_loses)",
+                                    f"{p}のデッキが空になった（deck_out=empty_loses）")}[d["why"]][ja]
     elif k == "battle_over":
         f["why"] = {"no_action": (": no battle action is possible", "：可能な戦闘行動がない"),
                     "chosen": ("", "")}[d["reason"]][ja]

@@ -154,16 +154,19 @@ class FlowDiagram:
                 f"<style>{self.style(scope, current, edges)}</style>{self.svg}</div>")
 
     def highlighted_svg(self, current: str | None = None, edges: Iterable[Sequence[str]] = ()) -> str:
-        """A self-contained SVG document with the highlight inside (for files and ``_repr_svg_``)."""
-        css = self.style("tcg-root", current, edges)
+        """A self-contained SVG document with the highlight inside (for files and ``_repr_svg_``).
+
+        Its style is scoped to this one drawing, so several on one page do not light each other up."""
+        scope = f"tcg-root-{next(_uid)}"
+        css = self.style(scope, current, edges)
         svg = self.svg
         i = svg.index("<svg")
         j = svg.index(">", i)
         head = svg[i:j]
         if 'class="' in head:
-            head = head.replace('class="', 'class="tcg-root ', 1)
+            head = head.replace('class="', f'class="{scope} ', 1)
         else:
-            head += ' class="tcg-root"'
+            head += f' class="{scope}"'
         return svg[:i] + head + ">" + f"<style>{css}</style>" + svg[j + 1:]
 
 
@@ -175,6 +178,9 @@ class Highlighted:
 
     def _repr_svg_(self) -> str:
         return self.diagram.highlighted_svg(self.current, self.edges)
+
+    def _repr_html_(self) -> str:
+        return self.diagram.html(self.current, self.edges)
 
     def __str__(self) -> str:
         return self._repr_svg_()
