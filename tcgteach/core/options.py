@@ -25,11 +25,13 @@ class OptionSpec:
         if self.kind == "int_or_none":
             if value is None or (isinstance(value, str) and value.lower() in ("none", "off", "")):
                 return None
-            try:
+            if isinstance(value, int) and not isinstance(value, bool):
+                number = value
+            elif isinstance(value, str) and value.strip().isdigit():
                 number = int(value)
-            except (TypeError, ValueError):
+            else:
                 number = 0
-            if isinstance(value, bool) or number <= 0:
+            if number <= 0:
                 raise OptionError(
                     f"{game} option {self.name!r} ({self.rule}): {value!r} is not a positive whole number or None")
             return number

@@ -207,8 +207,14 @@ def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: li
     if node not in NODES:
         raise _fail("node", f"a position starts at one of {', '.join(NODES)}, not {node!r}")
     s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
-    s.recruits = spec.get("recruits", 0)
-    s.quest_played = bool(spec.get("quest_played", False))
+    recruits = spec.get("recruits", 0)
+    if not isinstance(recruits, int) or isinstance(recruits, bool) or recruits < 0:
+        raise _fail("recruits", f"expected a whole number >= 0 (recruits made this turn, DQ-6.5), got {recruits!r}")
+    quest_played = spec.get("quest_played", False)
+    if not isinstance(quest_played, bool):
+        raise _fail("quest_played", f"expected true or false (DQ-6.12), got {quest_played!r}")
+    s.recruits = recruits
+    s.quest_played = quest_played
     clear_pending(s)
     s.node = node
     for p in range(2):  # validated like any state: formation (DQ-5) and damage below HP (DQ-7.8)

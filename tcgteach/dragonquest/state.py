@@ -364,6 +364,10 @@ class DragonQuestState(State):
         }
         if node in expected and rule != expected[node] and not isinstance(action, A.Target):
             return f"now is the {phase} ({node}): {action} is not a choice here", expected[node]
+        if isinstance(action, A.Target) and node in ("combat.fallback", "end.confusion"):
+            if node == "combat.fallback":
+                return "the attacker picks a card of the defender's front row", "DQ-7.5"
+            return "the owner of the confused card picks one of their own party cards", "DQ-6.14"
         if isinstance(action, A.Recruit):
             return self._why_recruit(action), "DQ-6.5" if node == "prep" else "DQ-6.4"
         if isinstance(action, A.Attack):
@@ -521,6 +525,7 @@ class DragonQuestState(State):
         self._touch(p * NZ + HAND).remove(a.item)
         slot.append(a.item)
         self._emit("equip", "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=self.inst.cost[a.item])
+        self._check_defeat(a.card)  # a new item may give less HP than the damage on the card
 
     def _move(self, a: A.Move) -> None:
         p, c = self.actor, a.card
@@ -579,6 +584,8 @@ class DragonQuestState(State):
             self._emit("quest_leaves", "DQ-6.12", p, card=old)
         quests.append(a.card)
         self._emit("quest", "DQ-6.12", p, card=a.card, hand=card.hand_cost, stays=card.stays)
+        for c in sorted(self.party(p)):  # a staying quest that left took its HP aura with it
+            self._check_defeat(c)
         self.pending = ("quest", a.card, 0, p, card.hand_cost, -1, "prep")
         self._continue_effect()
 
@@ -719,14 +726,15 @@ class DragonQuestState(State):
             return took
         self._touch(p * NZ + DECK)
         target = self._touch(2 * NZ + onto if onto is not None else p * NZ + dest)
+        empty_loses = self.game.options["deck_out"] == "empty_loses"
         for _ in range(n):
             if not deck:
-                self._lose(p, "cannot_take")
+                self._lose(p, "empty_loses" if empty_loses else "cannot_take")
                 return took
             c = deck.pop()
             target.append(c)
             took.append(c)
-        if not deck and self.game.options["deck_out"] == "empty_loses":
+        if not deck and empty_loses:
             self._lose(p, "empty_loses")
         return took
 
