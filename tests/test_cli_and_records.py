@@ -53,7 +53,7 @@ def test_record_header_and_custom_decks_round_trip():
     for _ in range(30):
         s.apply(s.legal_actions()[0])
     text = record_text(s)
-    assert "Options: deck_out=skip tie=none" in text and "FirstPlayer: 2" in text and "Deck2: ensemble" in text
+    assert "Options: deck_out=skip first_turn_restriction=True tie=none" in text and "FirstPlayer: 2" in text and "Deck2: ensemble" in text
     again = replay(parse_record(text))
     assert again.to_dict()["zones"] == s.to_dict()["zones"]
 

@@ -1157,3 +1157,15 @@ def test_DM_6_5_no_combat_costs_or_tapping_in_cards_events_or_flow() -> None:
         parse_cards(data, "cards.json")
     data["cards"][0].pop("cost")
     assert "C99" in parse_cards(data, "cards.json")
+
+
+def test_DM_4_3_option_first_turn_restriction_false_gives_the_first_player_two_actions() -> None:
+    """A design experiment (issue #4): without the restriction the first turn allows 2 actions."""
+    g = tcgteach.game("darkmoon", {"first_turn_restriction": False})
+    s = g.new_state(seed=3)
+    first = s.current_player
+    assert s.action_limit() == 2
+    s.apply([a for a in s.legal_actions() if str(a).startswith("play")][0])
+    assert s.turn == 1 and s.current_player == first  # still the first turn: a second action is allowed
+    assert tcgteach.game("darkmoon", {"first_turn_restriction": "false"}).options["first_turn_restriction"] is False
+    assert tcgteach.game("darkmoon").new_state(seed=3).action_limit() == 1

@@ -94,6 +94,24 @@ class Game:
     def describe_event(self, event: Any, state: "State", lang: str = "en") -> str:
         raise NotImplementedError
 
+    #: event data keys that name card instances
+    CARD_KEYS: ClassVar[tuple[str, ...]] = ("card", "target", "attacker", "defender")
+
+    def touches_opponent(self, state: "State", actor: int, events: Sequence[Any]) -> bool:
+        """Whether an action of ``actor`` (with these events) moved or changed a card another player
+        owns: the measure of interaction used by the design statistics."""
+        owner = state.owner  # type: ignore[attr-defined]
+        for e in events:
+            data = e.data
+            for key in self.CARD_KEYS:
+                c = data.get(key)
+                if isinstance(c, int) and not isinstance(c, bool) and c >= 0 and owner(c) != actor:
+                    return True
+            cards = data.get("cards")
+            if cards and any(isinstance(c, int) and c >= 0 and owner(c) != actor for c in cards):
+                return True
+        return False
+
     #: kinds of secret events whose action must be masked in other players' views
     SECRET_ACTION_EVENTS: ClassVar[frozenset[str]] = frozenset()
 

@@ -35,8 +35,14 @@ class OptionSpec:
                 raise OptionError(
                     f"{game} option {self.name!r} ({self.rule}): {value!r} is not a positive whole number or None")
             return number
+        if isinstance(value, str) and all(isinstance(c, bool) for c in self.choices):
+            word = value.strip().lower()
+            if word in ("true", "yes", "on", "1"):
+                value = True
+            elif word in ("false", "no", "off", "0"):
+                value = False
         for choice in self.choices:
-            if value == choice:
+            if value == choice and type(value) is type(choice):
                 return choice
         raise OptionError(
             f"{game} option {self.name!r} ({self.rule}): {value!r} is not one of "

@@ -234,6 +234,9 @@ class State:
     def _mask_view(self, view: "State", player: int) -> None:
         """Hide game-specific secrets (e.g. a peeked card) in ``view``."""
 
+    def _after_determinize(self) -> None:
+        """Fill game-specific secrets masked by ``_mask_view`` from the dealt cards."""
+
     # -- zones ---------------------------------------------------------------------------------
     def zone(self, player: int, name: str) -> list[int]:
         """The cards (instance numbers) in a zone of a player. Do not mutate."""

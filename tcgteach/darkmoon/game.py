@@ -23,6 +23,12 @@ OPTIONS = (
                 "ja": "最高得点が並んだとき：'shared' はその全員で引き分け、'none' は勝者なし。"},
                {"shared": {"en": "all tied leaders share the result (a draw)", "ja": "同点首位の全員で引き分け"},
                 "none": {"en": "a tie for first means nobody wins", "ja": "首位が同点なら勝者なし"}}),
+    OptionSpec("first_turn_restriction", True, (True, False), "DM-4.3",
+               {"en": "True: the first player's first turn allows only 1 action (the rule); False: 2 actions, to "
+                      "measure what the restriction does (a design experiment, not a reading of the rules).",
+                "ja": "True：先攻1ターン目の行動は1回（ルール通り）。False：2回にして、制限の効果を測る（設計実験用）。"},
+               {True: {"en": "1 action in the first turn", "ja": "最初のターンは1回"},
+                False: {"en": "2 actions in the first turn too", "ja": "最初のターンも2回"}}),
     OptionSpec("deck_out", "skip", ("skip", "arms_end"), "DM-4.4a",
                {"en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
                       "(as DM-1.4) at the end of that turn.",

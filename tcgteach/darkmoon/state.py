@@ -68,7 +68,9 @@ class DarkMoonState(State):
 
     def action_limit(self) -> int:
         """DM-4.1 two actions; DM-4.3 one in the very first turn of the game."""
-        return FIRST_TURN_ACTIONS if self.turn == 1 else ACTIONS_PER_TURN
+        if self.turn == 1 and self.game.options["first_turn_restriction"]:
+            return FIRST_TURN_ACTIONS
+        return ACTIONS_PER_TURN
 
     def is_terminal(self) -> bool:
         return self.node == "game_over"
@@ -458,6 +460,10 @@ class DarkMoonState(State):
         v: DarkMoonState = view  # type: ignore[assignment]
         if v.pending and v.pending[0] == "peek" and v.turn_player != player:
             v.pending = ("peek", v.pending[1], -1)
+
+    def _after_determinize(self) -> None:
+        if self.pending and self.pending[0] == "peek" and self.pending[2] == -1:
+            self.pending = ("peek", self.pending[1], self.zones[self.turn_player * NZ + DECK][-1])
 
     def _clone_extra(self, new: State) -> None:
         new.inst = self.inst  # type: ignore[attr-defined]
