@@ -1140,7 +1140,7 @@ def test_DQ_7_7_no_counterattack_deals_no_damage() -> None:
     attack(s, m05, block=m09, counter=False)
     b = battle(s)
     assert b["counter"] is False and b["order"] == "attacker_only"
-    assert [dict(x) for x in b["blows"]] == [{"from": m05, "to": m09, "damage": 1}]
+    assert [dict(x) for x in b["blows"]] == [{"from": m05, "to": m09, "damage": 1, "taken": 1}]
     assert s.damage(m05) == 0 and s.damage(m09) == 1 and s.orient[m09] == ACTIVE
 
 
@@ -1418,3 +1418,21 @@ def test_DQ_10_4_no_hand_size_discard_no_unique_names_no_three_players() -> None
     assert len(s.zone(0, "hand")) == 12 and not of_kind(s.events, "discard")
     with pytest.raises(TcgError, match="DQ-1.1"):
         GAME.new_state(seed=0, players=3)
+
+
+def test_DQ_1_2_a_blow_larger_than_the_deck_is_explained_with_the_cards_really_taken() -> None:
+    """The combat explanation uses the cards actually moved and says the owner lost (DQ-1.2, DQ-8.1)."""
+    from tcgteach.dragonquest.text import combat_explanation
+    g = tcgteach.game("dragonquest")
+    s = g.position({"turn_player": 0, "node": "combat.action", "players": [
+        {"front": [{"card": "M22", "state": "active"}], "deck": {"fill": "beasts"}},
+        {"front": [{"card": "M10", "state": "closed"}], "deck": ["M01", "M01"], "discard": ["M02"] * 47}]})
+    s.apply([a for a in s.legal_actions() if str(a).startswith("attack")][0])  # 6 damage, 2 cards in the deck
+    battle = [e for e in s.events if e.kind == "battle"][-1]
+    blow = battle.data["blows"][0]
+    assert (blow["damage"], blow["taken"]) == (6, 2)
+    lines = "\n".join(combat_explanation(s, battle.data, "en"))
+    assert "moves 2 cards from the deck" in lines and "4 could not be taken: its owner loses (DQ-1.2)" in lines
+    assert s.is_terminal() and s.result().winners == (0,)
+    kinds = [e.kind for e in s.events]
+    assert kinds.index("damage") < kinds.index("deck_out")  # the loss is announced after what caused it

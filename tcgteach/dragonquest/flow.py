@@ -73,7 +73,8 @@ NODES = (
        "Each confused card: its owner picks an own card to take 1 damage.",
        "混乱したカード1体ごとに、持ち主が自分のカード1体を選び1ダメージ。"),
     _n("game_over", "Game over", "ゲーム終了", ("DQ-1.2", "DQ-1.3", "DQ-1.4"), "end",
-       "A player could not take a card from the deck (or the turn cap).", "デッキから取れなかったプレイヤーの負け（またはターン上限）。"),
+       "Deck-out (cannot take a card, or an empty deck with empty_loses) loses; both at once or the turn cap: a draw.",
+       "デッキ切れ（取れない、または empty_loses で空）で負け。両者同時やターン上限は引き分け。"),
 )
 
 EDGES = (

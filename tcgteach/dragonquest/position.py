@@ -12,7 +12,8 @@ Each player has exactly 50 cards in all (DQ-2.1): cards named in the zones, dama
 plus the deck, given as a list of card IDs (top last) or ``{"fill": STARTER}``: that starter deck's
 cards not used elsewhere in the position, shuffled by the seed, up to 50. A position is saved and
 loaded like any state (``to_dict`` / ``state_from_dict`` rebuild it from this dict and replay the
-history), and validated the same way: every problem names its field.
+history), and validated the same way: every problem names its field. The cards need not form a
+legal deck (DQ-2.2 is not checked): a lesson may stack a deck to show a rule.
 """
 from __future__ import annotations
 
@@ -160,6 +161,7 @@ def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: li
                         "decks": [list(c) for c in cards_of], "position": spec}, 2, mix_seed(seed) ^ 0x5EED)
     s.inst = game._instances(tuple(tuple(c) for c in cards_of))
     s._equip_cache = {}
+    s._last_taken = 0
     n = s.inst.n
     s.zones = [[] for _ in range(2 * NZ + 2 * n)]
     orient = [ACTIVE] * n
@@ -207,6 +209,8 @@ def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: li
     if node not in NODES:
         raise _fail("node", f"a position starts at one of {', '.join(NODES)}, not {node!r}")
     s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
+    clear_pending(s)
+    s.node = node
     recruits = spec.get("recruits", 0)
     if not isinstance(recruits, int) or isinstance(recruits, bool) or recruits < 0:
         raise _fail("recruits", f"expected a whole number >= 0 (recruits made this turn, DQ-6.5), got {recruits!r}")
@@ -215,8 +219,6 @@ def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: li
         raise _fail("quest_played", f"expected true or false (DQ-6.12), got {quest_played!r}")
     s.recruits = recruits
     s.quest_played = quest_played
-    clear_pending(s)
-    s.node = node
     for p in range(2):  # validated like any state: formation (DQ-5) and damage below HP (DQ-7.8)
         f, b = len(s.front(p)), len(s.back(p))
         if not s.formation_ok(f, b):
@@ -229,6 +231,12 @@ def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: li
         for q in s.zones[p * NZ + QUEST]:
             if s.inst.kind[q] != QUESTCARD:
                 raise _fail(f"players[{p}].quest", "only quest cards are in play as quests")
+            if not s.inst.cards[q].stays and not (p == tp and s.quest_played):
+                raise _fail(f"players[{p}].quest", f"{s.inst.cards[q].id} leaves at the end of the turn it is played: "
+                                                   "only the turn player with quest_played true has one (DQ-6.12)")
+        if s.level[p] > 1 + s.experience(p) // 5:
+            raise _fail(f"players[{p}].level", f"level {s.level[p]} needs {5 * (s.level[p] - 1)} experience; this "
+                                               f"player has {s.experience(p)} (DQ-9.2)")
     s._emit("position", "DQ-3.1", None, node=node, turn=turn)
     return s
 

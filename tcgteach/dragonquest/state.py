@@ -62,9 +62,10 @@ class Instances:
 
 class DragonQuestState(State):
     SCALARS = ("turn", "turn_player", "first_player", "actor", "gp", "level", "orient", "poisoned", "recruits",
-               "quest_played", "pending", "combat", "passes", "queue", "losers", "end_reason", "last_combat")
+               "quest_played", "pending", "combat", "passes", "queue", "losers", "loss_why", "end_reason",
+               "last_combat")
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
-    __slots__ = SCALARS + ("inst", "_equip_cache")
+    __slots__ = SCALARS + ("inst", "_equip_cache", "_last_taken")
 
     game: "DragonQuest"
     inst: Instances
@@ -739,14 +740,17 @@ class DragonQuestState(State):
         return took
 
     def _lose(self, p: int, why: str) -> None:
+        """Record a losing condition; it is announced when the instruction is over (``_check_loss``)."""
         if p not in self.losers:
             self.losers = self.losers | {p}
-            self._emit("deck_out", "DQ-1.2", p, why=why)
+            self.loss_why = self.loss_why + ((p, why),)
 
     def _check_loss(self) -> bool:
         """End the game if someone met a losing condition in the instruction just done (DQ-1.2, DQ-1.3)."""
         if not self.losers:
             return False
+        for p, why in self.loss_why:
+            self._emit("deck_out", "DQ-1.2", p, why=why)
         self.end_reason = "DQ-1.3" if len(self.losers) == 2 else "DQ-1.2"
         self._goto("game_over")
         out = self.result()
@@ -759,6 +763,7 @@ class DragonQuestState(State):
         took = self._take(owner, n, 0, onto=c)
         self._emit("damage", rule, owner, card=c, n=n, taken=len(took), total=self.damage(c), hp=self.hp_of(c),
                    source=source)
+        self._last_taken = len(took)
         if check:
             return self._check_defeat(c)
         return False
@@ -900,8 +905,10 @@ class DragonQuestState(State):
         blows = info["blows"]
 
         def hit(src: int, dst: int, n: int, check: bool = True) -> bool:
-            blows.append({"from": src, "to": dst, "damage": n})
+            blow = {"from": src, "to": dst, "damage": n, "taken": n}
+            blows.append(blow)
             defeated = self._damage(dst, n, "DQ-7.8", source=src, check=check)
+            blow["taken"] = self._last_taken
             if defeated:
                 info["defeated"].append(dst)
             return defeated
@@ -923,6 +930,9 @@ class DragonQuestState(State):
                 hit(second, first, second_dmg)
         info["gp_gained"] = [self.gp[i] - gp_before[i] for i in range(2)]
         info["exp"] = [self.experience(i) for i in range(2)]
+        info["level"] = list(self.level)  # DQ-9.4: levels change only at each player's own reset
+        info["next_level"] = [1 + e // 5 for e in info["exp"]]
+        info["lost"] = sorted(self.losers)
         self.last_combat = _freeze(info)
         self._emit("battle", "DQ-7.8", self.turn_player, **info)
         self.combat = None
@@ -1081,6 +1091,7 @@ class DragonQuestState(State):
     def _clone_extra(self, new: State) -> None:
         new.inst = self.inst  # type: ignore[attr-defined]
         new._equip_cache = self._equip_cache  # type: ignore[attr-defined]
+        new._last_taken = 0  # type: ignore[attr-defined]
 
     def _repr_html_(self) -> str:
         from ..viz.board import board_html
@@ -1123,6 +1134,7 @@ def clear_pending(s: DragonQuestState) -> None:
     s.passes = 0
     s.queue = ()
     s.losers = frozenset()
+    s.loss_why = ()
     s.end_reason = None
     s.last_combat = None
 
@@ -1135,6 +1147,7 @@ def new_state(game: "DragonQuest", seed: int, decks: list[tuple[str, ...]], firs
                  2, mix_seed(seed))
     s.inst = game._instances(tuple(decks))
     s._equip_cache = {}
+    s._last_taken = 0
     n = s.inst.n
     s.zones = [[] for _ in range(2 * NZ + 2 * n)]
     for p in range(2):

@@ -20,10 +20,11 @@ EVENTS: dict[str, tuple[str, str]] = {
               "ターン{turn}：{P}のリセットフェイズ — レベル{level}。アクティブにしたカード：{woke}。"),
     "income": ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
     "draw": ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    "draw_short": ("{P} must draw {n} but the deck has only {got}: {cards}.", "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。"),
     "recruit": ("{P} recruits {card} into the {row} row ({state}; {cost} GP).",
                 "{P}が{card}を{row}に仲間にする（{state}、{cost}GP）。"),
     "treat": ("{P} treats {card} ({cost} GP): its ailments are gone.", "{P}が{card}を治療（{cost}GP）：状態異常が消える。"),
-    "heal": ("{P} heals {card} ({cost} GP): {removed} damage cards go to the bottom of the deck.",
+    "heal": ("{P} heals {card} ({cost} GP): {removed} damage card(s) go to the bottom of the deck.",
              "{P}が{card}を回復（{cost}GP）：ダメージカード{removed}枚をデッキの下へ。"),
     "restore": ("{P} restores {card} to active ({cost} GP).", "{P}が{card}を復帰させる（{cost}GP）。"),
     "equip": ("{P} equips {card} with {item} ({cost} GP){old}.", "{P}が{card}に{item}を装備（{cost}GP）{old}。"),
@@ -101,6 +102,9 @@ def describe_event(state: "DragonQuestState", ev: Event, lang: str = "en") -> st
     if "cards" in d:
         f["cards"] = _names(state, d["cards"], lang)
     k = ev.kind
+    if k in ("draw", "effect_draw") and d.get("cards") is not None and len(d["cards"]) < d.get("n", 0):
+        en_t, ja_t = EVENTS["draw_short"]
+        f["got"] = len(d["cards"])
     if k == "first_player":
         f["how"] = {"given": ("chosen", "指定"), "random": ("drawn at random", "ランダム")}[d["chosen"]][ja]
     elif k == "reset":
@@ -219,23 +223,50 @@ def combat_explanation(state: "DragonQuestState", info: Any, lang: str = "en") -
         src, dst = _name(state, b["from"], lang), _name(state, b["to"], lang)
         who = "defender" if b["to"] == D_ else "attacker"
         before = info["damage_before"][who]
-        after = before + b["damage"]
+        taken = b.get("taken", b["damage"])
+        after = before + taken
         total_hp = hp[who]
+        short = taken < b["damage"]
+        defeated = b["to"] in info["defeated"]
         if ja:
-            lines.append(f"{src} → {dst}：{b['damage']}ダメージ。持ち主がデッキから{b['damage']}枚を乗せる（DQ-8.1）。"
-                         f"{before}+{b['damage']}={after} / HP {total_hp}" + ("：撃破（DQ-8.2）" if after >= total_hp else ""))
+            line = (f"{src} → {dst}：{b['damage']}ダメージ。持ち主がデッキから{taken}枚を乗せる（DQ-8.1）。"
+                    f"{before}+{taken}={after} / HP {total_hp}")
+            if short:
+                line += f"。デッキが足りず{b['damage'] - taken}枚を取れない：持ち主の負け（DQ-1.2）"
+            elif defeated:
+                line += "：撃破（DQ-8.2）"
         else:
-            lines.append(f"{src} hits {dst} for {b['damage']}: its owner moves {b['damage']} card(s) from the deck onto it "
-                         f"(DQ-8.1). {before}+{b['damage']}={after} of HP {total_hp}"
-                         + (": defeated (DQ-8.2)" if after >= total_hp else ""))
+            line = (f"{src} hits {dst} for {b['damage']}: its owner moves {taken} card{'s' if taken != 1 else ''} "
+                    f"from the deck onto it (DQ-8.1). {before}+{taken}={after} of HP {total_hp}")
+            if short:
+                line += (f"; the deck had too few cards, {b['damage'] - taken} could not be taken: its owner loses "
+                         "(DQ-1.2)")
+            elif defeated:
+                line += ": defeated (DQ-8.2)"
+        lines.append(line)
     if info["prevented"]:
         lines.append("先に撃破したので、返しのダメージは発生しない（DQ-7.8）。" if ja
                      else "The first strike defeated its target, so it never strikes back (DQ-7.8).")
     for p, g in enumerate(info["gp_gained"]):
-        if g > 0:
-            lines.append(f"P{p + 1}が撃破したカードのレベル分 {g}GP を得る（DQ-8.3）。経験値 {info['exp'][p]}（DQ-9.1）。" if ja
-                         else f"P{p + 1} gains {g} GP, the level of what it defeated (DQ-8.3); experience now "
-                              f"{info['exp'][p]} (DQ-9.1), level rises at its next reset (DQ-9.4).")
+        if g <= 0:
+            continue
+        exp = info["exp"][p]
+        level = info.get("level", [None, None])[p]
+        nxt = info.get("next_level", [None, None])[p]
+        rises = level is not None and nxt is not None and nxt > level
+        if ja:
+            line = f"P{p + 1}が撃破したカードのレベル分 {g}GP を得る（DQ-8.3）。経験値 {exp}（DQ-9.1）"
+            line += (f"：次の自分のリセットでレベル{nxt}に上がる（DQ-9.4）。" if rises
+                     else f"：レベルは{level}のまま（5ごとに1上がる、DQ-9.2）。" if level is not None else "。")
+        else:
+            line = f"P{p + 1} gains {g} GP, the level of what it defeated (DQ-8.3); experience now {exp} (DQ-9.1)"
+            line += (f", so its level rises to {nxt} at its next reset (DQ-9.4)." if rises
+                     else f"; level stays {level} (one level per 5 experience, DQ-9.2)." if level is not None else ".")
+        lines.append(line)
+    for c in info["defeated"]:
+        lines.append(f"{_name(state, c, lang)}は経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。" if ja
+                     else f"{_name(state, c, lang)} goes to its owner's experience box; its damage cards and item go "
+                          "to the discard pile (DQ-8.2).")
     return lines
 
 
