@@ -1,4 +1,13 @@
-"""Players: every agent has ``act(view) -> action`` and sees only its own view of the game."""
-from .base import Agent, RandomAgent, make_agent, AGENTS
+"""Players: every agent has ``act(view) -> action`` and sees only its own view of the game.
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "AGENTS"]
+``random`` (uniform over the legal actions), ``heuristic`` (a hand-written strategy per game) and
+``coach`` (Monte Carlo tree search over determinized hidden information, with hints).
+"""
+from .base import AGENTS, Agent, RandomAgent, make_agent
+from .coach import CoachAgent, Hint
+from .heuristic import HeuristicAgent
+
+AGENTS["heuristic"] = HeuristicAgent
+AGENTS["coach"] = CoachAgent
+
+__all__ = ["Agent", "RandomAgent", "HeuristicAgent", "CoachAgent", "Hint", "make_agent", "AGENTS"]

@@ -206,7 +206,8 @@ class State:
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
         v.setup = dict(self.setup, seed=None)  # so would the seed
         secret_kinds = self.game.SECRET_ACTION_EVENTS
-        if secret_kinds:
+        if secret_kinds and len(self._frames) == len(self.history):
+            # (a state made from a view, e.g. by determinize(), has no frames: its history is already masked)
             # an action whose events are secret to another player is shown masked (e.g. which card
             # went face down under a deck)
             starts = [f[0][2] for f in self._frames] + [len(self.events)]

@@ -9,12 +9,6 @@ from dataclasses import dataclass
 from ..core.actions import Action, ActionSyntax
 
 
-def _a(verb: str, rule: str, doc: str, *fields: tuple[str, type]) -> type[Action]:
-    ns: dict = {"VERB": verb, "RULE": rule, "__doc__": doc, "__annotations__": {n: t for n, t in fields}}
-    cls = type("".join(w.capitalize() for w in verb.split("-")), (Action,), ns)
-    return dataclass(frozen=True, slots=True)(cls)
-
-
 @dataclass(frozen=True, slots=True)
 class Mulligan(Action):
     """Return the whole hand, shuffle, draw 6 again (DQ-3.3)."""

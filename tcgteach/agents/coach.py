@@ -1,0 +1,278 @@
+"""The coach: Monte Carlo tree search over determinized hidden information, with hints.
+
+Information-set MCTS (single observer): every iteration deals the hidden cards of the view at
+random (``core.determinize``), walks down one shared tree (UCB1 over the actions legal in that
+deal, counting how often each was available), adds one node, plays the game on with a fast
+policy for a bounded number of steps, scores the end position for every player in [0, 1]
+(a win 1, a draw 0.5, otherwise a position estimate) and backs the scores up. The recommended
+action is the most visited one at the root. The coach sees only ``state.view(player)``.
+
+    coach = CoachAgent(seed=1, time_budget=0.5)
+    hint = coach.hint(state.view(p), lang="ja")      # hint.action, hint.text, hint.alternatives
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..core.determinize import determinize
+from ..core.errors import TcgError
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from ..core.state import State
+
+
+# -- position estimates (for rollouts cut short): each player's chance, in [0, 1] --------------------------
+def _darkmoon_value(state: Any) -> list[float]:
+    """DARK MOON: the points as they would stand now, plus a little for cards still to be placed."""
+    n = state.num_players
+    pts = []
+    for p in range(n):
+        sc = state.score(p)
+        field = len(state.zone(p, "field"))
+        pts.append(sc["total"] + 0.3 * field)
+    out = []
+    for p in range(n):
+        best_other = max(pts[q] for q in range(n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(pts[p] - best_other) / 3.0)))
+    return out
+
+
+def _dragonquest_value(state: Any) -> list[float]:
+    """Dragon Quest: life (deck) and the strength of the party on the field."""
+    vals = []
+    for p in range(2):
+        deck = len(state.zone(p, "deck"))
+        party = sum(state.attack_of(c) + state.hp_of(c) - state.damage(c) for c in state.party(p))
+        vals.append(deck + 0.8 * party + 0.5 * state.gp[p])
+    a = 1.0 / (1.0 + math.exp(-(vals[0] - vals[1]) / 6.0))
+    return [a, 1.0 - a]
+
+
+VALUES: dict[str, Callable[[Any], list[float]]] = {"darkmoon": _darkmoon_value, "dragonquest": _dragonquest_value}
+
+
+# -- cheap rollout policies: random, but without the dithering that makes random play meaningless ------------
+def _darkmoon_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
+    """Play cards and build units rather than end the phase; finish units instead of cancelling."""
+    node = s.node
+    if node == "main":
+        units = [a for a in legal if a.VERB == "unit"]
+        if units and rng.random() < 0.6:
+            return units[0]
+        plays = [a for a in legal if a.VERB == "play"]
+        if plays:
+            return plays[rng.randrange(len(plays))]
+        return units[0] if units else legal[-1]
+    if node == "unit":
+        picks = [a for a in legal if a.VERB == "pick"]
+        finish = [a for a in legal if a.VERB == "finish"]
+        if finish and (not picks or rng.random() < 0.15):
+            return finish[0]
+        if picks:
+            return picks[rng.randrange(len(picks))]
+        return legal[-1]
+    return legal[rng.randrange(len(legal))]
+
+
+_DQ_PREFER = {"mulligan": ("keep",), "battle": ("fight",), "combat.start": ("pass",), "combat.counter": ("counter",),
+              "combat.end_step": ("advance", "continue")}
+
+
+def _dragonquest_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
+    """Recruit and equip, then fight: attack when possible, block and counter, keep the battle going."""
+    node = s.node
+    prefer = _DQ_PREFER.get(node)
+    if prefer:
+        for a in legal:
+            if a.VERB in prefer:
+                return a
+    if node == "prep":
+        good = [a for a in legal if a.VERB in ("recruit", "equip", "heal", "restore", "treat", "use", "quest")]
+        if good and rng.random() < 0.85:
+            return good[rng.randrange(len(good))]
+        return legal[-1]  # done
+    if node == "combat.action":
+        attacks = [a for a in legal if a.VERB == "attack"]
+        if attacks:
+            return attacks[rng.randrange(len(attacks))]
+    if node == "draw":
+        return legal[min(len(legal) - 1, 1)]
+    return legal[rng.randrange(len(legal))]
+
+
+ROLLOUTS: dict[str, Callable[[Any, tuple, random.Random], Any]] = {
+    "darkmoon": _darkmoon_rollout, "dragonquest": _dragonquest_rollout}
+
+
+def outcome_values(state: "State") -> list[float]:
+    """1 for a winner, 0.5 each in a draw (or shared win), 0 for the others; an estimate if not over."""
+    n = state.num_players
+    if state.is_terminal():
+        winners = state.result().winners
+        if len(winners) == 1:
+            return [1.0 if p == winners[0] else 0.0 for p in range(n)]
+        return [0.5] * n
+    estimate = VALUES.get(state.game.name)
+    return estimate(state) if estimate else [0.5] * n
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.player = player
+
+
+@dataclass
+class Hint:
+    """A recommendation: the action, the sentence for people, and the figures behind it."""
+
+    action: "Action"
+    text: str
+    value: float
+    visits: int
+    iterations: int
+    seconds: float
+    #: (action, estimated win chance, visits), best first
+    alternatives: list[tuple["Action", float, int]] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        from html import escape
+        rows = "".join(f"<tr><td>{escape(str(a))}</td><td>{v:.0%}</td><td>{n}</td></tr>"
+                       for a, v, n in self.alternatives[:5])
+        return (f"<p><b>{escape(self.text)}</b></p><table><tr><th>action</th><th>win chance</th><th>visits</th></tr>"
+                f"{rows}</table>")
+
+
+class CoachAgent:
+    """Search-based player and coach. ``time_budget`` seconds or ``iterations`` per decision."""
+
+    name = "coach"
+
+    def __init__(self, seed: int | None = None, time_budget: float | None = 0.5, iterations: int | None = None,
+                 rollout_steps: int = 60, exploration: float = 0.9, rollout_policy: Any = None) -> None:
+        if time_budget is None and iterations is None:
+            raise TcgError("the coach needs a time_budget (seconds) or a number of iterations")
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.rollout_steps = rollout_steps
+        self.exploration = exploration
+        self.rollout_policy = rollout_policy
+
+    def act(self, view: "State") -> "Action":
+        legal = view.legal_actions()
+        if not legal:
+            raise TcgError("no legal action: the game is over or it is not this player's decision")
+        if len(legal) == 1:
+            return legal[0]
+        return self._search(view)[0]
+
+    def hint(self, view: "State", lang: str = "en") -> Hint:
+        """The recommended action for the player to act, explained in one sentence (en/ja)."""
+        legal = view.legal_actions()
+        if not legal:
+            raise TcgError("no decision to give a hint for")
+        start = time.perf_counter()
+        if len(legal) == 1:
+            action = legal[0]
+            text = (f"{view.game.describe_action(action, view, 'ja')}：他に選べる行動はありません。" if lang == "ja"
+                    else f"{view.game.describe_action(action, view, 'en')}: it is the only legal action.")
+            return Hint(action, text, float("nan"), 0, 0, time.perf_counter() - start, [(action, float("nan"), 0)])
+        action, root, iterations = self._search(view)
+        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].total))
+        alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
+        best_value, best_visits = alts[0][1], alts[0][2]
+        game = view.game
+        say = game.describe_action(action, view, lang)
+        runner = alts[1] if len(alts) > 1 else None
+        if lang == "ja":
+            text = f"おすすめ：{say}。{iterations}回の先読みで勝率の見込み{best_value:.0%}"
+            if runner is not None:
+                text += f"（次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
+            text += "。"
+        else:
+            text = f"Suggested: {say} — about {best_value:.0%} to win over {iterations} simulated continuations"
+            if runner is not None:
+                text += f" (next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
+            text += "."
+        return Hint(action, text, best_value, best_visits, iterations, time.perf_counter() - start, alts)
+
+    # -- the search -----------------------------------------------------------------------------------------
+    def _search(self, view: "State") -> tuple["Action", _Node, int]:
+        if view.viewer is None:
+            raise TcgError("the coach takes a player's view (state.view(p)), never the full state")
+        me = view.current_player
+        root = _Node(-1)
+        rng = self.rng
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        limit = self.iterations
+        c = self.exploration
+        policy = self.rollout_policy
+        fast = ROLLOUTS.get(view.game.name) if policy is None else None
+        it = 0
+        while True:
+            if limit is not None and it >= limit:
+                break
+            if deadline is not None and it >= 8 and time.perf_counter() >= deadline:
+                break
+            it += 1
+            s = determinize(view, rng)
+            node = root
+            path = []
+            while not s.is_terminal():  # selection / expansion
+                legal = s.legal_actions()
+                children = node.children
+                untried = []
+                for a in legal:
+                    child = children.get(a)
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                actor = s.current_player
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    child = children[a] = _Node(actor)
+                    s.apply_unchecked(a)
+                    path.append(child)
+                    break
+                best, best_score = None, -1.0
+                for a in legal:
+                    ch = children[a]
+                    score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best, best_score = a, score
+                node = children[best]
+                s.apply_unchecked(best)
+                path.append(node)
+            steps = 0  # rollout
+            while steps < self.rollout_steps and not s.is_terminal():
+                if policy is not None:
+                    a = policy.act(s)  # a determinized sample: nothing hidden is left to peek at
+                elif fast is not None:
+                    a = fast(s, s.legal_actions(), rng)
+                else:
+                    legal = s.legal_actions()
+                    a = legal[rng.randrange(len(legal))]
+                s.apply_unchecked(a)
+                steps += 1
+            values = outcome_values(s)
+            for n in path:
+                n.visits += 1
+                n.total += values[n.player]
+        best_action = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        del me
+        return best_action, root, it

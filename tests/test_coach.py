@@ -1,0 +1,108 @@
+"""The coach (determinized MCTS) and determinization: legal, honest about hidden cards, explained."""
+import random
+
+import pytest
+
+import tcgteach
+from tcgteach import TcgError
+from tcgteach.agents.coach import CoachAgent, outcome_values
+from tcgteach.core.determinize import determinize
+
+OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
+
+
+def midgame(name, seed=4, steps=30):
+    g = tcgteach.game(name, OPTIONS[name])
+    s = g.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = s.legal_actions()
+        if len(legal) > 2:
+            break
+        s.apply(legal[rng.randrange(len(legal))])
+    while len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name):
+    s = midgame(name)
+    p = s.current_player
+    v = s.view(p)
+    d = determinize(v, random.Random(1))
+    assert d.legal_actions() == s.legal_actions()
+    assert sorted(c for z in d.zones for c in z) == list(range(len(s.inst.cards)))
+    for i, (real, seen) in enumerate(zip(s.zones, v.zones)):
+        if seen and seen[0] >= 0:
+            assert d.zones[i] == real  # public and own cards untouched
+        assert len(d.zones[i]) == len(real)
+    assert all(s.inst.owner[c] == s._zone_info(i)[0] for i, z in enumerate(d.zones) for c in z)
+    with pytest.raises(TcgError):
+        determinize(s, random.Random(1))  # a full state is not a view
+
+
+@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+def test_coach_returns_a_legal_action_from_a_view_only(name):
+    s = midgame(name)
+    coach = CoachAgent(seed=1, time_budget=None, iterations=60)
+    a = coach.act(s.view(s.current_player))
+    assert a in s.legal_actions()
+    with pytest.raises(TcgError, match="view"):
+        CoachAgent(seed=1, time_budget=None, iterations=5)._search(s)
+
+
+@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+def test_coach_is_the_same_whatever_the_hidden_cards_are(name):
+    """Two real games that differ only in cards P cannot see give P the same advice."""
+    s = midgame(name)
+    p = s.current_player
+    other = determinize(s.view(p), random.Random(99))
+    other.viewer = None
+    assert s.view(p).to_dict()["zones"] == other.view(p).to_dict()["zones"]
+    a1 = CoachAgent(seed=3, time_budget=None, iterations=40).act(s.view(p))
+    a2 = CoachAgent(seed=3, time_budget=None, iterations=40).act(other.view(p))
+    assert a1 == a2
+
+
+@pytest.mark.parametrize("lang,needle", [("en", "Suggested:"), ("ja", "おすすめ")])
+def test_hint_explains_the_action_in_one_sentence(lang, needle):
+    s = midgame("darkmoon")
+    h = CoachAgent(seed=2, time_budget=None, iterations=80).hint(s.view(s.current_player), lang=lang)
+    assert h.action in s.legal_actions()
+    assert h.text.startswith(needle) and h.text.count("\n") == 0
+    assert h.iterations == 80 and sum(n for _a, _v, n in h.alternatives) == 80
+    assert 0.0 <= h.value <= 1.0 and h.alternatives[0][0] == h.action
+    assert "%" in h.text
+
+
+def test_hint_for_a_forced_move_says_so():
+    g = tcgteach.game("dragonquest")
+    s = g.position({"turn_player": 0, "node": "combat.action", "players": [
+        {"front": [{"card": "M05", "state": "closed"}], "deck": {"fill": "beasts"}},
+        {"front": ["M01"], "deck": {"fill": "heroes"}}]})
+    h = CoachAgent(seed=1).hint(s.view(0))
+    assert str(h.action) == "pass" and "only legal action" in h.text
+
+
+def test_outcome_values_score_wins_draws_and_unfinished_games():
+    g = tcgteach.game("darkmoon")
+    s = g.new_state(seed=1)
+    est = outcome_values(s)
+    assert len(est) == 2 and all(0 < x < 1 for x in est)
+    rng = random.Random(0)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    vals = outcome_values(s)
+    w = s.result().winners
+    assert vals == ([1.0 if p == w[0] else 0.0 for p in range(2)] if len(w) == 1 else [0.5, 0.5])
+
+
+def test_a_determinized_state_can_be_viewed_again():
+    """Search hands views of sampled states to agents; that must work for every game."""
+    for name in ("darkmoon", "dragonquest"):
+        s = midgame(name, steps=60)
+        d = determinize(s.view(s.current_player), random.Random(5))
+        for p in range(d.num_players):
+            v = d.view(p)
+            assert len(v.history) == len(s.history)
