@@ -1,13 +1,16 @@
-"""Throughput of the engines on one core: random vs random, games/s and steps/s.
+"""Throughput of the engines on one core: random vs random, games/s and steps/s; then games/s of
+``tcgteach.sim.simulate`` with 1 and 2 worker processes.
 
-    python benchmarks/throughput.py [--games 300] [--game darkmoon]
+    python benchmarks/throughput.py [--games 300] [--game darkmoon] [--pool-games 1500] [--no-pool]
 
 A "step" is one decision: the agent reads ``legal_actions()`` of its view-free state and the
 engine applies the chosen action with the checked ``apply`` (as a simulation would). Also prints
 the unchecked figure, the cost of ``undo``, the import time of ``tcgteach`` and the stepper's
 latency per Step click (board, log and graph refreshed).
 Targets: >= 40,000 DARK MOON steps/s (issue #2); >= 20,000 Dragon Quest steps/s with default
-options and the simulation turn cap of 200 (issue #3); ``import tcgteach`` <= 150 ms.
+options and the simulation turn cap of 200 (issue #3); ``import tcgteach`` <= 150 ms;
+>= 1.8x games/s from 1 to 2 worker processes on a 2-core machine (issue #4). The worker figures
+include starting the pool and are measured before the process pins itself to one core.
 """
 from __future__ import annotations
 
@@ -18,6 +21,52 @@ import statistics
 import subprocess
 import sys
 import time
+
+
+POOL_GAMES = {"darkmoon": 1500, "dragonquest": 500}  # enough that starting the pool does not dominate
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process plus its finished children (the pool's workers, once shut down)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows: CPU figures then count this process only
+        return time.process_time()
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
+def pool_run(name: str, games: int, workers: int, repeat: int = 3) -> tuple[float, float]:
+    """(games/s, CPU ms per game) of ``tcgteach.sim.simulate`` on a fresh pool of ``workers`` processes
+    (start-up included): best of ``repeat`` runs, since other load on the machine only slows a run down."""
+    from tcgteach.sim import process_pool, simulate
+    best, cpu = 0.0, float("inf")
+    for _ in range(repeat):
+        t0, c0 = time.perf_counter(), _cpu_seconds()
+        with process_pool(workers) as pool:
+            simulate(name, games, executor=pool, progress=False)
+        best = max(best, games / (time.perf_counter() - t0))
+        cpu = min(cpu, (_cpu_seconds() - c0) / games * 1000)
+    return best, cpu
+
+
+def report_workers(names: list[str], games: int | None) -> None:
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count() or 1
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"-- tcgteach.sim.simulate, random vs random, 1 vs 2 worker processes, best of 3 "
+          f"({cores} cores, load average {load:.2f} before: other work on the machine lowers the speed-up)")
+    for name in names:
+        n = games or POOL_GAMES[name]
+        one, cpu1 = pool_run(name, n, 1)
+        two, cpu2 = pool_run(name, n, 2)
+        print(f"{name:<12} {n:5d} games: 1 worker {one:7.1f} games/s   2 workers {two:7.1f} games/s   "
+              f"speed-up {two / one:4.2f}x (target >= 1.8x)")
+        # what two idle cores would give: the same work spread over two processes, overhead included
+        print(f"{'':<12} CPU per game: 1 worker {cpu1:6.2f} ms, 2 workers {cpu2:6.2f} ms "
+              f"-> speed-up on two idle cores {2 * cpu1 / cpu2:4.2f}x")
 
 
 def pin_one_core() -> None:
@@ -89,9 +138,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--game", default="all", help="darkmoon, dragonquest or all")
     ap.add_argument("--no-widgets", action="store_true")
+    ap.add_argument("--pool-games", type=int, default=None,
+                    help="games per worker-count run (default: 1500 DARK MOON, 500 Dragon Quest)")
+    ap.add_argument("--no-pool", action="store_true", help="skip the 1 vs 2 worker processes figures")
     args = ap.parse_args()
-    pin_one_core()
     names = ["darkmoon", "dragonquest"] if args.game == "all" else [args.game]
+    if not args.no_pool:
+        report_workers(names, args.pool_games)  # before pinning: the workers inherit the affinity
+    pin_one_core()
     print(f"python {sys.version.split()[0]}, one core, random vs random, {args.games} games each")
     for name in names:
         print(f"-- {name} (options {SIM_OPTIONS.get(name) or 'default'})")

@@ -1,4 +1,4 @@
-"""The ``tcgteach`` command: play, replay, diagrams, rules."""
+"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules."""
 from __future__ import annotations
 
 import argparse
@@ -124,6 +124,24 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
+    from .sim import format_table, simulate, summary, to_csv
+    if args.n < 1:
+        raise TcgError(f"-n must be at least 1, not {args.n}")
+    agents = args.agents.split(",")
+    records = simulate(args.game, args.n, agents=agents[0] if len(agents) == 1 else agents,
+                       options=_options(args.option), seed_start=args.seed_start, jobs=args.jobs,
+                       progress=False if args.no_progress else None, max_steps=args.max_steps)
+    first = records[0]
+    print(f"{args.game}: {len(records)} games, seeds {args.seed_start}-{args.seed_start + args.n - 1}, "
+          f"agents {first['agents']}, options {first['options']}", file=out)
+    print(format_table(summary(records)), file=out)
+    if args.out:
+        to_csv(records, args.out)
+        print(f"records written to {args.out}", file=out)
+    return 0
+
+
 def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     from .viz.flowgraph import write_diagrams
     written = write_diagrams(Path(args.out), svg=not args.dot_only)
@@ -168,6 +186,16 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--lang", choices=("en", "ja"), default="en")
     r.add_argument("--quiet", action="store_true")
+    m = sub.add_parser("simulate", help="play many games and print design statistics (optionally write a CSV)")
+    m.add_argument("game", choices=tcgteach.games())
+    m.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
+    m.add_argument("--agents", default="random", help="one per seat, comma-separated (random, heuristic, coach)")
+    m.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores; 1: no pool)")
+    m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    m.add_argument("--seed-start", type=int, default=0, help="games use seeds seed-start .. seed-start+n-1")
+    m.add_argument("--out", metavar="FILE.csv", help="write one row per game")
+    m.add_argument("--max-steps", type=int, default=100_000, help="abandon a game after this many decisions")
+    m.add_argument("--no-progress", action="store_true", help="no progress bar")
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
     d.add_argument("--out", default="diagrams")
     d.add_argument("--dot-only", action="store_true", help="skip SVG (no graphviz binary needed)")
@@ -187,6 +215,8 @@ def main(argv: Sequence[str] | None = None, out: Any = None, inp: Any = None) ->
             return cmd_play(args, out, inp)
         if args.command == "replay":
             return cmd_replay(args, out)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
         if args.command == "diagrams":
             return cmd_diagrams(args, out)
         return cmd_rules(args, out)

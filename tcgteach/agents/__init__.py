@@ -8,6 +8,13 @@ from .coach import CoachAgent, Hint
 from .heuristic import HeuristicAgent
 
 AGENTS["heuristic"] = HeuristicAgent
-AGENTS["coach"] = CoachAgent
+
+
+def _coach(seed: int | None = None) -> CoachAgent:
+    """The coach by name plays with a fixed iteration budget, so simulations replay exactly."""
+    return CoachAgent(seed, time_budget=None, iterations=200)
+
+
+AGENTS["coach"] = _coach
 
 __all__ = ["Agent", "RandomAgent", "HeuristicAgent", "CoachAgent", "Hint", "make_agent", "AGENTS"]

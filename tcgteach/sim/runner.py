@@ -1,0 +1,352 @@
+"""Run many games on any ``concurrent.futures.Executor`` and return one tidy record per game.
+
+A game's record depends only on (game, options, agents, seed): the engine's RNG is seeded by the
+game seed and each agent by ``seed * 1000 + seat`` (the convention of ``tcgteach play``, so
+``tcgteach play GAME --seed S --agents A,B`` replays any simulated game). The executor, the number
+of workers and the chunk size change only how fast the records come back, never what they say.
+"""
+from __future__ import annotations
+
+import csv
+import math
+import os
+import sys
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from ..core.errors import TcgError
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+#: options a simulation uses unless the caller sets them (DQ-1.4: random agents may never end a game)
+SIM_DEFAULTS: dict[str, dict[str, Any]] = {"dragonquest": {"turn_limit": 200}}
+
+#: the end reason of a game stopped by ``max_steps`` (not a rule: the simulation gave up)
+CAPPED = "max_steps"
+
+
+class SimulationError(TcgError):
+    """A game failed inside the simulation (the message names the game, seed and agents)."""
+
+
+# -- one game -------------------------------------------------------------------------------------------
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for game ``seed`` (as ``tcgteach play`` seeds its agents)."""
+    return seed * 1000 + seat
+
+
+def _agent_label(spec: Any) -> str:
+    if isinstance(spec, str):
+        return spec
+    return str(getattr(spec, "name", None) or getattr(spec, "__name__", None) or repr(spec))
+
+
+def _make_agent(spec: Any, seed: int) -> Any:
+    """An agent from a name (via ``make_agent``, resolved at run time) or a factory ``f(seed)``."""
+    if isinstance(spec, str):
+        from ..agents import make_agent
+        return make_agent(spec, seed)
+    return spec(seed)
+
+
+def _reads_only_legal_actions(agent: Any) -> bool:
+    # The random agent reads nothing but ``legal_actions()``, which is the same list on the state
+    # as on the player's view; building a view costs ~5x the rest of a step, so skip it for it.
+    from ..agents.base import RandomAgent
+    return type(agent) is RandomAgent
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def play_game(game: "Game", seed: int, agents: Sequence[Any], max_steps: int = 100_000,
+              decks: Sequence[Any] | None = None, players: int | None = None) -> dict[str, Any]:
+    """Play one game from ``seed`` and return its record (see ``simulate`` for the fields)."""
+    state = game.new_state(seed=seed, decks=decks, players=players)
+    n = state.num_players
+    if len(agents) != n:
+        raise TcgError(f"{len(agents)} agents for {n} players")
+    seats = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)]
+    direct = [_reads_only_legal_actions(a) for a in seats]
+    first = next((e.player for e in state.events if e.kind == "first_player"), None)
+    touches = game.touches_opponent
+    decisions = [0] * n
+    legal_total = touching = steps = 0
+    capped = False
+    while not state.is_terminal():
+        if steps >= max_steps:
+            capped = True
+            break
+        p: int = state.current_player  # type: ignore[assignment]  # not None before the end
+        legal_total += len(state.legal_actions())
+        action = seats[p].act(state if direct[p] else state.view(p))
+        events = state.apply(action)
+        if touches(state, p, events):
+            touching += 1
+        decisions[p] += 1
+        steps += 1
+    outcome = None if capped else state.result()
+    options = dict(game.options)
+    rec: dict[str, Any] = {"seed": seed, "game": game.name, "options": _options_text(options)}
+    for k, v in options.items():
+        rec[f"opt_{k}"] = v
+    winners = outcome.winners if outcome is not None else ()
+    rec.update({
+        "players": n, "agents": ",".join(_agent_label(a) for a in agents), "first_player": first,
+        "winners": ",".join(str(w) for w in winners),
+        "winner": outcome.winner if outcome is not None else None,
+        "is_draw": outcome.is_draw if outcome is not None else False,
+        "nobody_wins": outcome.nobody_wins if outcome is not None else False,
+    })
+    for p in range(n):
+        rec[f"score_{p}"] = outcome.scores[p] if outcome is not None else None
+    rec["turns"] = getattr(state, "turn", None)
+    rec["decisions"] = steps
+    for p in range(n):
+        rec[f"decisions_{p}"] = decisions[p]
+    rec.update({
+        "legal_actions": legal_total, "branching": legal_total / steps if steps else 0.0,
+        "interactions": touching, "interaction": touching / steps if steps else 0.0,
+        "end_reason": outcome.reason if outcome is not None else CAPPED, "capped": capped,
+    })
+    return rec
+
+
+# -- chunks (what a worker runs) -------------------------------------------------------------------------
+_GAMES: dict[tuple, "Game"] = {}
+
+
+def _game(cls: type, options: tuple) -> "Game":
+    key = (cls, options)
+    g = _GAMES.get(key)
+    if g is None:
+        g = _GAMES[key] = cls(dict(options))
+    return g
+
+
+def run_chunk(cls: type, options: tuple, seeds: Sequence[int], agents: Sequence[Any], max_steps: int,
+              decks: Sequence[Any] | None, players: int | None) -> list[dict[str, Any]]:
+    """Play the games of ``seeds`` (one task of a worker; module level so that it pickles)."""
+    game = _game(cls, options)
+    out = []
+    for seed in seeds:
+        try:
+            out.append(play_game(game, seed, agents, max_steps, decks, players))
+        except Exception as exc:  # name the game that failed: the traceback of a worker is often lost
+            raise SimulationError(f"{game.name} seed {seed} (agents {','.join(map(_agent_label, agents))}, "
+                                  f"options {_options_text(dict(options))}): {type(exc).__name__}: {exc}") from exc
+    return out
+
+
+# -- executors and progress -----------------------------------------------------------------------------
+def cpu_count() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A process pool (all cores by default). From Python 3.12 on it uses the "forkserver" start
+    method where there is one: forking a process that runs threads (Jupyter, tqdm) is deprecated."""
+    import multiprocessing
+    ctx = None
+    if sys.version_info >= (3, 12) and "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+    return ProcessPoolExecutor(max_workers=workers or cpu_count(), mp_context=ctx)
+
+
+def _in_notebook() -> bool:
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    return shell is not None and "IPKernelApp" in getattr(shell, "config", {})
+
+
+def _progress_bar(progress: bool | None, total: int, desc: str) -> Any:
+    """A tqdm bar (a widget in notebooks) or None: ``progress`` None means on in a terminal or notebook."""
+    if progress is None:
+        progress = _in_notebook() or (hasattr(sys.stderr, "isatty") and sys.stderr.isatty())
+    if not progress:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # tqdm is optional: no bar then
+        return None
+    return tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
+
+
+# -- the public entry point -----------------------------------------------------------------------------
+def resolve_game(game: "Game | str", options: Mapping[str, Any] | None = None) -> "Game":
+    """The game with ``options`` on top of its own, plus the simulation defaults the caller did not set
+    (``SIM_DEFAULTS``: Dragon Quest ``turn_limit=200``, DQ-1.4). Options are validated here."""
+    import tcgteach
+    if isinstance(game, str):
+        base: dict[str, Any] = {}
+        name = game
+        g = tcgteach.game(name)
+    else:
+        g = game
+        name = g.name
+        base = dict(g.options.non_default())
+    merged = {**base, **dict(options or {})}
+    for k, v in SIM_DEFAULTS.get(name, {}).items():
+        merged.setdefault(k, v)
+    return g.with_options({**dict(g.options), **merged}) if merged else g
+
+
+def simulate(game: "Game | str", n: int | None = None, agents: Sequence[Any] | str = ("random", "random"),
+             options: Mapping[str, Any] | None = None, seeds: Iterable[int] | None = None,
+             executor: Executor | None = None, jobs: int | None = None, progress: bool | None = None,
+             max_steps: int = 100_000, chunk: int | None = None, seed_start: int = 0,
+             decks: Sequence[Any] | None = None, players: int | None = None) -> list[dict[str, Any]]:
+    """Play ``n`` games and return one record (a plain dict) per game, in the order of the seeds.
+
+    game:     a name ("darkmoon", "dragonquest") or a ``Game``; ``options`` go on top of its own.
+              Dragon Quest gets ``turn_limit=200`` (DQ-1.4) unless the options set it (None: no cap).
+    agents:   one per seat: names resolved by ``tcgteach.agents.make_agent`` ("random", "heuristic",
+              "coach" ...) or picklable factories ``f(seed) -> agent``; a single name means every seat.
+    seeds:    the game seeds (default ``range(seed_start, seed_start + n)``).
+    executor: any ``concurrent.futures.Executor`` (a process pool, ``dask_client.get_executor()``,
+              a Ray executor ...); it is used, not shut down. Without one: ``jobs=1`` plays in this
+              process, ``jobs=k`` on a pool of k processes, ``jobs=None`` on a pool over all cores
+              (a single game plays in this process).
+    chunk:    games per submitted task (default: about 16 tasks per worker, at most 100 games each).
+    progress: a tqdm bar (a widget in notebooks); None = on when stderr is a terminal or in Jupyter.
+    max_steps: decisions after which a game is abandoned (``capped`` True, end reason "max_steps").
+
+    Record fields: seed, game, options ("name=value ..."), opt_NAME per option, players, agents,
+    first_player, winners ("1", "0,1" or ""), winner (seat or None), is_draw, nobody_wins,
+    score_K per seat, turns, decisions, decisions_K per seat, legal_actions (summed over decisions),
+    branching (legal actions per decision), interactions (actions for which
+    ``game.touches_opponent`` holds), interaction (their share), end_reason (a rule ID), capped.
+    Seats are 0-based.
+    """
+    g = resolve_game(game, options)
+    if seeds is None:
+        if n is None:
+            raise TcgError("simulate needs n (a number of games) or seeds")
+        seed_list = list(range(seed_start, seed_start + n))
+    else:
+        seed_list = list(seeds)
+        if n is not None and n != len(seed_list):
+            raise TcgError(f"n={n} but {len(seed_list)} seeds were given")
+    if any(not isinstance(s, int) or isinstance(s, bool) for s in seed_list):
+        raise TcgError("seeds must be whole numbers")
+    specs = _agent_specs(g, agents, decks, players)
+    if jobs is not None and jobs < 1:
+        raise TcgError(f"jobs must be at least 1, not {jobs}")
+    total = len(seed_list)
+    workers = jobs or (getattr(executor, "_max_workers", None) if executor is not None else None) or cpu_count()
+    size = chunk or max(1, min(100, math.ceil(total / (16 * workers))))
+    chunks = [seed_list[i:i + size] for i in range(0, total, size)]
+    args = (type(g), tuple(sorted(g.options.items())))
+    bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")
+    try:
+        if executor is None and (jobs == 1 or (jobs is None and len(chunks) <= 1)):
+            records = []
+            for seed in seed_list:
+                records.extend(run_chunk(*args, [seed], specs, max_steps, decks, players))
+                if bar is not None:
+                    bar.update(1)
+            return records
+        own = executor is None
+        pool: Executor = process_pool(jobs) if executor is None else executor
+        try:
+            return _run_on(pool, chunks, args, specs, max_steps, decks, players, bar)
+        finally:
+            if own:
+                pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _agent_specs(g: "Game", agents: Sequence[Any] | str, decks: Sequence[Any] | None,
+                 players: int | None) -> list[Any]:
+    seats = players or (len(decks) if decks is not None else g.min_players)
+    specs = [agents] * seats if isinstance(agents, str) else list(agents)
+    if len(specs) == 1 and seats > 1:
+        specs = specs * seats
+    for spec in specs:  # fail here with a clear message rather than in a worker
+        if isinstance(spec, str):
+            _make_agent(spec, 0)
+        elif not callable(spec):
+            raise TcgError(f"an agent must be a name or a factory f(seed), not {spec!r}")
+    return specs
+
+
+def _run_on(pool: Executor, chunks: list[list[int]], args: tuple, specs: list[Any], max_steps: int,
+            decks: Any, players: Any, bar: Any) -> list[dict[str, Any]]:
+    futures: dict[Future, int] = {}
+    try:
+        for i, seeds in enumerate(chunks):
+            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players)] = i  # type: ignore[call-arg]
+        results: list[list[dict[str, Any]] | None] = [None] * len(chunks)
+        for fut in as_completed(futures):
+            i = futures[fut]
+            results[i] = fut.result()
+            if bar is not None:
+                bar.update(len(chunks[i]))
+    except BaseException:
+        for fut in futures:
+            fut.cancel()
+        raise
+    return [rec for part in results for rec in part]  # type: ignore[union-attr]
+
+
+# -- output ------------------------------------------------------------------------------------------------
+def columns(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every key of the records, in first-seen order."""
+    seen: dict[str, None] = {}
+    for r in records:
+        for k in r:
+            seen.setdefault(k, None)
+    return list(seen)
+
+
+def to_csv(records: Sequence[Mapping[str, Any]], path: Any) -> None:
+    """Write the records as CSV (UTF-8, a header row; None as an empty cell)."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=columns(records), restval="")
+        w.writeheader()
+        for r in records:
+            w.writerow({k: "" if v is None else v for k, v in r.items()})
+
+
+_INT = ("seed", "players", "first_player", "winner", "turns", "decisions", "legal_actions", "interactions")
+_FLOAT = ("branching", "interaction")
+_BOOL = ("is_draw", "nobody_wins", "capped")
+
+
+def _cell(key: str, text: str) -> Any:
+    if key in _BOOL:
+        return text == "True"
+    if text == "" and key != "winners" and key not in ("options", "end_reason", "agents", "game"):
+        return None
+    if key in _INT or key.startswith(("score_", "decisions_")):
+        return int(text)
+    if key in _FLOAT:
+        return float(text)
+    if key.startswith("opt_"):
+        if text in ("True", "False", "None"):
+            return {"True": True, "False": False, "None": None}[text]
+        return int(text) if text.lstrip("-").isdigit() else text
+    return text
+
+
+def read_csv(path: Any) -> list[dict[str, Any]]:
+    """Read records written by ``to_csv`` back, with their types (``read_csv(p) == records``)."""
+    with open(path, newline="", encoding="utf-8") as fh:
+        return [{k: _cell(k, v) for k, v in row.items()} for row in csv.DictReader(fh)]
+
+
+def to_frame(records: Sequence[Mapping[str, Any]]) -> Any:
+    """The records as a pandas DataFrame (pandas is imported here, only when asked for)."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise TcgError("to_frame needs pandas: pip install 'tcgteach[sim]' (or pandas)") from None
+    return pd.DataFrame.from_records(list(records), columns=columns(records))
