@@ -133,6 +133,30 @@ def stepper_ms(name: str, steps: int = 200) -> float:
     return statistics.median(times)
 
 
+def coach_seconds(name: str, positions: int = 8) -> tuple[float, float]:
+    """Wall time of CoachAgent.hint() at its default budget, over mid-game positions with a choice."""
+    import tcgteach
+    from tcgteach.agents.coach import CoachAgent
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
+    rng = random.Random(7)
+    times = []
+    for seed in range(positions):
+        s = game.new_state(seed=seed)
+        for _ in range(rng.randrange(5, 40)):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        while not s.is_terminal() and len(s.legal_actions()) < 2:
+            s.apply(s.legal_actions()[0])
+        if s.is_terminal():
+            continue
+        t0 = time.perf_counter()
+        CoachAgent(seed=seed).hint(s.view(s.current_player))
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), max(times)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=300)
@@ -158,6 +182,10 @@ def main() -> None:
         if not args.no_widgets:
             print(f"stepper Step:    {stepper_ms(name):8.2f} ms median per click (board, log, graph refreshed)")
     print(f"import tcgteach: {import_ms():8.1f} ms (median of 5 fresh interpreters)")
+    for name in names:
+        median, worst = coach_seconds(name)
+        print(f"coach hint ({name}): median {median:.2f} s, max {worst:.2f} s at the default 0.5 s budget "
+              "(target: under 1 s)")
 
 
 if __name__ == "__main__":

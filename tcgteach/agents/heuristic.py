@@ -400,21 +400,9 @@ class DarkMoonPolicy:
 
 
 def _dm_bonus(points: dict[str, Any], names: list[str]) -> int:
-    """DM-5.2: a special's point effect for a unit with these character names."""
-    value = points["value"]
-    if "per_name" in points:
-        return value * names.count(points["per_name"])
-    cond = points.get("if")
-    if not cond:
-        return value
-    (key, arg), = cond.items()
-    if key == "unit_has":
-        return value if arg in names else 0
-    if key == "unit_distinct_at_least":
-        return value if len(set(names)) >= arg else 0
-    if key == "unit_characters_at_least":
-        return value if len(names) >= arg else 0
-    return 0
+    """DM-5.2: a special's point effect for a unit with these character names (the engine's own rule)."""
+    from ..darkmoon.state import _bonus
+    return _bonus(points, names)
 
 
 # =====================================================================================================
