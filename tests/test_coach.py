@@ -106,3 +106,44 @@ def test_a_determinized_state_can_be_viewed_again():
         for p in range(d.num_players):
             v = d.view(p)
             assert len(v.history) == len(s.history)
+
+
+@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(name):
+    """The default search: every rollout is counted once, and sequential halving gives the
+    surviving actions more rollouts than the ones dropped in the first phase."""
+    s = midgame(name)
+    v = s.view(s.current_player)
+    coach = CoachAgent(seed=4, time_budget=None, iterations=90)
+    action, root, done = coach._search(v)
+    assert done == 90 == sum(n.visits for n in root.children.values())
+    assert action in s.legal_actions() and set(root.children) == set(s.legal_actions())
+    visits = sorted(n.visits for n in root.children.values())
+    if len(visits) > 2:
+        assert visits[-1] > visits[0]  # the worse half stopped getting rollouts
+    assert all(n.visits >= 1 for n in root.children.values())  # every action was tried at least once
+
+
+def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_better():
+    """With a margin of 1 (no action can beat another by more than a whole win) the coach plays
+    exactly what its base player would; with margin 0 it plays its own best estimate."""
+    from tcgteach.agents import HeuristicAgent
+    s = midgame("darkmoon")
+    v = s.view(s.current_player)
+    base = HeuristicAgent(7)
+    expected = HeuristicAgent(7).act(v)
+    coach = CoachAgent(seed=1, time_budget=None, iterations=40, rollout_policy=base, margin=1.0)
+    assert coach.act(v) == expected
+    coach0 = CoachAgent(seed=1, time_budget=None, iterations=40, margin=0.0)
+    action, root, _ = coach0._search(v)
+    chosen = root.children[action]
+    survivors = [n for n in root.children.values() if n.visits >= chosen.visits - 1]  # the last phase's actions
+    assert chosen.total / chosen.visits == max(n.total / n.visits for n in survivors)
+
+
+def test_tree_search_is_still_available_and_unknown_search_is_refused():
+    s = midgame("dragonquest")
+    a = CoachAgent(seed=1, time_budget=None, iterations=30, search="tree").act(s.view(s.current_player))
+    assert a in s.legal_actions()
+    with pytest.raises(TcgError, match="unknown search 'deep'"):
+        CoachAgent(search="deep")

@@ -12,7 +12,7 @@ AGENTS["heuristic"] = HeuristicAgent
 
 def _coach(seed: int | None = None) -> CoachAgent:
     """The coach by name plays with a fixed iteration budget, so simulations replay exactly."""
-    return CoachAgent(seed, time_budget=None, iterations=200)
+    return CoachAgent(seed, time_budget=None, iterations=100)
 
 
 AGENTS["coach"] = _coach

@@ -162,15 +162,21 @@ class CoachAgent:
     name = "coach"
 
     def __init__(self, seed: int | None = None, time_budget: float | None = 0.5, iterations: int | None = None,
-                 rollout_steps: int = 60, exploration: float = 0.9, rollout_policy: Any = None) -> None:
+                 rollout_steps: int | None = None, exploration: float = 0.9, rollout_policy: Any = None,
+                 search: str = "guided", margin: float = 0.02) -> None:
         if time_budget is None and iterations is None:
             raise TcgError("the coach needs a time_budget (seconds) or a number of iterations")
+        if search not in SEARCHES:
+            raise TcgError(f"unknown search {search!r}: choose one of {', '.join(SEARCHES)}")
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
-        self.rollout_steps = rollout_steps
+        self.search = search
+        self.rollout_steps = rollout_steps if rollout_steps is not None else (400 if search == "guided" else 60)
         self.exploration = exploration
         self.rollout_policy = rollout_policy
+        self.margin = margin
+        self._base: Any = None
 
     def act(self, view: "State") -> "Action":
         legal = view.legal_actions()
@@ -192,7 +198,7 @@ class CoachAgent:
                     else f"{view.game.describe_action(action, view, 'en')}: it is the only legal action.")
             return Hint(action, text, float("nan"), 0, 0, time.perf_counter() - start, [(action, float("nan"), 0)])
         action, root, iterations = self._search(view)
-        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].total))
+        ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
         alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
         best_value, best_visits = alts[0][1], alts[0][2]
         game = view.game
@@ -214,6 +220,85 @@ class CoachAgent:
     def _search(self, view: "State") -> tuple["Action", _Node, int]:
         if view.viewer is None:
             raise TcgError("the coach takes a player's view (state.view(p)), never the full state")
+        if self.search == "guided":
+            return self._search_guided(view)
+        return self._search_tree(view)
+
+    def _base_policy(self) -> Any:
+        if self._base is None:
+            if self.rollout_policy is not None:
+                self._base = self.rollout_policy
+            else:
+                from .heuristic import HeuristicAgent
+                self._base = HeuristicAgent(self.rng.getrandbits(32))
+        return self._base
+
+    def _search_guided(self, view: "State") -> tuple["Action", _Node, int]:
+        """Paired rollouts of the heuristic player, sequential halving over the legal actions.
+
+        Every round deals one sample of the hidden cards and plays each surviving action once
+        from it, then lets the heuristic play both sides to the end with the same random seed, so
+        actions are compared on the same luck. After each phase the worse half is dropped. The
+        heuristic's own choice is kept unless another action scores clearly better (``margin``).
+        """
+        legal = list(view.legal_actions())
+        me = view.current_player
+        rng = self.rng
+        base = self._base_policy()
+        base_action = base.act(view)
+        root = _Node(-1)
+        for a in legal:
+            root.children[a] = _Node(me)
+        alive = legal[:]
+        start = time.perf_counter()
+        deadline = None if self.time_budget is None else start + self.time_budget
+        budget = self.iterations
+        done = 0
+        phases = max(1, math.ceil(math.log2(len(legal))))
+        phase_budget = None if budget is None else max(len(legal), budget // phases)
+        phase_used = 0
+        steps_cap = self.rollout_steps
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done >= len(legal) and time.perf_counter() >= deadline:
+                break
+            sample = determinize(view, rng)
+            seed = rng.getrandbits(32)
+            for a in alive:
+                if budget is not None and done >= budget:
+                    break
+                if deadline is not None and done >= len(legal) and time.perf_counter() >= deadline:
+                    break
+                s = sample.clone()
+                s.apply_unchecked(a)
+                base.rng.seed(seed)
+                steps = 0
+                while steps < steps_cap and not s.is_terminal():
+                    s.apply_unchecked(base.act(s))  # a determinized sample: nothing hidden is left to peek at
+                    steps += 1
+                node = root.children[a]
+                node.visits += 1
+                node.total += outcome_values(s)[me]
+                done += 1
+                phase_used += 1
+            if len(alive) > 2:
+                if phase_budget is None:  # a time budget: estimate how many rollouts fit
+                    spent = time.perf_counter() - start
+                    per = spent / max(done, 1)
+                    total = done + max(0.0, (deadline - time.perf_counter()) / per) if deadline else done
+                    phase_budget = max(len(legal), int(total / phases))
+                if phase_used >= phase_budget:
+                    alive.sort(key=lambda a: -root.children[a].total / max(root.children[a].visits, 1))
+                    alive = alive[:max(2, (len(alive) + 1) // 2)]
+                    phase_used = 0
+        scored = {a: (n.total / n.visits if n.visits else -1.0) for a, n in root.children.items()}
+        best = max(alive, key=lambda a: (scored[a], root.children[a].visits))
+        if base_action in scored and scored[base_action] >= scored[best] - self.margin:
+            best = base_action
+        return best, root, done
+
+    def _search_tree(self, view: "State") -> tuple["Action", _Node, int]:
         me = view.current_player
         root = _Node(-1)
         rng = self.rng
@@ -276,3 +361,8 @@ class CoachAgent:
         best_action = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
         del me
         return best_action, root, it
+
+
+#: ``guided``: paired heuristic rollouts with sequential halving (the default, stronger);
+#: ``tree``: information-set MCTS with cheap random-ish rollouts (no game knowledge needed)
+SEARCHES = ("guided", "tree")
