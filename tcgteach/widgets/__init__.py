@@ -1,5 +1,6 @@
 """ipywidgets front ends. Importing this module imports ipywidgets (the core never does)."""
+from .classroom import Classroom
 from .combat import CombatView
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView"]
+__all__ = ["Stepper", "CombatView", "Classroom"]

@@ -37,6 +37,7 @@ LABELS = {
     "now": ("Now: {node}", "現在：{node}"), "speed": ("Delay (s)", "間隔（秒）"), "lang": ("Language", "言語"),
     "bad_seed": ("The seed must be a whole number.", "シードは整数で入力してください。"),
     "busy": ("Busy: one step at a time.", "処理中です。"),
+    "heuristic": ("heuristic", "ヒューリスティック"), "coach": ("coach", "コーチ"),
 }
 
 
@@ -51,6 +52,9 @@ class Stepper:
     ``Stepper("darkmoon", seed=3, agents=["random", "person"])`` or ``Stepper(state)`` to continue a
     given state. ``agents`` entries are "random", "person", or agent objects with ``act(view)``.
     """
+
+    #: what a seat picker offers (an agent name, or "person")
+    SEAT_KINDS: tuple[str, ...] = ("random", PERSON)
 
     def __init__(self, game: str | Game | State = "darkmoon", *, seed: int = 0, agents: Sequence[Any] | None = None,
                  decks: Sequence[Any] | None = None, players: int | None = None, options: dict[str, Any] | None = None,
@@ -83,6 +87,9 @@ class Stepper:
         self._playing = False
         self._task: asyncio.Task | None = None
         self._log_cache: list[str] = []
+        self._log_persp: Any = "unset"
+        #: who took each action of ``state.history`` that this widget saw (None: before the widget)
+        self._actors: list[int | None] = []
         self.state: State = state if state is not None else self._new_state(seed)
         n = self.state.num_players
         names = list(agents) if agents is not None else ["random"] * n
@@ -126,8 +133,8 @@ class Stepper:
         self.agents: list[Any] = []
         for seat, spec in enumerate(names):
             label = spec if isinstance(spec, str) else getattr(spec, "name", "agent")
-            options = [(_l("random", lang), "random"), (_l("person", lang), PERSON)]
-            if label not in ("random", PERSON):
+            options = self._seat_options(lang)
+            if label not in self.SEAT_KINDS:
                 options.append((label, label))
             dd = w.Dropdown(options=options, value=label, description=_l("seat", lang, n=seat + 1),
                             layout=w.Layout(width="190px"))
@@ -165,6 +172,9 @@ class Stepper:
         self.widget = w.VBox([controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log])
         self.widget.add_class("tcg-stepper")
         self._render_graph_base()
+
+    def _seat_options(self, lang: str) -> list[tuple[str, str]]:
+        return [(_l(k, lang), k) for k in self.SEAT_KINDS]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -211,7 +221,9 @@ class Stepper:
 
     def apply(self, action: Any) -> None:
         """Apply an action (checked). An illegal one raises and changes nothing."""
+        actor = self.state.current_player
         self.state.apply(action)
+        self._actors.append(actor)
         self._version += 1
         self._say("")
         self._refresh()
@@ -223,6 +235,8 @@ class Stepper:
             self._say(_l("start", self.lang))
             return False
         self.state.undo()
+        if self._actors:
+            self._actors.pop()
         self._version += 1
         self._say("")
         self._refresh()
@@ -245,6 +259,7 @@ class Stepper:
         self._version += 1
         self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(self.seat_pickers)]
         self._log_cache = []
+        self._actors = []
         self._say("")
         self._refresh(full=True)
 
@@ -312,9 +327,9 @@ class Stepper:
         for i, dd in enumerate(self.seat_pickers):
             dd.description = _l("seat", lang, n=i + 1)
             value = dd.value
-            extra = [o for o in dd.options if o[1] not in ("random", PERSON)]
+            extra = [o for o in dd.options if o[1] not in self.SEAT_KINDS]
             dd.unobserve_all("value")
-            dd.options = [(_l("random", lang), "random"), (_l("person", lang), PERSON)] + extra
+            dd.options = self._seat_options(lang) + extra
             dd.value = value
             dd.observe(self._guard(self._on_seat), names="value")
         if self.lang_toggle.value != lang:
@@ -376,6 +391,9 @@ class Stepper:
     def _refresh_log(self, persp: int | None) -> None:
         state = self.state
         events = state.events
+        if persp != self._log_persp:  # lines are masked for one perspective: another one needs new lines
+            self._log_cache = []
+            self._log_persp = persp
         cache = self._log_cache
         if len(cache) > len(events):
             del cache[len(events):]

@@ -1,0 +1,317 @@
+"""The classroom app: play either game against the heuristic player or the coach, on a projector.
+
+``Classroom()`` is a stepper with a set-up bar (game, seats, seed, language, hot seat, New game),
+large type and buttons, a coach hint button, "Take back my move", and agents that move on their
+own until a person has to decide. In hot-seat mode (two people at one screen) each person sees
+only their own hand: when the decision passes to the other person a "pass the device" screen
+hides the board until that person says they are ready. ``notebooks/05_classroom.ipynb`` shows it
+as a Voila app: ``voila notebooks/05_classroom.ipynb``.
+
+Every control is a real button or input with a text label (no icons, which need fonts that may
+be missing offline), and every callback is guarded: an error is a short message, never a
+traceback, and the game stays as it was.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+import tcgteach
+
+from ..agents import CoachAgent, make_agent
+from ..core.errors import TcgError
+from .stepper import PERSON, Stepper, _l
+
+GAMES = {"darkmoon": ("DARK MOON", "ダークムーン"), "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム")}
+#: the options a classroom game runs with (a capped Dragon Quest game cannot go on forever)
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"darkmoon": {}, "dragonquest": {"turn_limit": 200}}
+
+TEXT = {
+    "title": ("tcgteach classroom", "tcgteach 教室"),
+    "game": ("Game", "ゲーム"),
+    "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
+    "new": ("New game", "新しいゲーム"),
+    "hint": ("Hint", "ヒント"),
+    "takeback": ("Take back my move", "自分の手を取り消す"),
+    "ready": ("I am P{n}: show my cards", "P{n}です：自分のカードを表示"),
+    "pass": ("Pass the device to P{n}.", "P{n}に画面を渡してください。"),
+    "pass_more": ("The board stays hidden until P{n} presses the button below, so nobody sees another "
+                  "player's hand.", "P{n}が下のボタンを押すまで盤面は隠れたままです（他の人の手札が見えないように）。"),
+    "thinking": ("P{n} ({who}) is thinking…", "P{n}（{who}）が考えています…"),
+    "no_hint": ("A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
+                "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。"),
+    "hint_over": ("The game is over: no hint to give.", "ゲームは終了しています。"),
+    "no_takeback": ("No move of a person to take back yet.", "取り消せる人間の手はまだありません。"),
+    "taken_back": ("Took back P{n}'s move and what followed: choose again.", "P{n}の手とその後を取り消しました。選び直してください。"),
+    "hint_wait": ("The coach is reading the position…", "コーチが局面を読んでいます…"),
+    "started": ("New game: {game}, seed {seed}.", "新しいゲーム：{game}、シード{seed}。"),
+}
+
+CSS = """<style>
+.tcg-classroom{font-size:18px;max-width:1500px}
+.tcg-classroom .widget-button,.tcg-classroom .widget-toggle-button,.tcg-classroom button{font-size:17px;height:auto;
+  min-height:40px;padding:4px 14px}
+.tcg-classroom .widget-label,.tcg-classroom .widget-dropdown select,.tcg-classroom .widget-text input,
+.tcg-classroom .widget-checkbox label{font-size:17px}
+.tcg-classroom .widget-dropdown select,.tcg-classroom .widget-text input{height:36px}
+.tcg-classroom .tcg-board{font-size:17px;max-width:none}
+.tcg-classroom .tcg-log-line{font-size:15px}
+.tcg-classroom .tcg-action{margin:3px}
+.tcg-classroom button:focus-visible{outline:3px solid #ff6f00;outline-offset:2px}
+.tcg-classroom .tcg-pass-screen{border:4px dashed #37474f;padding:28px;margin:10px 0;text-align:center;font-size:24px}
+.tcg-classroom .tcg-hint-text{font-size:18px}
+</style>"""
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    en, ja = TEXT[key]
+    return (ja if lang == "ja" else en).format(**kw)
+
+
+class Classroom(Stepper):
+    """The classroom app (see the module docstring). Display it as the last expression of a cell.
+
+    ``Classroom(game="dragonquest", agents=["person", "coach"], seed=4, lang="ja", hot_seat=True)``
+    """
+
+    SEAT_KINDS = (PERSON, "heuristic", "coach", "random")
+
+    def __init__(self, game: str = "darkmoon", *, seed: int = 1, agents: Sequence[str] = (PERSON, "heuristic"),
+                 lang: str = "en", hot_seat: bool = False, coach_seconds: float = 0.5, **kw: Any) -> None:
+        if game not in GAMES:
+            raise TcgError(f"game {game!r}: the classroom plays {', '.join(GAMES)}")
+        bad = [a for a in agents if a not in self.SEAT_KINDS]
+        if bad:
+            raise TcgError(f"seat {bad[0]!r}: choose one of {', '.join(self.SEAT_KINDS)}")
+        self.coach_seconds = coach_seconds
+        self.hot_seat = hot_seat
+        self._holder: int | None = None  # in hot seat: the person who has the device now
+        self._hint_cache: dict[tuple[int, str], str] = {}
+        kw.setdefault("show_hands", None)
+        super().__init__(game, seed=seed, agents=list(agents), options=GAME_OPTIONS[game], lang=lang, **kw)
+        self._advance()
+        self._refresh(full=True)
+
+    # -- construction -------------------------------------------------------------------------------
+    def _agent_for(self, seat: int, spec: Any) -> Any:
+        if spec == "coach":
+            return CoachAgent(seed=self.seed * 1000 + seat, time_budget=self.coach_seconds)
+        if spec in ("heuristic", "random"):
+            return make_agent(spec, self.seed * 1000 + seat)
+        return super()._agent_for(seat, spec)
+
+    def _build(self, names: list[Any]) -> None:
+        super()._build(names)
+        lang = self.lang
+        self.game_picker = w.Dropdown(options=[(GAMES[g][lang == "ja"], g) for g in GAMES], value=self.game.name,
+                                      description=_t("game", lang), layout=w.Layout(width="380px"))
+        self.game_picker.add_class("tcg-game")
+        self.hotseat_box = w.Checkbox(value=self.hot_seat, description=_t("hotseat", lang), indent=False,
+                                      layout=w.Layout(width="auto"))
+        self.hotseat_box.add_class("tcg-hotseat")
+        self.new_button = w.Button(description=_t("new", lang), button_style="primary")
+        self.new_button.add_class("tcg-new-game")
+        self.hint_button = w.Button(description=_t("hint", lang))
+        self.hint_button.add_class("tcg-hint")
+        self.takeback_button = w.Button(description=_t("takeback", lang), layout=w.Layout(width="auto"))
+        self.takeback_button.add_class("tcg-takeback")
+        self.hint_text = w.HTML(layout=w.Layout(min_height="30px"))
+        self.hint_text.add_class("tcg-hint-text")
+        self.ready_button = w.Button(description=_t("ready", lang, n=1), button_style="warning",
+                                     layout=w.Layout(width="auto"))
+        self.ready_button.add_class("tcg-ready")
+        self.pass_text = w.HTML()
+        self.pass_screen = w.VBox([self.pass_text, self.ready_button], layout=w.Layout(display="none"))
+        self.pass_screen.add_class("tcg-pass-screen")
+        self.title = w.HTML()
+        self.new_button.on_click(self._guard(lambda _b: self.new_game()))
+        self.hint_button.on_click(self._guard(lambda _b: self.show_hint()))
+        self.takeback_button.on_click(self._guard(lambda _b: self.take_back()))
+        self.ready_button.on_click(self._guard(lambda _b: self.ready()))
+        self.hotseat_box.observe(self._guard(self._on_hotseat), names="value")
+        self.speed.layout.display = "none"  # the classroom moves agents itself; no auto-play delay
+        self.play_button.layout.display = "none"
+        for dd in self.seat_pickers:
+            dd.layout.width = "260px"
+        setup = w.HBox([self.game_picker, *self.seat_pickers, self.seed_box, self.new_button],
+                       layout=w.Layout(flex_flow="row wrap"))
+        options = w.HBox([self.lang_toggle, self.hotseat_box], layout=w.Layout(flex_flow="row wrap"))
+        controls = w.HBox([self.hint_button, self.takeback_button, self.step_button, self.back_button],
+                          layout=w.Layout(flex_flow="row wrap"))
+        self.seed_box.layout.width = "200px"
+        self.lang_toggle.style.button_width = "110px"
+        left = w.VBox([self.pass_screen, self.board, self.choices], layout=w.Layout(width="60%"))
+        right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="40%"))
+        self.widget = w.VBox([w.HTML(CSS), self.title, setup, options, controls, self.message, self.hint_text,
+                              w.HBox([left, right]), self.log_title, self.log])
+        self.widget.add_class("tcg-stepper")
+        self.widget.add_class("tcg-classroom")
+
+    # -- commands ----------------------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        """A new game with the chosen game, seats and seed (the Seed box when ``seed`` is None)."""
+        if seed is None:
+            try:
+                seed = int(self.seed_box.value.strip())
+            except ValueError:
+                raise TcgError(_l("bad_seed", self.lang)) from None
+        name = self.game_picker.value
+        if name != self.game.name:
+            self.game = tcgteach.game(name, GAME_OPTIONS[name])
+            self._render_graph_base()
+        self.seed = seed
+        self._holder = None
+        self._hint_cache = {}
+        self.hint_text.value = ""
+        self.reset(seed)
+        self._advance()
+        self._refresh()
+        self._say(_t("started", self.lang, game=GAMES[name][self.lang == "ja"], seed=seed))
+
+    def apply(self, action: Any) -> None:
+        """A checked action; then the agents move until a person must decide."""
+        super().apply(action)
+        self.hint_text.value = ""
+        self._advance()
+
+    def _advance(self, limit: int = 5000) -> None:
+        """Play the agents' decisions until a person has to decide (only when a person plays)."""
+        if all(a is not None for a in self.agents):
+            return  # nobody is a person: the teacher steps the agents with Step
+        for _ in range(limit):
+            state = self.state
+            if state.is_terminal():
+                return
+            seat = state.current_player
+            agent = self.agents[seat]
+            if agent is None:
+                return
+            if isinstance(agent, CoachAgent):
+                self._say(_t("thinking", self.lang, n=seat + 1, who=_l("coach", self.lang)))
+            super().apply(agent.act(state.view(seat)))
+        raise TcgError(f"the agents made {limit} moves without a person's decision; press Step to go on")
+
+    def take_back(self) -> None:
+        """Undo back to the last decision a person made (and the agents' moves after it)."""
+        actors = self._actors
+        persons = {i for i, a in enumerate(self.agents) if a is None}
+        last = max((i for i, who in enumerate(actors) if who in persons), default=None)
+        if last is None:
+            raise TcgError(_t("no_takeback", self.lang))
+        who = actors[last]
+        while len(actors) > last:
+            self.state.undo()
+            actors.pop()
+        self._version += 1
+        self._holder = who if self.hot_seat else self._holder
+        self.hint_text.value = ""
+        self._refresh()
+        self._say(_t("taken_back", self.lang, n=(who or 0) + 1))
+
+    def back(self) -> bool:
+        self.hint_text.value = ""
+        return super().back()
+
+    def hint(self) -> Any:
+        """The coach's hint for the person to decide now (a :class:`~tcgteach.agents.Hint`)."""
+        state = self.state
+        if state.is_terminal():
+            raise TcgError(_t("hint_over", self.lang))
+        seat = state.current_player
+        if self.agents[seat] is not None:
+            who = self.seat_pickers[seat].label or ""
+            raise TcgError(_t("no_hint", self.lang, n=seat + 1, who=who))
+        coach = CoachAgent(seed=self.seed * 7919 + len(state.history), time_budget=self.coach_seconds)
+        return coach.hint(state.view(seat), lang=self.lang)
+
+    def show_hint(self) -> None:
+        key = (self._version, self.lang)
+        text = self._hint_cache.get(key)
+        if text is None:
+            self.hint_text.value = f"<i>{html.escape(_t('hint_wait', self.lang))}</i>"
+            try:
+                text = str(self.hint())
+            except TcgError:
+                self.hint_text.value = ""
+                raise
+            self._hint_cache = {key: text}
+        self.hint_text.value = f'<div role="status">{html.escape(text)}</div>'
+
+    def ready(self) -> None:
+        """Hot seat: the person to decide has the device; show their cards."""
+        seat = self.state.current_player
+        if seat is not None:
+            self._holder = seat
+        self._refresh()
+
+    def _on_hotseat(self, change: dict[str, Any]) -> None:
+        self.hot_seat = bool(change["new"])
+        self._holder = None
+        self._refresh()
+
+    def _on_seat(self, change: dict[str, Any]) -> None:
+        super()._on_seat(change)
+        self._advance()
+        self._refresh()
+
+    # -- what is shown ---------------------------------------------------------------------------------------
+    def _persons(self) -> list[int]:
+        return [i for i, a in enumerate(self.agents) if a is None]
+
+    def _waiting_for_pass(self) -> int | None:
+        """In hot seat with two or more people: the person who must take the device, or None."""
+        if not self.hot_seat or len(self._persons()) < 2 or self.state.is_terminal():
+            return None
+        seat = self.state.current_player
+        if seat is None or self.agents[seat] is not None or seat == self._holder:
+            return None
+        return seat
+
+    def _perspective(self) -> int | None:
+        if self.state.is_terminal():
+            return None  # the game is over: show everything
+        persons = self._persons()
+        if self.hot_seat and len(persons) >= 2:
+            return self._holder if self._holder is not None else persons[0]
+        if self.hot_seat and len(persons) == 1:
+            return persons[0]
+        return super()._perspective()
+
+    def _refresh(self, full: bool = False) -> None:
+        if not hasattr(self, "hint_button"):
+            return super()._refresh(full)  # during Stepper.__init__, before the classroom controls exist
+        waiting = self._waiting_for_pass()
+        lang = self.lang
+        self.title.value = f"<h2 style='margin:4px 0'>{html.escape(_t('title', lang))} — " \
+                           f"{html.escape(GAMES[self.game.name][lang == 'ja'])}</h2>"
+        if waiting is not None:
+            self.pass_text.value = (f"<p><b>{html.escape(_t('pass', lang, n=waiting + 1))}</b></p>"
+                                    f"<p style='font-size:18px'>{html.escape(_t('pass_more', lang, n=waiting + 1))}</p>")
+            self.ready_button.description = _t("ready", lang, n=waiting + 1)
+            self.pass_screen.layout.display = "flex"
+            for part in (self.board, self.choices, self.log):
+                part.layout.display = "none"
+            self.choices.children = ()
+            self.hint_button.disabled = True
+            return
+        self.pass_screen.layout.display = "none"
+        for part in (self.board, self.choices, self.log):
+            part.layout.display = None
+        self.hint_button.disabled = False
+        super()._refresh(full)
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
+        self.game_picker.unobserve_all("value")
+        value = self.game_picker.value
+        self.game_picker.options = [(GAMES[g][lang == "ja"], g) for g in GAMES]
+        self.game_picker.value = value
+        self.game_picker.description = _t("game", lang)
+        self.hotseat_box.description = _t("hotseat", lang)
+        self.new_button.description = _t("new", lang)
+        self.hint_button.description = _t("hint", lang)
+        self.takeback_button.description = _t("takeback", lang)
+        self.hint_text.value = ""
+        super().set_lang(lang)

@@ -1,0 +1,175 @@
+"""The classroom app, clicked from Python: set-up, person moves, hints, take-back, hot seat,
+language, and no traceback whatever is clicked (the browser test drives the same widget in Voila)."""
+import ipywidgets as w
+import pytest
+
+from tcgteach import TcgError
+from tcgteach.widgets import Classroom
+
+
+def action_buttons(c):
+    if not c.choices.children:
+        return []
+    return list(c.choices.children[1].children)
+
+
+def snapshot(c):
+    return (c.state.to_dict(), c._version)
+
+
+def test_a_new_classroom_waits_for_the_person_after_the_agents_moved():
+    c = Classroom(seed=1)
+    assert c.agents[0] is None and c.agents[1] is not None
+    assert c.state.current_player == 0 and not c.state.is_terminal()
+    assert action_buttons(c), "the person sees buttons of the legal actions"
+    assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]
+    assert "hidden" in c.board.value  # the heuristic's hand is not shown to the class
+
+
+def test_a_person_move_is_applied_then_the_agent_answers_until_the_person_decides_again():
+    c = Classroom(seed=2)
+    before = len(c.state.history)
+    log_before = c.log.value
+    first = action_buttons(c)[0]
+    first.click()
+    assert "⚠" not in c.message.value
+    assert len(c.state.history) > before
+    assert c.state.is_terminal() or c.state.current_player == 0
+    assert c.log.value != log_before and c._actors[before] == 0
+
+
+def test_hint_explains_the_best_move_for_the_person_en_and_ja():
+    c = Classroom(seed=3, coach_seconds=0.2)
+    c.hint_button.click()
+    assert c.hint_text.value and "Suggested:" in c.hint_text.value
+    assert "%" in c.hint_text.value
+    c.lang_toggle.value = "ja"
+    assert c.hint_text.value == ""  # the English hint is gone with the language switch
+    c.hint_button.click()
+    assert "おすすめ" in c.hint_text.value
+
+
+def test_hint_on_an_agents_turn_or_at_the_end_is_a_message_and_changes_nothing():
+    c = Classroom(seed=3, agents=["random", "random"])
+    before = snapshot(c)
+    c.hint_button.click()
+    assert "⚠" in c.message.value and "person" in c.message.value
+    assert snapshot(c) == before
+
+
+def test_take_back_returns_to_the_persons_decision_and_stale_buttons_are_refused():
+    c = Classroom(seed=4)
+    legal = c.state.legal_actions()
+    history = list(c.state.history)
+    old = action_buttons(c)
+    old[0].click()
+    assert len(c.state.history) > len(history)
+    c.takeback_button.click()
+    assert c.state.history == history and c.state.legal_actions() == legal
+    assert "Took back" in c.message.value
+    before = snapshot(c)
+    old[-1].click()  # a button of the position before the take-back: refused, nothing changes
+    assert "earlier position" in c.message.value and snapshot(c) == before
+
+
+def test_take_back_with_no_person_move_is_a_message():
+    c = Classroom(seed=5)
+    assert 0 not in c._actors  # only the agent has moved so far
+    before = snapshot(c)
+    c.takeback_button.click()
+    assert "No move of a person" in c.message.value and snapshot(c) == before
+
+
+def test_bad_seed_and_new_game_of_the_other_game():
+    c = Classroom(seed=1)
+    before = snapshot(c)
+    c.seed_box.value = "twelve"
+    c.new_button.click()
+    assert "whole number" in c.message.value and snapshot(c) == before
+    c.game_picker.value = "dragonquest"
+    c.seed_box.value = "12"
+    c.new_button.click()
+    assert c.game.name == "dragonquest" and c.state.setup["seed"] == 12
+    assert "combat" in c.graph.value and "tcg-dq" in c.board.value
+    assert c.state.current_player == 0 or c.state.is_terminal()
+
+
+def test_hot_seat_hides_the_board_between_two_people_until_the_next_one_is_ready():
+    c = Classroom(seed=6, agents=["person", "person"], hot_seat=True)
+    assert c.pass_screen.layout.display == "flex" and c.board.layout.display == "none"
+    assert c.choices.children == () and c.hint_button.disabled
+    assert "P1" in c.ready_button.description
+    c.ready_button.click()
+    assert c.pass_screen.layout.display == "none" and c.board.layout.display is None
+    p1_hand = c.state.zone(0, "hand")
+    p2_hand = c.state.zone(1, "hand")
+    assert f'data-card="{p1_hand[0]}"' in c.board.value
+    assert not any(f'data-card="{x}"' in c.board.value for x in p2_hand)
+    mover = c.state.current_player
+    while c.state.current_player == mover and not c.state.is_terminal():
+        action_buttons(c)[-1].click()  # the last legal action (in DARK MOON: end the phase) hands over
+    assert c.pass_screen.layout.display == "flex" and "P2" in c.pass_text.value
+    assert c.choices.children == ()  # nothing of P1's can be clicked by P2 before they are ready
+    c.ready_button.click()
+    assert not any(f'data-card="{x}"' in c.board.value for x in c.state.zone(0, "hand"))
+
+
+def test_language_switch_rerenders_labels_cards_log_and_graph_without_restarting():
+    c = Classroom(seed=7)
+    history = list(c.state.history)
+    c.lang_toggle.value = "ja"
+    assert c.state.history == history
+    assert c.hint_button.description == "ヒント" and c.new_button.description == "新しいゲーム"
+    assert "ターン" in c.log.value or "手番" in c.log.value
+    assert "メイン" in c.graph.value or "ターン" in c.graph.value
+    assert [b.description for b in action_buttons(c)] == [
+        c.game.describe_action(a, c.state, "ja") for a in c.state.legal_actions()]
+    c.lang_toggle.value = "en"
+    assert c.hint_button.description == "Hint"
+
+
+def test_an_agent_that_fails_is_a_message_not_a_traceback():
+    c = Classroom(seed=8)
+
+    class Broken:
+        def act(self, view):
+            raise RuntimeError("agent crashed")
+
+    c.agents[1] = Broken()
+    for _ in range(20):  # the person plays on until the turn passes to the broken agent
+        before = list(c.state.history)
+        action_buttons(c)[-1].click()
+        if c.state.current_player == 1:
+            break
+    assert "agent crashed" in c.message.value and "Traceback" not in c.message.value
+    # the person's own move stands (it was legal); the broken agent changed nothing after it
+    assert len(c.state.history) == len(before) + 1 and c.state.history[:-1] == before
+    assert c.state.current_player == 1 and c.state.legal_actions()
+
+
+def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
+    with pytest.raises(TcgError, match="darkmoon, dragonquest"):
+        Classroom(game="chess")
+    with pytest.raises(TcgError, match="person, heuristic, coach, random"):
+        Classroom(agents=["person", "wizard"])
+
+
+def test_every_control_is_a_labelled_button_or_input_never_icon_only():
+    c = Classroom(seed=9)
+    controls = []
+
+    def walk(widget):
+        if isinstance(widget, (w.Button, w.ToggleButton, w.ToggleButtons, w.Dropdown, w.Text, w.Checkbox,
+                               w.FloatSlider)):
+            controls.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+    walk(c.widget)
+    assert len(controls) >= 10
+    for ctl in controls:
+        label = getattr(ctl, "description", "") or ""
+        if isinstance(ctl, w.ToggleButtons):
+            assert all(str(o).strip() for o in ctl._options_labels)
+        else:
+            assert label.strip(), f"{type(ctl).__name__} has no text label"
+        assert not getattr(ctl, "icon", ""), "icon fonts may be missing offline: text labels only"
