@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Set up everything tcgteach needs on a fresh Debian/Ubuntu machine (Python >= 3.11), then:
 #   bash run.sh lessons   open the lessons in JupyterLab
-#   bash run.sh test      run the whole test suite (unit, rule, conformance and notebook tests)
-# Installs with apt (graphviz, python3-venv; fonts for Japanese diagrams with 'lessons'), creates
+#   bash run.sh test      run the whole test suite (unit, rule, conformance, notebook and real-browser tests)
+#   bash run.sh classroom the classroom app (notebooks/05_classroom.ipynb) as a Voila page
+# Installs with apt (graphviz, python3-venv; fonts for Japanese text with 'lessons' and 'classroom';
+# Debian's chromium for the browser tests with 'test'), creates
 # .venv in this folder and installs the package into it with pip. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,7 +23,8 @@ fi
 apt_want=()
 command -v dot >/dev/null 2>&1 || apt_want+=(graphviz)
 "$PY" -c 'import venv, ensurepip' >/dev/null 2>&1 || apt_want+=("python3-venv")
-if [ "$what" = "lessons" ] && ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then apt_want+=(fonts-noto-cjk); fi
+if [ "$what" = "test" ] && ! command -v chromium >/dev/null 2>&1; then apt_want+=(chromium); fi
+if [ "$what" != "test" ] && ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then apt_want+=(fonts-noto-cjk); fi
 if [ "${#apt_want[@]}" -gt 0 ]; then
   echo "== apt-get install ${apt_want[*]}"
   $SUDO apt-get update -qq
@@ -38,13 +41,16 @@ echo "== pip install -e .[notebooks,test]"
 
 case "$what" in
   lessons)
-    exec .venv/bin/jupyter lab notebooks/01_darkmoon.ipynb "$@"
+    exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "$@"
+    ;;
+  classroom)
+    exec .venv/bin/voila notebooks/05_classroom.ipynb "$@"
     ;;
   test)
     exec .venv/bin/python -m pytest "$@"
     ;;
   *)
-    echo "usage: bash run.sh lessons|test" >&2
+    echo "usage: bash run.sh lessons|test|classroom" >&2
     exit 2
     ;;
 esac
