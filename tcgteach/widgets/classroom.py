@@ -142,7 +142,7 @@ class Classroom(Stepper):
                           layout=w.Layout(flex_flow="row wrap"))
         self.seed_box.layout.width = "200px"
         self.lang_toggle.style.button_width = "110px"
-        left = w.VBox([self.pass_screen, self.board, self.choices], layout=w.Layout(width="60%"))
+        left = w.VBox([self.pass_screen, self.board, self.choices], layout=w.Layout(width="60%", overflow="auto"))
         right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="40%"))
         self.widget = w.VBox([w.HTML(CSS), self.title, setup, options, controls, self.message, self.hint_text,
                               w.HBox([left, right]), self.log_title, self.log])

@@ -163,7 +163,7 @@ class Stepper:
         controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
         settings = w.HBox([self.lang_toggle, self.speed])
         seats = w.HBox(self.seat_pickers)
-        left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%"))
+        left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%", overflow="auto"))
         right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="42%"))
         self.log_title = w.HTML()
         self.extra = w.HTML()  # subclasses show more here (e.g. the combat arithmetic)
@@ -375,6 +375,7 @@ class Stepper:
             node_label += " (" + ("outside this graph" if lang == "en" else "この図の外") + ")"
         css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node if inside else None, edges)
         self.graph_style.value = (f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
+                                  f'data-version="{self._version}" '
                                   f'data-edges="{" ".join(f"{a}->{b}" for a, b in edges)}"><b>'
                                   f"{html.escape(_l('now', lang, node=node_label))}</b> <small>({rules})</small></div>")
         self._refresh_log(persp)

@@ -1,0 +1,81 @@
+"""The classroom app (notebooks/05_classroom.ipynb) served by Voila, in a real browser.
+
+The page opens on the default set-up (DARK MOON, P1 person, P2 heuristic, seed 1, English) with a
+game waiting for the person. We play a card with a legal-action button and check the log and the
+board, take the move back, then ask the coach for a hint and check the sentence.
+"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import KERNEL_TIMEOUT_MS, assert_highlight, click_and_settle, selected_label, snapshot, wait_settled
+
+PERSONS = {0}  # the default seats: P1 person, P2 heuristic
+
+
+def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
+    page.goto(voila_server.url(""))
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    expect(root).to_have_count(1)
+
+    # the default set-up of the contract
+    assert selected_label(root, "tcg-game") == "DARK MOON"
+    assert selected_label(root, "tcg-seat-0") == "person"
+    assert selected_label(root, "tcg-seat-1") == "heuristic"
+    assert root.locator(".tcg-seed input").input_value() == "1"
+    expect(root.locator(".tcg-lang button", has_text="English")).to_have_class(re.compile(r"\bmod-active\b"))
+    expect(root.locator(".tcg-hotseat input[type=checkbox]")).not_to_be_checked()
+    for cls in ("tcg-new-game", "tcg-step", "tcg-back", "tcg-takeback", "tcg-hint"):
+        expect(root.locator(f"button.{cls}")).to_have_count(1)
+    expect(root.locator("button.tcg-hint")).to_have_text("Hint")
+    expect(root.locator("button.tcg-takeback")).to_have_text("Take back my move")
+    expect(root.locator(".tcg-pass-screen")).to_be_hidden()  # hot seat is off
+
+    # a game is running and waits for the person (P1): the agents' moves were played by themselves
+    start = wait_settled(root, PERSONS)
+    assert start["current"] == "0", f"expected P1 (a person) to decide, the board says P{start['current']}"
+    assert start["actions"], "no legal-action buttons (button.tcg-action) for the person"
+    assert start["log"], "the log (.tcg-log) is empty"
+    assert_highlight(root, start["node"])
+
+    # play a card: a legal-action button whose tooltip is "play <card>"
+    plays = [a for a in start["actions"] if re.fullmatch(r"play \d+", a["title"])]
+    assert plays, f"no 'play <card>' action among {start['actions']}"
+    label, card = plays[0]["label"], plays[0]["title"].split()[1]
+    p1 = root.locator('.tcg-board section[data-player="0"]')
+    expect(p1.locator(f'.tcg-hand [data-card="{card}"]')).to_have_count(1)
+    button = root.locator("button.tcg-action").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    after = click_and_settle(root, button, PERSONS, until=lambda s: s["current"] != "1")
+    assert "⚠" not in (after["message"] or ""), after["message"]
+
+    # the log: new lines, the first one is P1's play (DM-4.2) naming the card
+    new = after["log"][len(start["log"]):]
+    assert after["log"][:len(start["log"])] == start["log"], "the old log lines changed"
+    assert new, "no new log line after the move"
+    card_name = re.sub(r"^Play\s+", "", label)
+    assert new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"] and card_name in new[0]["text"], new[0]
+    # the board: changed, and the card went from P1's hand to P1's field
+    assert after["board"] != start["board"]
+    expect(p1.locator(f'.tcg-hand [data-card="{card}"]')).to_have_count(0)
+    expect(p1.locator(f'.tcg-field [data-card="{card}"], .tcg-units [data-card="{card}"]')).to_have_count(1)
+    assert_highlight(root, after["node"])
+
+    # take the move back: the position before the card, to the letter, and P1 decides again
+    back = click_and_settle(root, root.locator("button.tcg-takeback"), PERSONS)
+    assert back["log"] == start["log"] and back["board"] == start["board"], "Take back did not restore the position"
+    assert back["current"] == "0" and back["actions"] == start["actions"]
+
+    # a hint for the person's decision (the coach searches about 0.5 s); last, so the screenshot shows it
+    hint_text = root.locator(".tcg-hint-text")
+    root.locator("button.tcg-hint").click()
+    expect(hint_text).to_contain_text("Suggested:", timeout=20_000)
+    hint = hint_text.inner_text().strip()
+    assert hint.startswith("Suggested:"), hint
+    suggested = hint.removeprefix("Suggested:").strip()
+    labels = [a["label"] for a in back["actions"]]
+    assert any(suggested.startswith(x) for x in labels), f"the hint {hint!r} names none of the buttons {labels}"
+    now = snapshot(root)
+    assert (now["log"], now["board"]) == (back["log"], back["board"]), "asking for a hint changed the game"

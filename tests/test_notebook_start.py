@@ -1,0 +1,44 @@
+"""The start page and the classroom notebook: what they promise is there when they run."""
+import re
+from pathlib import Path
+
+from test_notebooks import NOTEBOOKS, execute, text_of
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def notebook(name):
+    return execute(NOTEBOOKS[[p.name for p in NOTEBOOKS].index(name)])
+
+
+def test_start_page_demos_both_games_live_and_maps_every_lesson():
+    nb = notebook("00_start_here.ipynb")
+    out = text_of(nb)
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "DARK MOON" in prose and "Dragon Quest Card Game" in prose
+    assert re.search(r"\[DM-4\.4\] Reveal: .* matches", out), "the DARK MOON demo shows a reveal"
+    assert "tcg-board tcg-dm" in out and "tcg-flow" in out  # board and highlighted graph of the demo
+    assert "DQ-7.8" in out and "strikes first" in out  # the combat arithmetic of the Dragon Quest demo
+    assert "application/vnd.jupyter.widget-view+json" in str(nb)  # the stepper to click through
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        if path.name != "00_start_here.ipynb":
+            assert f"]({path.name})" in prose, f"the lesson map misses {path.name}"
+
+
+def test_readme_first_command_opens_the_start_page():
+    readme = (ROOT / "README.md").read_text()
+    first = re.search(r"```bash\n(.*?)\n", readme).group(1)
+    assert first.startswith("bash run.sh lessons")
+    run = (ROOT / "run.sh").read_text()
+    lessons = re.search(r"  lessons\)\n\s+exec (.*)\n", run).group(1)
+    assert "notebooks/00_start_here.ipynb" in lessons and "jupyter lab" in lessons
+    assert "voila notebooks/05_classroom.ipynb" in run
+
+
+def test_classroom_notebook_shows_the_app():
+    nb = notebook("05_classroom.ipynb")
+    codes = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert any("Classroom(" in c for c in codes)
+    assert "application/vnd.jupyter.widget-view+json" in str(nb)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "stream"
+                and o.get("name") == "stderr" and "Traceback" in o.get("text", "")]
