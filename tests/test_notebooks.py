@@ -1,8 +1,10 @@
 """Every lesson runs top to bottom headless, and shows what it promises."""
+import os
 from pathlib import Path
 
 import pytest
 
+os.environ.setdefault("TCGTEACH_LESSON_GAMES", "40")  # games per run of lesson 04 (its kernel inherits this)
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 
 

@@ -281,3 +281,9 @@ def test_cli_simulate_writes_a_csv_and_prints_a_summary(tmp_path, capsys):
     assert capsys.readouterr().err == ""
     assert main(["simulate", "darkmoon", "-n", "2", "--agents", "nobody", "--no-progress"], out=io.StringIO()) == 2
     assert "no agent 'nobody'" in capsys.readouterr().err
+
+
+def test_a_p_value_below_double_precision_is_printed_as_a_bound_not_zero():
+    from tcgteach.sim.variants import _p_text
+    assert _p_text(0.0) == "< 1e-15" and _p_text(3e-17) == "< 1e-15"
+    assert _p_text(0.0123) == "0.0123" and _p_text(1.0) == "1"

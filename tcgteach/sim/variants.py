@@ -65,6 +65,11 @@ def betainc(a: float, b: float, x: float) -> float:
     return 1.0 - front * _betacf(b, a, 1.0 - x) / b
 
 
+def _p_text(p: float) -> str:
+    """A p-value for people: below double precision's reach it is "< 1e-15", never "0"."""
+    return "< 1e-15" if p < 1e-15 else f"{p:.3g}"
+
+
 def t_two_sided_p(t: float, df: float) -> float:
     """P(|T| >= |t|) for Student's t with ``df`` degrees of freedom."""
     return betainc(df / 2.0, 0.5, df / (df + t * t))
@@ -198,7 +203,7 @@ class Comparison:
         for k, r in self.rows.items():
             rate = r["test"] == "newcombe" or k == "interaction"
             mark = "  *beyond noise*" if r["significant"] else ""
-            p = "n/a" if r["p"] is None else f"{r['p']:.3g}"
+            p = "n/a" if r["p"] is None else _p_text(r["p"])
             lines.append(f"{k:<{width}}  A {_fmt(r['a'], rate):>8}  B {_fmt(r['b'], rate):>8}  "
                          f"diff {_fmt(r['diff'], rate):>7} [{_fmt(r['low'], rate)}, {_fmt(r['high'], rate)}]  "
                          f"p {p} ({r['test']}){mark}")
@@ -218,7 +223,7 @@ class Comparison:
         for k, r in self.rows.items():
             rate = r["test"] == "newcombe" or k == "interaction"
             style = ' style="font-weight:bold"' if r["significant"] else ""
-            p = "n/a" if r["p"] is None else f"{r['p']:.3g}"
+            p = "n/a" if r["p"] is None else _p_text(r["p"])
             body.append(f"<tr{style}><td>{escape(k)}</td><td>{_fmt(r['a'], rate)}</td><td>{_fmt(r['b'], rate)}</td>"
                         f"<td>{_fmt(r['diff'], rate)}</td><td>[{_fmt(r['low'], rate)}, {_fmt(r['high'], rate)}]</td>"
                         f"<td>{p}</td><td>{'yes' if r['significant'] else ''}</td></tr>")

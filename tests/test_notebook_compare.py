@@ -1,0 +1,110 @@
+"""Lesson 04 (the two designs compared): it plays as many games as the environment asks, and shows
+what it promises — both turn graphs side by side, the traits table, live figures and two variant
+experiments with a reading computed from the run.
+
+tests/test_notebooks.py sets TCGTEACH_LESSON_GAMES (40) before any notebook runs and executes every
+lesson once per session; these tests read the same run.
+"""
+import os
+import re
+
+import nbformat
+
+try:  # tests/ may become a package
+    from .test_notebooks import NOTEBOOKS, execute, text_of
+except ImportError:
+    from test_notebooks import NOTEBOOKS, execute, text_of
+
+LESSON = next(p for p in NOTEBOOKS if p.name == "04_compare_designs.ipynb")
+TRAITS = ("goal", "resources", "interaction", "randomness", "first-player compensation", "typical length",
+          "decisions per game", "branching", "first-player win rate")
+
+
+def games():
+    return int(os.environ["TCGTEACH_LESSON_GAMES"])
+
+
+def outputs(nb, mime):
+    return [o["data"][mime] for c in nb.cells for o in c.get("outputs", []) if mime in o.get("data", {})]
+
+
+def test_the_test_run_is_small():
+    assert games() <= 100, "the lesson must run on a small number of games in the test run"
+
+
+def test_stored_without_outputs_with_a_parameters_cell():
+    nb = nbformat.read(LESSON, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(not c.outputs and c.execution_count is None for c in code), "store the lesson cleared"
+    params = [c for c in code if "parameters" in c.metadata.get("tags", [])]
+    assert len(params) == 1 and params[0] is code[0]
+    assert 'os.environ.get("TCGTEACH_LESSON_GAMES", "2000")' in params[0].source
+    for name in ("N_GAMES", "JOBS", "SEED"):
+        assert re.search(rf"^{name} = ", params[0].source, re.MULTILINE), name
+
+
+def test_runs_clean_and_plays_the_number_of_games_of_the_environment():
+    nb = execute(LESSON)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    stderr = [o["text"] for c in nb.cells for o in c.get("outputs", []) if o.get("name") == "stderr"]
+    assert not stderr, f"warnings or errors printed: {stderr}"
+    out = text_of(nb)
+    n = games()
+    assert f"{n} games per run" in out
+    assert f"games simulated: darkmoon {n}, dragonquest {n}" in out
+    assert f"DARK MOON: {n} games in" in out and f"Dragon Quest: {n} games in" in out
+    assert out.count(f"{2 * n} games in") == 2, "each experiment plays N games per side"
+    assert "Total time of the simulations in this lesson:" in out
+
+
+def test_both_turn_graphs_side_by_side_in_one_output():
+    nb = execute(LESSON)
+    rows = [h for h in outputs(nb, "text/html") if "tcg-side-by-side" in h]
+    assert len(rows) == 1
+    row = rows[0]
+    assert row.count("<svg") == 2
+    assert 'data-game="darkmoon"' in row and 'data-game="dragonquest"' in row
+    assert row.index('data-game="darkmoon"') < row.index('data-game="dragonquest"')
+    assert "darkmoon_turn" in row and "dragonquest_turn" in row       # the graphs' titles in the SVGs
+    assert "cluster_combat" in row, "the Dragon Quest turn graph shows its combat cluster"
+    assert row.count("<figcaption") == 2
+    metrics = [h for h in outputs(nb, "text/html") if "Structure of the flow graphs" in h]
+    assert len(metrics) == 1
+    for needle in ("decision nodes", "cycles", "DARK MOON — turn", "Dragon Quest — turn", "Dragon Quest — combat"):
+        assert needle in metrics[0], needle
+
+
+def test_traits_table_names_every_trait_and_both_compensation_rules():
+    nb = execute(LESSON)
+    tables = [h for h in outputs(nb, "text/html") if "Traits of the two designs" in h]
+    assert len(tables) == 1
+    table = tables[0]
+    assert f"{games()} games each" in table
+    cells = re.findall(r"<tr><td[^>]*>([^<]*)</td>", table)
+    for trait in TRAITS:
+        assert any(c.startswith(trait) for c in cells), trait
+    assert "DM-4.3" in table and "DQ-6.2" in table
+    # measured rows carry numbers of this run: a median with its IQR, and a rate with its interval
+    assert len(re.findall(r"median [\d.]+ \(IQR [\d.]+–[\d.]+\)", table)) == 4
+    assert len(re.findall(r"[\d.]+% \(95% CI [\d.]+%–[\d.]+%", table)) == 2
+    assert len(re.findall(r"[\d.]+ legal actions per decision", table)) == 2
+
+
+def test_figures_are_rendered():
+    nb = execute(LESSON)
+    assert len(outputs(nb, "image/png")) >= 3
+
+
+def test_both_variant_experiments_are_shown_with_a_reading_of_this_run():
+    nb = execute(LESSON)
+    out = text_of(nb)
+    n = games()
+    for a, b in (("first_turn_restriction=True", "first_turn_restriction=False"),
+                 ("formation=strict", "formation=at_least")):
+        assert f"A = {a}, B = {b}; {n} games each, same seeds" in out, (a, b)
+    readings = re.findall(r"^First-player win rate: .* (is beyond noise|is within noise) at (\d+) games per side\.$",
+                          out, re.MULTILINE)
+    assert len(readings) == 2 and all(int(k) == n for _, k in readings)
+    assert re.search(r"^Branching: .* with formation=strict, .* with formation=at_least\. The difference", out, re.MULTILINE)
+    assert re.search(r"a player fielded six party cards in \d+ of \d+ replayed games", out)
