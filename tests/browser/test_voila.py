@@ -79,3 +79,22 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     assert any(suggested.startswith(x) for x in labels), f"the hint {hint!r} names none of the buttons {labels}"
     now = snapshot(root)
     assert (now["log"], now["board"]) == (back["log"], back["board"]), "asking for a hint changed the game"
+
+
+def test_language_switch_rerenders_the_classroom_without_restarting(page, voila_server):
+    """日本語: labels, cards, log and graph switch; the game (board position, log length) stays."""
+    page.goto(voila_server.url(""))
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    start = wait_settled(root, PERSONS)
+    root.locator(".tcg-lang button", has_text="日本語").click()
+    expect(root.locator("button.tcg-hint")).to_have_text("ヒント", timeout=10_000)
+    expect(root.locator("button.tcg-takeback")).to_have_text("自分の手を取り消す")
+    expect(root.locator("button.tcg-new-game")).to_have_text("新しいゲーム")
+    expect(root.locator(".tcg-board")).to_contain_text("手札")
+    expect(root.locator(".tcg-graph svg")).to_contain_text("メイン")
+    now = wait_settled(root, PERSONS)
+    assert len(now["log"]) == len(start["log"]) and now["current"] == start["current"] == "0"
+    assert now["log"] != start["log"], "the log lines were not re-rendered in Japanese"
+    assert [a["title"] for a in now["actions"]] == [a["title"] for a in start["actions"]]
+    assert [a["label"] for a in now["actions"]] != [a["label"] for a in start["actions"]]
