@@ -4,7 +4,7 @@ import ipywidgets as w
 import pytest
 
 from tcgteach import TcgError
-from tcgteach.widgets import Classroom
+from tcgteach.widgets import Classroom, CombatView, Stepper
 
 
 def action_buttons(c):
@@ -154,8 +154,12 @@ def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
         Classroom(agents=["person", "wizard"])
 
 
-def test_every_control_is_a_labelled_button_or_input_never_icon_only():
-    c = Classroom(seed=9)
+@pytest.mark.parametrize("make", [lambda: Classroom(seed=9), lambda: Stepper("darkmoon", seed=9, agents=["person", "random"]),
+                                  lambda: CombatView("dragonquest", seed=9, agents=["person", "person"],
+                                                     options={"turn_limit": 200})],
+                         ids=["classroom", "stepper", "combat-view"])
+def test_every_control_is_a_labelled_button_or_input_never_icon_only(make):
+    c = make()
     controls = []
 
     def walk(widget):
@@ -173,3 +177,28 @@ def test_every_control_is_a_labelled_button_or_input_never_icon_only():
         else:
             assert label.strip(), f"{type(ctl).__name__} has no text label"
         assert not getattr(ctl, "icon", ""), "icon fonts may be missing offline: text labels only"
+
+
+@pytest.mark.parametrize("lang,words", [("en", ("closed", "confused", "poisoned", "active", "to act")),
+                                        ("ja", ("クローズ", "混乱", "毒", "アクティブ", "行動中"))])
+def test_card_states_are_written_out_not_shown_by_colour_alone(lang, words):
+    """Accessibility: the state of a card (and who is to act) is in the text of the board."""
+    import re
+
+    import tcgteach
+    from tcgteach.viz.board import board_html
+    dq = tcgteach.game("dragonquest")
+    pos = dq.position({"turn_player": 0, "node": "combat.action", "players": [
+        {"front": [{"card": "M05", "state": "closed"}, {"card": "M01", "state": "confused", "poisoned": True}],
+         "deck": {"fill": "beasts"}},
+        {"front": ["M01"], "deck": {"fill": "heroes"}}]})
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", board_html(pos, lang=lang), flags=re.S))
+    for word in words:
+        assert word in text, word
+    if lang == "ja":
+        assert "▶" in text and re.search("[ぁ-んァ-ヶ一-龯]", text)
+        en = re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", board_html(pos, lang="en"), flags=re.S))
+        assert en != text
+    dm = tcgteach.game("darkmoon").new_state(seed=1)
+    dm_text = re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", board_html(dm, lang=lang), flags=re.S))
+    assert "▶" in dm_text and ("to act" in dm_text or lang == "ja")
