@@ -216,10 +216,9 @@ class State:
                        for e in self.events[starts[i]:starts[i + 1]]):
                     v.history[i] = self.game.mask_action(action)
         v._frames = []
-        for idx in range(len(self.zones)):
-            owner, zname = self._zone_info(idx)
-            if self._zone_hidden(zname, owner, player):
-                v.zones[idx] = [-1] * len(v.zones[idx])
+        zones = v.zones
+        for idx in self._hidden_zones(player):
+            zones[idx] = [-1] * len(zones[idx])
         cache = self._masked.setdefault(player, [])
         events = self.events
         if len(cache) > len(events):
@@ -229,7 +228,26 @@ class State:
         self._mask_view(v, player)
         return v
 
+    def _hidden_zones(self, player: int) -> tuple[int, ...]:
+        """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
+        layout, so computed once and kept on the game (a view is taken at every decision)."""
+        inst = getattr(self, "inst", None)
+        cache = self.game.__dict__.setdefault("_hidden_zone_cache", {})
+        key = (id(inst), len(self.zones), self.num_players, player)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is inst:
+            return hit[1]
+        hidden = []
+        for idx in range(len(self.zones)):
+            owner, zname = self._zone_info(idx)
+            if self._zone_hidden(zname, owner, player):
+                hidden.append(idx)
+        cache[key] = (inst, tuple(hidden))
+        return cache[key][1]
+
     def _zone_hidden(self, zone: str, owner: int, viewer: int) -> bool:
+        """Whether ``viewer`` may not see the cards of this zone. Must depend on its arguments only
+        (the answer is cached per game, see ``_hidden_zones``)."""
         return zone == "deck" or (zone == "hand" and owner != viewer)
 
     def _mask_view(self, view: "State", player: int) -> None:
