@@ -147,3 +147,20 @@ def test_tree_search_is_still_available_and_unknown_search_is_refused():
     assert a in s.legal_actions()
     with pytest.raises(TcgError, match="unknown search 'deep'"):
         CoachAgent(search="deep")
+
+
+def test_hint_says_when_the_runner_up_scored_higher_but_the_heuristic_choice_was_kept():
+    """With a wide margin the coach keeps its base player's choice; if another action scored
+    higher, the sentence must not call it "next best" with a bigger number."""
+    s = midgame("darkmoon")
+    v = s.view(s.current_player)
+    for seed in range(6):
+        h = CoachAgent(seed=seed, time_budget=None, iterations=40, margin=1.0).hint(v)
+        runner = h.alternatives[1]
+        if runner[1] > h.value:
+            assert "too close to call" in h.text and "next best" not in h.text
+            hj = CoachAgent(seed=seed, time_budget=None, iterations=40, margin=1.0).hint(v, lang="ja")
+            assert "ほぼ互角" in hj.text
+            return
+        assert "next best" in h.text
+    raise AssertionError("no seed gave a runner-up above the kept choice: pick another position")

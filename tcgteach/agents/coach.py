@@ -206,12 +206,17 @@ class CoachAgent:
         runner = alts[1] if len(alts) > 1 else None
         if lang == "ja":
             text = f"おすすめ：{say}。{iterations}回の先読みで勝率の見込み{best_value:.0%}"
-            if runner is not None:
+            if runner is not None and runner[1] > best_value:
+                text += (f"（「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}でほぼ互角です）")
+            elif runner is not None:
                 text += f"（次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
             text += "。"
         else:
             text = f"Suggested: {say} — about {best_value:.0%} to win over {iterations} simulated continuations"
-            if runner is not None:
+            if runner is not None and runner[1] > best_value:
+                text += (f" ({game.describe_action(runner[0], view, lang)} scored {runner[1]:.0%}, "
+                         f"too close to call)")
+            elif runner is not None:
                 text += f" (next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
             text += "."
         return Hint(action, text, best_value, best_visits, iterations, time.perf_counter() - start, alts)
