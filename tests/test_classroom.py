@@ -137,14 +137,14 @@ def test_an_agent_that_fails_is_a_message_not_a_traceback():
 
     c.agents[1] = Broken()
     for _ in range(20):  # the person plays on until the turn passes to the broken agent
-        before = list(c.state.history)
+        before = c.state.to_dict()
         action_buttons(c)[-1].click()
-        if c.state.current_player == 1:
+        if "agent crashed" in c.message.value:
             break
     assert "agent crashed" in c.message.value and "Traceback" not in c.message.value
-    # the person's own move stands (it was legal); the broken agent changed nothing after it
-    assert len(c.state.history) == len(before) + 1 and c.state.history[:-1] == before
-    assert c.state.current_player == 1 and c.state.legal_actions()
+    # the click is undone as a whole (the person's move with the agent's failed answer): as it was
+    assert c.state.to_dict() == before and c.state.current_player == 0
+    assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]
 
 
 def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
@@ -202,3 +202,90 @@ def test_card_states_are_written_out_not_shown_by_colour_alone(lang, words):
     dm = tcgteach.game("darkmoon").new_state(seed=1)
     dm_text = re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", board_html(dm, lang=lang), flags=re.S))
     assert "▶" in dm_text and ("to act" in dm_text or lang == "ja")
+
+
+def hand_shown(c, seat):
+    return [x for x in c.state.zone(seat, "hand") if f'data-card="{x}"' in c.board.value]
+
+
+def hot_seat_at_p2():
+    c = Classroom(seed=6, agents=["person", "person"], hot_seat=True)
+    c.ready_button.click()
+    while c.state.current_player == 0:
+        action_buttons(c)[-1].click()
+    return c
+
+
+def test_hot_seat_pass_screen_locks_every_control_and_keeps_nothing_of_the_last_hand_in_the_page():
+    c = hot_seat_at_p2()
+    assert c.pass_screen.layout.display == "flex"
+    for control in (c.back_button, c.takeback_button, c.step_button, c.hotseat_box, c.hint_button, *c.seat_pickers):
+        assert control.disabled, control.description
+    assert c.board.value == "" and c.log.value == "" and c.hint_text.value == "" and c.choices.children == ()
+    c.ready_button.click()
+    assert not c.back_button.disabled and not c.hotseat_box.disabled and hand_shown(c, 1) and not hand_shown(c, 0)
+
+
+def test_hot_seat_take_back_of_the_other_persons_move_asks_for_the_device_first():
+    """P2 has the device and takes back P1's move: P1's hand must not appear on P2's screen."""
+    c = hot_seat_at_p2()
+    c.ready_button.click()
+    c.takeback_button.click()
+    assert c.state.current_player == 0
+    assert c.pass_screen.layout.display == "flex" and "P1" in c.pass_text.value
+    assert c.board.value == "" and not hand_shown(c, 0)
+    c.ready_button.click()
+    assert hand_shown(c, 0) and not hand_shown(c, 1)
+
+
+def test_language_switch_keeps_the_shown_choice_of_every_dropdown():
+    c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
+    c.lang_toggle.value = "ja"
+    assert (c.game_picker.value, c.game_picker.label) == ("dragonquest", "ドラゴンクエストカードゲーム")
+    assert [(d.value, d.label) for d in c.seat_pickers] == [("person", "人間"), ("heuristic", "ヒューリスティック")]
+    c.seat_pickers[1].value = "person"  # still works after the switch
+    assert c.agents[1] is None
+    c.seat_pickers[1].value = "heuristic"
+    assert c.agents[1] is not None
+
+
+def test_messages_follow_the_language():
+    c = Classroom(seed=4, lang="ja")
+    old = action_buttons(c)[0]
+    old.click()
+    old.click()
+    assert "前の局面" in c.message.value
+    c.lang_toggle.value = "en"
+    assert "前の局面" not in c.message.value  # no Japanese message left behind
+
+
+def test_back_onto_an_agents_turn_says_how_to_go_on():
+    c = Classroom(seed=2)
+    while c.state.current_player == 0 and not c.state.is_terminal():
+        action_buttons(c)[-1].click()
+        c.back_button.click()
+        if c.state.current_player == 1:
+            break
+    assert c.state.current_player == 1 and action_buttons(c) == []
+    assert "press Step" in c.message.value and "heuristic" in c.message.value
+
+
+def test_old_action_buttons_are_closed_not_left_behind():
+    """Every position makes new buttons; the old ones are closed, so a long game does not pile up
+    widget models in the browser."""
+    c = Classroom(seed=5, agents=["person", "person"])
+    from ipywidgets.widgets.widget import _instances as live  # the models a front end would hold
+    c.step_button.click()
+    start = len(live)
+    for _ in range(60):
+        if c.state.is_terminal():
+            break
+        action_buttons(c)[-1].click()
+    assert len(live) - start < 60
+
+
+def test_at_the_end_hint_is_disabled_and_the_result_stays():
+    c = Classroom(seed=1, agents=["heuristic", "heuristic"])
+    while not c.state.is_terminal():
+        c.step_button.click()
+    assert c.hint_button.disabled and ("over" in c.message.value)

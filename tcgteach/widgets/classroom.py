@@ -22,7 +22,7 @@ import tcgteach
 
 from ..agents import CoachAgent, make_agent
 from ..core.errors import TcgError
-from .stepper import PERSON, Stepper, _l
+from .stepper import PERSON, Stepper, _l, relabel
 
 GAMES = {"darkmoon": ("DARK MOON", "ダークムーン"), "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム")}
 #: the options a classroom game runs with (a capped Dragon Quest game cannot go on forever)
@@ -47,6 +47,20 @@ TEXT = {
     "taken_back": ("Took back P{n}'s move and what followed: choose again.", "P{n}の手とその後を取り消しました。選び直してください。"),
     "hint_wait": ("The coach is reading the position…", "コーチが局面を読んでいます…"),
     "started": ("New game: {game}, seed {seed}.", "新しいゲーム：{game}、シード{seed}。"),
+    "agent_turn": ("P{n} ({who}) is to move: press Step, or Back again.",
+                   "P{n}（{who}）の番です。「1手進める」か、もう一度「1手戻す」を押してください。"),
+    "limit": ("The agents made {n} moves without a person's decision; the game is back where it was.",
+              "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。"),
+    "help": ("How to use", "使い方"),
+    "help_text": ("Choose the game, who plays each seat and the seed, then press <b>New game</b>. Agents move by "
+                  "themselves until a person has to decide. <b>Hint</b> asks the coach (about half a second) for the "
+                  "best move and why; <b>Take back my move</b> undoes your last decision and what followed; <b>Back</b> "
+                  "and <b>Step</b> go one action back or forward. With <b>Hot seat</b> on and two people seated, the "
+                  "board is hidden between turns so each person sees only their own hand.",
+                  "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
+                  "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
+                  "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
+                  "各自が自分の手札だけを見られます。"),
 }
 
 CSS = """<style>
@@ -54,13 +68,16 @@ CSS = """<style>
 .tcg-classroom .widget-button,.tcg-classroom .widget-toggle-button,.tcg-classroom button{font-size:17px;height:auto;
   min-height:40px;padding:4px 14px}
 .tcg-classroom .widget-label,.tcg-classroom .widget-dropdown select,.tcg-classroom .widget-text input,
-.tcg-classroom .widget-checkbox label{font-size:17px}
+.tcg-classroom .widget-checkbox label,.tcg-classroom .widget-radio-box label{font-size:17px}
+.tcg-classroom .widget-radio-box input{width:18px;height:18px}
 .tcg-classroom .widget-dropdown select,.tcg-classroom .widget-text input{height:36px}
 .tcg-classroom .tcg-board{font-size:17px;max-width:none}
 .tcg-classroom .tcg-log-line{font-size:15px}
 .tcg-classroom .tcg-action{margin:3px}
 .tcg-classroom button:focus-visible{outline:3px solid #ff6f00;outline-offset:2px}
-.tcg-classroom .tcg-pass-screen{border:4px dashed #37474f;padding:28px;margin:10px 0;text-align:center;font-size:24px}
+.tcg-classroom .tcg-pass-screen{border:4px dashed #37474f;padding:28px;margin:10px 0;text-align:center}
+.tcg-classroom .tcg-pass-screen .tcg-pass-head{font-size:30px;font-weight:700;margin:0 0 8px 0}
+.tcg-classroom .tcg-pass-screen .tcg-pass-more{font-size:18px}
 .tcg-classroom .tcg-hint-text{font-size:18px}
 </style>"""
 
@@ -126,30 +143,60 @@ class Classroom(Stepper):
         self.pass_screen = w.VBox([self.pass_text, self.ready_button], layout=w.Layout(display="none"))
         self.pass_screen.add_class("tcg-pass-screen")
         self.title = w.HTML()
+        self.help_button = w.ToggleButton(value=False, description=_t("help", lang), layout=w.Layout(align_self="center"))
+        self.help_button.add_class("tcg-help")
+        self.help_text = w.HTML(layout=w.Layout(display="none"))
+        self.help_text.add_class("tcg-help-text")
         self.new_button.on_click(self._guard(lambda _b: self.new_game()))
         self.hint_button.on_click(self._guard(lambda _b: self.show_hint()))
         self.takeback_button.on_click(self._guard(lambda _b: self.take_back()))
         self.ready_button.on_click(self._guard(lambda _b: self.ready()))
         self.hotseat_box.observe(self._guard(self._on_hotseat), names="value")
+        self.help_button.observe(lambda ch: self._show_help(bool(ch["new"])), names="value")
         self.speed.layout.display = "none"  # the classroom moves agents itself; no auto-play delay
         self.play_button.layout.display = "none"
         for dd in self.seat_pickers:
-            dd.layout.width = "260px"
+            dd.layout.width = "320px"
         setup = w.HBox([self.game_picker, *self.seat_pickers, self.seed_box, self.new_button],
                        layout=w.Layout(flex_flow="row wrap"))
-        options = w.HBox([self.lang_toggle, self.hotseat_box], layout=w.Layout(flex_flow="row wrap"))
+        options = w.HBox([self.lang_toggle, self.hotseat_box, self.help_button], layout=w.Layout(flex_flow="row wrap"))
         controls = w.HBox([self.hint_button, self.takeback_button, self.step_button, self.back_button],
                           layout=w.Layout(flex_flow="row wrap"))
         self.seed_box.layout.width = "200px"
-        self.lang_toggle.style.button_width = "110px"
-        left = w.VBox([self.pass_screen, self.board, self.choices], layout=w.Layout(width="60%", overflow="auto"))
-        right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="40%"))
-        self.widget = w.VBox([w.HTML(CSS), self.title, setup, options, controls, self.message, self.hint_text,
-                              w.HBox([left, right]), self.log_title, self.log])
+        # the person's choices first, then the board and the graph side by side, wrapping when narrow
+        board = w.VBox([self.board], layout=w.Layout(flex="1 1 660px", overflow="auto"))
+        graph = w.VBox([self.graph_style, self.graph], layout=w.Layout(flex="1 1 380px"))
+        self.widget = w.VBox([w.HTML(CSS), self.title, setup, options, self.help_text, controls, self.message,
+                              self.hint_text, self.pass_screen, self.choices,
+                              w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
+                              self.log_title, self.log])
         self.widget.add_class("tcg-stepper")
         self.widget.add_class("tcg-classroom")
 
+    def _show_help(self, on: bool) -> None:
+        self.help_text.value = f"<p>{_t('help_text', self.lang)}</p>"
+        self.help_text.layout.display = None if on else "none"
+
     # -- commands ----------------------------------------------------------------------------------------
+    def _kind(self, seat: int) -> str:
+        """The seat's player in words ("heuristic", "コーチ" ...), from the seat's setting."""
+        value = self.seat_pickers[seat].value
+        return _l(value, self.lang) if value in self.SEAT_KINDS else str(value)
+
+    def _transaction(self, fn: Any) -> None:
+        """Run ``fn``; if it fails, undo every action it applied, so the game is as it was."""
+        start = len(self.state.history)
+        actors = len(self._actors)
+        try:
+            fn()
+        except BaseException:
+            while len(self.state.history) > start:
+                self.state.undo()
+            del self._actors[actors:]
+            self._version += 1
+            self._refresh()
+            raise
+
     def new_game(self, seed: int | None = None) -> None:
         """A new game with the chosen game, seats and seed (the Seed box when ``seed`` is None)."""
         if seed is None:
@@ -158,23 +205,37 @@ class Classroom(Stepper):
             except ValueError:
                 raise TcgError(_l("bad_seed", self.lang)) from None
         name = self.game_picker.value
-        if name != self.game.name:
-            self.game = tcgteach.game(name, GAME_OPTIONS[name])
+        old_game, old_state, old_seed = self.game, self.state, self.seed
+        game = self.game if name == self.game.name else tcgteach.game(name, GAME_OPTIONS[name])
+        try:
+            self.game = game
+            self.seed = seed
+            self.reset(seed)
+            self._holder = None
+            self._hint_cache = {}
+            self.hint_text.value = ""
+            if game is not old_game:
+                self._render_graph_base()
+            self._advance()
+        except BaseException:  # the old game stays on the screen, as it was
+            self.game, self.state, self.seed = old_game, old_state, old_seed
+            self.seed_box.value = str(old_seed)
             self._render_graph_base()
-        self.seed = seed
-        self._holder = None
-        self._hint_cache = {}
-        self.hint_text.value = ""
-        self.reset(seed)
-        self._advance()
+            self._version += 1
+            self._refresh(full=True)
+            raise
         self._refresh()
         self._say(_t("started", self.lang, game=GAMES[name][self.lang == "ja"], seed=seed))
 
     def apply(self, action: Any) -> None:
-        """A checked action; then the agents move until a person must decide."""
-        super().apply(action)
-        self.hint_text.value = ""
-        self._advance()
+        """A checked action; then the agents move until a person must decide. If an agent fails,
+        the person's action is taken back too: the game is as it was before the click."""
+        def go() -> None:
+            super(Classroom, self).apply(action)
+            self.hint_text.value = ""
+            self._advance()
+        self._transaction(go)
+        self._focus_choices()
 
     def _advance(self, limit: int = 5000) -> None:
         """Play the agents' decisions until a person has to decide (only when a person plays)."""
@@ -190,11 +251,14 @@ class Classroom(Stepper):
                 return
             if isinstance(agent, CoachAgent):
                 self._say(_t("thinking", self.lang, n=seat + 1, who=_l("coach", self.lang)))
-            super().apply(agent.act(state.view(seat)))
-        raise TcgError(f"the agents made {limit} moves without a person's decision; press Step to go on")
+            Stepper.apply(self, agent.act(state.view(seat)))
+        raise TcgError(_t("limit", self.lang, n=limit))
 
     def take_back(self) -> None:
-        """Undo back to the last decision a person made (and the agents' moves after it)."""
+        """Undo back to the last decision a person made (and the agents' moves after it).
+
+        In hot seat the board then waits for that person to take the device again, so nobody
+        else sees their hand."""
         actors = self._actors
         persons = {i for i, a in enumerate(self.agents) if a is None}
         last = max((i for i, who in enumerate(actors) if who in persons), default=None)
@@ -205,14 +269,20 @@ class Classroom(Stepper):
             self.state.undo()
             actors.pop()
         self._version += 1
-        self._holder = who if self.hot_seat else self._holder
+        if who != self._holder:
+            self._holder = None  # hot seat: the pass screen asks for that person
         self.hint_text.value = ""
         self._refresh()
         self._say(_t("taken_back", self.lang, n=(who or 0) + 1))
+        self._focus_choices()
 
     def back(self) -> bool:
         self.hint_text.value = ""
-        return super().back()
+        moved = super().back()
+        seat = self.state.current_player
+        if moved and seat is not None and self.agents[seat] is not None and self._persons():
+            self._say(_t("agent_turn", self.lang, n=seat + 1, who=self._kind(seat)))
+        return moved
 
     def hint(self) -> Any:
         """The coach's hint for the person to decide now (a :class:`~tcgteach.agents.Hint`)."""
@@ -221,8 +291,7 @@ class Classroom(Stepper):
             raise TcgError(_t("hint_over", self.lang))
         seat = state.current_player
         if self.agents[seat] is not None:
-            who = self.seat_pickers[seat].label or ""
-            raise TcgError(_t("no_hint", self.lang, n=seat + 1, who=who))
+            raise TcgError(_t("no_hint", self.lang, n=seat + 1, who=self._kind(seat)))
         coach = CoachAgent(seed=self.seed * 7919 + len(state.history), time_budget=self.coach_seconds)
         return coach.hint(state.view(seat), lang=self.lang)
 
@@ -245,15 +314,34 @@ class Classroom(Stepper):
         if seat is not None:
             self._holder = seat
         self._refresh()
+        self._focus_choices()
+
+    def _focus_choices(self) -> None:
+        """Keyboard users: put the focus on the first choice (or on the pass screen's button)."""
+        if self.pass_screen.layout.display == "flex":
+            self.ready_button.focus()
+        elif self.choices.children:
+            buttons = self.choices.children[1].children
+            if buttons:
+                buttons[0].focus()
 
     def _on_hotseat(self, change: dict[str, Any]) -> None:
         self.hot_seat = bool(change["new"])
         self._holder = None
+        self.hint_text.value = ""
         self._refresh()
+        self._focus_choices()
 
     def _on_seat(self, change: dict[str, Any]) -> None:
-        super()._on_seat(change)
-        self._advance()
+        if self._relabeling:
+            return
+        self._holder = None if self.hot_seat else self._holder
+        self.hint_text.value = ""
+
+        def go() -> None:
+            Stepper._on_seat(self, change)
+            self._advance()
+        self._transaction(go)
         self._refresh()
 
     # -- what is shown ---------------------------------------------------------------------------------------
@@ -286,32 +374,42 @@ class Classroom(Stepper):
         lang = self.lang
         self.title.value = f"<h2 style='margin:4px 0'>{html.escape(_t('title', lang))} — " \
                            f"{html.escape(GAMES[self.game.name][lang == 'ja'])}</h2>"
-        if waiting is not None:
-            self.pass_text.value = (f"<p><b>{html.escape(_t('pass', lang, n=waiting + 1))}</b></p>"
-                                    f"<p style='font-size:18px'>{html.escape(_t('pass_more', lang, n=waiting + 1))}</p>")
+        locked = waiting is not None
+        # while the device changes hands nothing but "I am P…" can be pressed, and nothing of the
+        # previous person's stays in the page (not even hidden)
+        for control in (self.back_button, self.takeback_button, self.step_button, self.hotseat_box,
+                        *self.seat_pickers):
+            control.disabled = locked
+        if locked:
+            self.pass_text.value = (f"<p class='tcg-pass-head'>{html.escape(_t('pass', lang, n=waiting + 1))}</p>"
+                                    f"<p class='tcg-pass-more'>{html.escape(_t('pass_more', lang, n=waiting + 1))}</p>")
             self.ready_button.description = _t("ready", lang, n=waiting + 1)
             self.pass_screen.layout.display = "flex"
             for part in (self.board, self.choices, self.log):
                 part.layout.display = "none"
-            self.choices.children = ()
+            self.board.value = ""
+            self.log.value = ""
+            self.hint_text.value = ""
+            self._close_choices()
             self.hint_button.disabled = True
             return
         self.pass_screen.layout.display = "none"
         for part in (self.board, self.choices, self.log):
             part.layout.display = None
-        self.hint_button.disabled = False
+        over = self.state.is_terminal()
+        self.hint_button.disabled = over
+        self.takeback_button.disabled = over and not self._actors
         super()._refresh(full)
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
-        self.game_picker.unobserve_all("value")
-        value = self.game_picker.value
-        self.game_picker.options = [(GAMES[g][lang == "ja"], g) for g in GAMES]
-        self.game_picker.value = value
+        relabel(self.game_picker, [(GAMES[g][lang == "ja"], g) for g in GAMES], self)
         self.game_picker.description = _t("game", lang)
         self.hotseat_box.description = _t("hotseat", lang)
         self.new_button.description = _t("new", lang)
         self.hint_button.description = _t("hint", lang)
         self.takeback_button.description = _t("takeback", lang)
+        self.help_button.description = _t("help", lang)
         self.hint_text.value = ""
         super().set_lang(lang)
+        self._show_help(bool(self.help_button.value))

@@ -38,12 +38,35 @@ LABELS = {
     "bad_seed": ("The seed must be a whole number.", "シードは整数で入力してください。"),
     "busy": ("Busy: one step at a time.", "処理中です。"),
     "heuristic": ("heuristic", "ヒューリスティック"), "coach": ("coach", "コーチ"),
+    "stale": ("That button belongs to an earlier position; choose again.", "そのボタンは前の局面のものです。選び直してください。"),
+    "unexpected": ("Unexpected error ({kind}): {msg}. The game is unchanged.",
+                   "予期しないエラー（{kind}）：{msg}。ゲームは変わっていません。"),
 }
 
 
 def _l(key: str, lang: str, **kw: Any) -> str:
     en, ja = LABELS[key]
     return (ja if lang == "ja" else en).format(**kw)
+
+
+def _close(widget: Any) -> None:
+    """Close a widget with its layout and style (separate models in ipywidgets)."""
+    for part in (getattr(widget, "style", None), getattr(widget, "layout", None)):
+        if part is not None:
+            part.close()
+    widget.close()
+
+
+def relabel(dd: Any, options: list[tuple[str, Any]], owner: Any) -> None:
+    """New labels for a dropdown's options, keeping its value and without firing our handlers
+    (``owner._relabeling``); ipywidgets' own handlers stay, so the shown choice follows the value."""
+    value = dd.value
+    owner._relabeling = True
+    try:
+        dd.options = options
+        dd.value = value
+    finally:
+        owner._relabeling = False
 
 
 class Stepper:
@@ -121,8 +144,10 @@ class Stepper:
         self.play_button = w.ToggleButton(value=False, description=_l("play", lang), tooltip="Play-Pause / 自動再生")
         self.reset_button = w.Button(description=_l("reset", lang), tooltip="Reset / リセット")
         self.seed_box = w.Text(value=str(self.seed), description=_l("seed", lang), layout=w.Layout(width="150px"))
-        self.lang_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")], value=lang,
-                                           description=_l("lang", lang), style={"button_width": "70px"})
+        # radio buttons: the chosen language is marked by the radio, not by a colour alone
+        self.lang_toggle = w.RadioButtons(options=[("English", "en"), ("日本語", "ja")], value=lang,
+                                          description=_l("lang", lang), orientation="horizontal",
+                                          layout=w.Layout(width="auto"))
         self.speed = w.FloatSlider(value=self.interval, min=0.05, max=2.0, step=0.05, description=_l("speed", lang),
                                    readout_format=".2f", layout=w.Layout(width="260px"))
         for b, cls in ((self.step_button, "tcg-step"), (self.back_button, "tcg-back"), (self.play_button, "tcg-play"),
@@ -131,6 +156,8 @@ class Stepper:
             b.add_class(cls)
         self.seat_pickers: list[w.Dropdown] = []
         self.agents: list[Any] = []
+        self._relabeling = False  # True while set_lang rewrites the options of a dropdown
+        self._seat_handler = self._guard(self._on_seat)
         for seat, spec in enumerate(names):
             label = spec if isinstance(spec, str) else getattr(spec, "name", "agent")
             options = self._seat_options(lang)
@@ -139,7 +166,7 @@ class Stepper:
             dd = w.Dropdown(options=options, value=label, description=_l("seat", lang, n=seat + 1),
                             layout=w.Layout(width="190px"))
             dd.add_class(f"tcg-seat-{seat}")
-            dd.observe(self._guard(self._on_seat), names="value")
+            dd.observe(self._seat_handler, names="value")
             self.seat_pickers.append(dd)
             self.agents.append(self._agent_for(seat, spec))
         self.message = w.HTML(value="", layout=w.Layout(min_height="24px"))
@@ -193,7 +220,7 @@ class Stepper:
             except TcgError as exc:
                 self._say(str(exc), error=True)
             except Exception as exc:  # a widget must never show a traceback
-                self._say(f"{type(exc).__name__}: {exc}", error=True)
+                self._say(_l("unexpected", self.lang, kind=type(exc).__name__, msg=exc), error=True)
             finally:
                 self._busy = False
         return run
@@ -291,7 +318,7 @@ class Stepper:
         try:
             moved = self.step()
         except Exception as exc:  # keep the loop alive and the game intact
-            self._say(f"{type(exc).__name__}: {exc}", error=True)
+            self._say(_l("unexpected", self.lang, kind=type(exc).__name__, msg=exc), error=True)
             moved = False
         finally:
             self._busy = False
@@ -307,6 +334,8 @@ class Stepper:
 
     # -- seats and language ---------------------------------------------------------------------------------
     def _on_seat(self, change: dict[str, Any]) -> None:
+        if self._relabeling:
+            return
         seat = self.seat_pickers.index(change["owner"])
         self.agents[seat] = self._agent_for(seat, change["new"])
         self._refresh()
@@ -326,15 +355,12 @@ class Stepper:
         self.speed.description = _l("speed", lang)
         for i, dd in enumerate(self.seat_pickers):
             dd.description = _l("seat", lang, n=i + 1)
-            value = dd.value
             extra = [o for o in dd.options if o[1] not in self.SEAT_KINDS]
-            dd.unobserve_all("value")
-            dd.options = self._seat_options(lang) + extra
-            dd.value = value
-            dd.observe(self._guard(self._on_seat), names="value")
+            relabel(dd, self._seat_options(lang) + extra, self)
         if self.lang_toggle.value != lang:
             self.lang_toggle.value = lang
         self._log_cache = []
+        self._say("")  # a message in the other language would stay behind
         self._render_graph_base()
         self._refresh(full=True)
 
@@ -412,8 +438,9 @@ class Stepper:
         state = self.state
         seat = state.current_player
         if seat is None or self.agents[seat] is not None:
-            self.choices.children = ()
+            self._close_choices()
             return
+        self._close_choices()
         title = w.HTML(f"<b>{html.escape(_l('choose', self.lang, n=seat + 1))}</b>")
         buttons = []
         for action in state.legal_actions():
@@ -424,9 +451,18 @@ class Stepper:
             buttons.append(b)
         self.choices.children = (title, w.Box(buttons, layout=w.Layout(flex_flow="row wrap")))
 
+    def _close_choices(self) -> None:
+        """Drop the buttons of the last position (and their models in the front end)."""
+        old = self.choices.children
+        self.choices.children = ()
+        for child in old:
+            for grandchild in getattr(child, "children", ()):
+                _close(grandchild)
+            _close(child)
+
     def _choice_handler(self, action: Any, version: int) -> Any:
         def click(_b: Any) -> None:
             if self._version != version:
-                raise TcgError("that button belongs to an earlier position; choose again")
+                raise TcgError(_l("stale", self.lang))
             self.apply(action)
         return click

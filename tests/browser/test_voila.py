@@ -26,7 +26,7 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     assert selected_label(root, "tcg-seat-0") == "person"
     assert selected_label(root, "tcg-seat-1") == "heuristic"
     assert root.locator(".tcg-seed input").input_value() == "1"
-    expect(root.locator(".tcg-lang button", has_text="English")).to_have_class(re.compile(r"\bmod-active\b"))
+    expect(root.locator(".tcg-lang").get_by_label("English")).to_be_checked()  # a radio button, not a colour
     expect(root.locator(".tcg-hotseat input[type=checkbox]")).not_to_be_checked()
     for cls in ("tcg-new-game", "tcg-step", "tcg-back", "tcg-takeback", "tcg-hint"):
         expect(root.locator(f"button.{cls}")).to_have_count(1)
@@ -87,7 +87,7 @@ def test_language_switch_rerenders_the_classroom_without_restarting(page, voila_
     root = page.locator(".tcg-classroom")
     expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
     start = wait_settled(root, PERSONS)
-    root.locator(".tcg-lang button", has_text="日本語").click()
+    root.locator(".tcg-lang").get_by_label("日本語").check()
     expect(root.locator("button.tcg-hint")).to_have_text("ヒント", timeout=10_000)
     expect(root.locator("button.tcg-takeback")).to_have_text("自分の手を取り消す")
     expect(root.locator("button.tcg-new-game")).to_have_text("新しいゲーム")
