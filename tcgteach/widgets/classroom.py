@@ -156,16 +156,17 @@ class Classroom(Stepper):
         self.speed.layout.display = "none"  # the classroom moves agents itself; no auto-play delay
         self.play_button.layout.display = "none"
         for dd in self.seat_pickers:
-            dd.layout.width = "320px"
+            dd.layout.width = "290px"
         setup = w.HBox([self.game_picker, *self.seat_pickers, self.seed_box, self.new_button],
                        layout=w.Layout(flex_flow="row wrap"))
         options = w.HBox([self.lang_toggle, self.hotseat_box, self.help_button], layout=w.Layout(flex_flow="row wrap"))
         controls = w.HBox([self.hint_button, self.takeback_button, self.step_button, self.back_button],
                           layout=w.Layout(flex_flow="row wrap"))
         self.seed_box.layout.width = "200px"
-        # the person's choices first, then the board and the graph side by side, wrapping when narrow
-        board = w.VBox([self.board], layout=w.Layout(flex="1 1 660px", overflow="auto"))
-        graph = w.VBox([self.graph_style, self.graph], layout=w.Layout(flex="1 1 380px"))
+        # the person's choices first, then the board and the graph side by side on a wide screen; on a
+        # narrower one the graph wraps below the board at full width (where its labels can be read)
+        board = w.VBox([self.board], layout=w.Layout(flex="1 1 1000px", overflow="auto"))
+        graph = w.VBox([self.graph_style, self.graph], layout=w.Layout(flex="1 1 420px"))
         self.widget = w.VBox([w.HTML(CSS), self.title, setup, options, self.help_text, controls, self.message,
                               self.hint_text, self.pass_screen, self.choices,
                               w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
