@@ -59,7 +59,8 @@ def main() -> None:
     lo, hi = wilson_interval(wins, args.games) or (0.0, 1.0)
     budget = f"{args.iterations} rollouts" if args.iterations else f"{args.seconds} s"
     print(f"{args.game}: coach ({args.search}, {budget}) vs {args.opponent}: {wins} wins, {draws} draws, "
-          f"{args.games - wins - draws} losses of {args.games} ({wins / args.games:.0%} wins, 95% CI {lo:.0%}-{hi:.0%})")
+          f"{args.games - wins - draws} losses of {args.games} "
+          f"({wins / args.games:.0%} wins, 95% CI {lo:.0%}-{hi:.0%})")
     if times:
         print(f"coach decision time: median {statistics.median(times):.3f} s, max {max(times):.3f} s "
               f"over {len(times)} decisions with a choice; {time.perf_counter() - start:.0f} s in all")

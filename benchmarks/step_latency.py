@@ -28,7 +28,8 @@ def timed(fn, n: int) -> list[float]:
 def report(name: str, ms: list[float]) -> None:
     ms_sorted = sorted(ms)
     p95 = ms_sorted[int(0.95 * (len(ms_sorted) - 1))]
-    print(f"{name:<44} median {statistics.median(ms):6.2f} ms   p95 {p95:6.2f} ms   max {max(ms):6.2f} ms   ({len(ms)} clicks)")
+    print(f"{name:<44} median {statistics.median(ms):6.2f} ms   p95 {p95:6.2f} ms   "
+          f"max {max(ms):6.2f} ms   ({len(ms)} clicks)")
 
 
 def stepper_clicks(make, clicks: int) -> tuple[list[float], list[float]]:
@@ -83,8 +84,9 @@ def in_kernel(clicks: int) -> None:
     import nbformat
     here = Path(__file__).resolve()
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(f"import sys; sys.argv = ['step_latency', '--plain', '--clicks', '{clicks}']\n"
-                                          f"exec(compile(open({str(here)!r}).read(), 'step_latency', 'exec'))")]
+    source = (f"import sys; sys.argv = ['step_latency', '--plain', '--clicks', '{clicks}']\n"
+              f"exec(compile(open({str(here)!r}).read(), 'step_latency', 'exec'))")
+    nb.cells = [nbformat.v4.new_code_cell(source)]
     nbclient.NotebookClient(nb, timeout=1800, kernel_name="python3").execute()
     print("(measured inside an IPython kernel: widget updates are sent as comm messages)")
     for out in nb.cells[0].outputs:

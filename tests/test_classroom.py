@@ -154,7 +154,8 @@ def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
         Classroom(agents=["person", "wizard"])
 
 
-@pytest.mark.parametrize("make", [lambda: Classroom(seed=9), lambda: Stepper("darkmoon", seed=9, agents=["person", "random"]),
+@pytest.mark.parametrize("make", [lambda: Classroom(seed=9),
+                                  lambda: Stepper("darkmoon", seed=9, agents=["person", "random"]),
                                   lambda: CombatView("dragonquest", seed=9, agents=["person", "person"],
                                                      options={"turn_limit": 200})],
                          ids=["classroom", "stepper", "combat-view"])

@@ -143,7 +143,8 @@ class Classroom(Stepper):
         self.pass_screen = w.VBox([self.pass_text, self.ready_button], layout=w.Layout(display="none"))
         self.pass_screen.add_class("tcg-pass-screen")
         self.title = w.HTML()
-        self.help_button = w.ToggleButton(value=False, description=_t("help", lang), layout=w.Layout(align_self="center"))
+        self.help_button = w.ToggleButton(value=False, description=_t("help", lang),
+                                          layout=w.Layout(align_self="center"))
         self.help_button.add_class("tcg-help")
         self.help_text = w.HTML(layout=w.Layout(display="none"))
         self.help_text.add_class("tcg-help-text")
