@@ -290,3 +290,41 @@ def test_at_the_end_hint_is_disabled_and_the_result_stays():
     while not c.state.is_terminal():
         c.step_button.click()
     assert c.hint_button.disabled and ("over" in c.message.value)
+
+
+def test_darkmoon_classroom_seats_two_to_four_players_DM_1_1():
+    c = Classroom(seed=2)
+    assert [o[1] for o in c.players_picker.options] == [2, 3, 4]
+    c.players_picker.value = 4
+    c.new_button.click()
+    assert c.state.num_players == 4 and len(c.seat_pickers) == 4
+    assert [d.value for d in c.seat_pickers] == ["person", "heuristic", "heuristic", "heuristic"]
+    assert all(f"tcg-seat-{i}" in d._dom_classes for i, d in enumerate(c.seat_pickers))
+    assert list(c.setup_box.children).count(c.seat_pickers[3]) == 1
+    assert c.state.current_player == 0 and action_buttons(c)
+    c.game_picker.value = "dragonquest"  # two players only: the seats follow with New game
+    assert [o[1] for o in c.players_picker.options] == [2]
+    c.new_button.click()
+    assert c.state.num_players == 2 and len(c.seat_pickers) == 2 and c.game.name == "dragonquest"
+    with pytest.raises(TcgError, match="2 to 4 players"):
+        Classroom(agents=["person"] * 5)
+    with pytest.raises(TcgError, match="3 seats: Dragon Quest Card Game is played by 2 players"):
+        Classroom("dragonquest", agents=["person"] * 3)
+
+
+def test_hot_seat_with_three_people_passes_the_device_in_turn():
+    c = Classroom(seed=3, agents=["person", "person", "person"], hot_seat=True)
+    seen = []
+    for _ in range(200):
+        if c.state.is_terminal() or len(seen) >= 4:
+            break
+        if c.pass_screen.layout.display == "flex":
+            seen.append(c.state.current_player)
+            assert c.board.value == ""
+            c.ready_button.click()
+            me = c.state.current_player
+            for other in range(3):
+                if other != me:
+                    assert not hand_shown(c, other)
+        action_buttons(c)[-1].click()
+    assert set(seen) == {0, 1, 2} and all(a != b for a, b in zip(seen, seen[1:]))  # each in turn, never twice

@@ -25,12 +25,15 @@ from ..core.errors import TcgError
 from .stepper import PERSON, Stepper, _l, relabel
 
 GAMES = {"darkmoon": ("DARK MOON", "ダークムーン"), "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム")}
+#: how many players each game takes (DM-1.1: two to four; the Dragon Quest Card Game: two)
+PLAYERS = {"darkmoon": (2, 3, 4), "dragonquest": (2,)}
 #: the options a classroom game runs with (a capped Dragon Quest game cannot go on forever)
 GAME_OPTIONS: dict[str, dict[str, Any]] = {"darkmoon": {}, "dragonquest": {"turn_limit": 200}}
 
 TEXT = {
     "title": ("tcgteach classroom", "tcgteach 教室"),
     "game": ("Game", "ゲーム"),
+    "players": ("Players", "人数"),
     "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
     "new": ("New game", "新しいゲーム"),
     "hint": ("Hint", "ヒント"),
@@ -99,6 +102,10 @@ class Classroom(Stepper):
                  lang: str = "en", hot_seat: bool = False, coach_seconds: float = 0.5, **kw: Any) -> None:
         if game not in GAMES:
             raise TcgError(f"game {game!r}: the classroom plays {', '.join(GAMES)}")
+        if len(agents) not in PLAYERS[game]:
+            lo, hi = PLAYERS[game][0], PLAYERS[game][-1]
+            raise TcgError(f"{len(agents)} seats: {GAMES[game][0]} is played by "
+                           f"{lo if lo == hi else f'{lo} to {hi}'} players")
         bad = [a for a in agents if a not in self.SEAT_KINDS]
         if bad:
             raise TcgError(f"seat {bad[0]!r}: choose one of {', '.join(self.SEAT_KINDS)}")
@@ -107,7 +114,8 @@ class Classroom(Stepper):
         self._holder: int | None = None  # in hot seat: the person who has the device now
         self._hint_cache: dict[tuple[int, str], str] = {}
         kw.setdefault("show_hands", None)
-        super().__init__(game, seed=seed, agents=list(agents), options=GAME_OPTIONS[game], lang=lang, **kw)
+        super().__init__(game, seed=seed, agents=list(agents), options=GAME_OPTIONS[game], lang=lang,
+                         players=len(agents), **kw)
         self._advance()
         self._refresh(full=True)
 
@@ -125,6 +133,11 @@ class Classroom(Stepper):
         self.game_picker = w.Dropdown(options=[(GAMES[g][lang == "ja"], g) for g in GAMES], value=self.game.name,
                                       description=_t("game", lang), layout=w.Layout(width="380px"))
         self.game_picker.add_class("tcg-game")
+        self.players_picker = w.Dropdown(options=self._players_options(self.game.name, lang),
+                                         value=len(self.seat_pickers), description=_t("players", lang),
+                                         layout=w.Layout(width="170px"))
+        self.players_picker.add_class("tcg-players")
+        self.game_picker.observe(self._guard(self._on_game_choice), names="value")
         self.hotseat_box = w.Checkbox(value=self.hot_seat, description=_t("hotseat", lang), indent=False,
                                       layout=w.Layout(width="auto"))
         self.hotseat_box.add_class("tcg-hotseat")
@@ -158,8 +171,7 @@ class Classroom(Stepper):
         self.play_button.layout.display = "none"
         for dd in self.seat_pickers:
             dd.layout.width = "290px"
-        setup = w.HBox([self.game_picker, *self.seat_pickers, self.seed_box, self.new_button],
-                       layout=w.Layout(flex_flow="row wrap"))
+        self.setup_box = setup = w.HBox(self._setup_children(), layout=w.Layout(flex_flow="row wrap"))
         options = w.HBox([self.lang_toggle, self.hotseat_box, self.help_button], layout=w.Layout(flex_flow="row wrap"))
         controls = w.HBox([self.hint_button, self.takeback_button, self.step_button, self.back_button],
                           layout=w.Layout(flex_flow="row wrap"))
@@ -174,6 +186,31 @@ class Classroom(Stepper):
                               self.log_title, self.log])
         self.widget.add_class("tcg-stepper")
         self.widget.add_class("tcg-classroom")
+
+    def _setup_children(self) -> list[Any]:
+        return [self.game_picker, self.players_picker, *self.seat_pickers, self.seed_box, self.new_button]
+
+    @staticmethod
+    def _players_options(game: str, lang: str) -> list[tuple[str, int]]:
+        return [(f"{n}人" if lang == "ja" else str(n), n) for n in PLAYERS[game]]
+
+    def _on_game_choice(self, change: dict[str, Any]) -> None:
+        """The number of players follows the chosen game (it takes effect with New game)."""
+        if self._relabeling:
+            return
+        value = self.players_picker.value
+        options = self._players_options(change["new"], self.lang)
+        self.players_picker.options = options
+        self.players_picker.value = value if value in PLAYERS[change["new"]] else options[0][1]
+
+    def _set_seats(self, n: int) -> None:
+        """Seat pickers for ``n`` players: the first ones kept, new seats played by the heuristic."""
+        pickers = self.seat_pickers
+        self.seat_pickers = pickers[:n] + [self._seat_picker(i, "heuristic") for i in range(len(pickers), n)]
+        for dd in self.seat_pickers:
+            dd.layout.width = "290px"
+        self.players = n
+        self.setup_box.children = self._setup_children()
 
     def _show_help(self, on: bool) -> None:
         self.help_text.value = f"<p>{_t('help_text', self.lang)}</p>"
@@ -207,11 +244,15 @@ class Classroom(Stepper):
             except ValueError:
                 raise TcgError(_l("bad_seed", self.lang)) from None
         name = self.game_picker.value
+        players = self.players_picker.value if self.players_picker.value in PLAYERS[name] else PLAYERS[name][0]
         old_game, old_state, old_seed = self.game, self.state, self.seed
+        old_seats, old_players = list(self.seat_pickers), self.players
         game = self.game if name == self.game.name else tcgteach.game(name, GAME_OPTIONS[name])
         try:
             self.game = game
             self.seed = seed
+            if players != len(self.seat_pickers):
+                self._set_seats(players)
             self.reset(seed)
             self._holder = None
             self._hint_cache = {}
@@ -221,11 +262,17 @@ class Classroom(Stepper):
             self._advance()
         except BaseException:  # the old game stays on the screen, as it was
             self.game, self.state, self.seed = old_game, old_state, old_seed
+            if len(old_seats) != len(self.seat_pickers):
+                self.seat_pickers, self.players = old_seats, old_players
+                self.setup_box.children = self._setup_children()
+                self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(old_seats)]
             self.seed_box.value = str(old_seed)
             self._render_graph_base()
             self._version += 1
             self._refresh(full=True)
             raise
+        for dd in old_seats[len(self.seat_pickers):]:
+            dd.close()  # seats of the last game that this one does not have
         self._refresh()
         self._say(_t("started", self.lang, game=GAMES[name][self.lang == "ja"], seed=seed))
 
@@ -407,6 +454,8 @@ class Classroom(Stepper):
         """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
         relabel(self.game_picker, [(GAMES[g][lang == "ja"], g) for g in GAMES], self)
         self.game_picker.description = _t("game", lang)
+        relabel(self.players_picker, self._players_options(self.game_picker.value, lang), self)
+        self.players_picker.description = _t("players", lang)
         self.hotseat_box.description = _t("hotseat", lang)
         self.new_button.description = _t("new", lang)
         self.hint_button.description = _t("hint", lang)

@@ -159,15 +159,7 @@ class Stepper:
         self._relabeling = False  # True while set_lang rewrites the options of a dropdown
         self._seat_handler = self._guard(self._on_seat)
         for seat, spec in enumerate(names):
-            label = spec if isinstance(spec, str) else getattr(spec, "name", "agent")
-            options = self._seat_options(lang)
-            if label not in self.SEAT_KINDS:
-                options.append((label, label))
-            dd = w.Dropdown(options=options, value=label, description=_l("seat", lang, n=seat + 1),
-                            layout=w.Layout(width="190px"))
-            dd.add_class(f"tcg-seat-{seat}")
-            dd.observe(self._seat_handler, names="value")
-            self.seat_pickers.append(dd)
+            self.seat_pickers.append(self._seat_picker(seat, spec))
             self.agents.append(self._agent_for(seat, spec))
         self.message = w.HTML(value="", layout=w.Layout(min_height="24px"))
         self.message.add_class("tcg-message")
@@ -199,6 +191,18 @@ class Stepper:
         self.widget = w.VBox([controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log])
         self.widget.add_class("tcg-stepper")
         self._render_graph_base()
+
+    def _seat_picker(self, seat: int, spec: Any) -> w.Dropdown:
+        """The dropdown that says who plays ``seat`` (class ``tcg-seat-<seat>``)."""
+        label = spec if isinstance(spec, str) else getattr(spec, "name", "agent")
+        options = self._seat_options(self.lang)
+        if label not in self.SEAT_KINDS:
+            options.append((label, label))
+        dd = w.Dropdown(options=options, value=label, description=_l("seat", self.lang, n=seat + 1),
+                        layout=w.Layout(width="190px"))
+        dd.add_class(f"tcg-seat-{seat}")
+        dd.observe(self._seat_handler, names="value")
+        return dd
 
     def _seat_options(self, lang: str) -> list[tuple[str, str]]:
         return [(_l(k, lang), k) for k in self.SEAT_KINDS]
