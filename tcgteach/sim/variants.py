@@ -201,13 +201,19 @@ class Comparison:
                  f"{100 * (1 - self.alpha):g}% CI of B - A"]
         width = max(len(k) for k in self.rows)
         for k, r in self.rows.items():
-            rate = r["test"] == "newcombe" or k == "interaction"
+            c = self._cells(k, r)
             mark = "  *beyond noise*" if r["significant"] else ""
-            p = "n/a" if r["p"] is None else _p_text(r["p"])
-            lines.append(f"{k:<{width}}  A {_fmt(r['a'], rate):>8}  B {_fmt(r['b'], rate):>8}  "
-                         f"diff {_fmt(r['diff'], rate):>7} [{_fmt(r['low'], rate)}, {_fmt(r['high'], rate)}]  "
-                         f"p {p} ({r['test']}){mark}")
+            lines.append(f"{k:<{width}}  A {c['a']:>8}  B {c['b']:>8}  diff {c['diff']:>7} [{c['low']}, {c['high']}]  "
+                         f"p {c['p']} ({r['test']}){mark}")
         return "\n".join(lines)
+
+    @staticmethod
+    def _cells(key: str, row: Mapping[str, Any]) -> dict[str, str]:
+        """One row's figures as text (rates as percentages), for the plain and the HTML table."""
+        rate = row["test"] == "newcombe" or key == "interaction"
+        out = {name: _fmt(row[name], rate) for name in ("a", "b", "diff", "low", "high")}
+        out["p"] = "n/a" if row["p"] is None else _p_text(row["p"])
+        return out
 
     def __repr__(self) -> str:
         return self.table()
@@ -221,12 +227,11 @@ class Comparison:
         la, lb = self.labels
         body = []
         for k, r in self.rows.items():
-            rate = r["test"] == "newcombe" or k == "interaction"
+            c = self._cells(k, r)
             style = ' style="font-weight:bold"' if r["significant"] else ""
-            p = "n/a" if r["p"] is None else _p_text(r["p"])
-            body.append(f"<tr{style}><td>{escape(k)}</td><td>{_fmt(r['a'], rate)}</td><td>{_fmt(r['b'], rate)}</td>"
-                        f"<td>{_fmt(r['diff'], rate)}</td><td>[{_fmt(r['low'], rate)}, {_fmt(r['high'], rate)}]</td>"
-                        f"<td>{p}</td><td>{'yes' if r['significant'] else ''}</td></tr>")
+            body.append(f"<tr{style}><td>{escape(k)}</td><td>{c['a']}</td><td>{c['b']}</td><td>{c['diff']}</td>"
+                        f"<td>[{c['low']}, {c['high']}]</td><td>{c['p']}</td>"
+                        f"<td>{'yes' if r['significant'] else ''}</td></tr>")
         return (f"<table><caption>{escape(self.game)}: A = {escape(la)}, B = {escape(lb)} "
                 f"({len(self.records_a)} games each, same seeds)</caption><tr><th>statistic</th><th>A</th><th>B</th>"
                 f"<th>B − A</th><th>{100 * (1 - self.alpha):g}% CI</th><th>p</th><th>beyond noise</th></tr>"
