@@ -20,6 +20,9 @@ class OptionSpec:
     values: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
     #: "choice": one of ``choices``; "int_or_none": a positive int or None (no limit)
     kind: str = "choice"
+    #: the value that reproduces the engine's behaviour before this option existed: a saved state or
+    #: record that does not name the option is read with it (never silently under the new default)
+    legacy: Any = None
 
     def check(self, value: Any, game: str) -> Any:
         if self.kind == "int_or_none":

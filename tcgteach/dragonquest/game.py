@@ -26,6 +26,29 @@ OPTIONS = (
                {"en": "'strict': the front row must outnumber the back row (at most 5 cards); "
                       "'at_least': front >= back (up to 6).",
                 "ja": "'strict'：前衛は後衛より多くなければならない（最大5体）。'at_least'：前衛≧後衛（最大6体）。"}),
+    OptionSpec("formation_repair", "immediate", ("immediate", "end_step"), "DQ-5.5",
+               {"en": "When a broken formation is repaired: 'immediate': as soon as a card leaves the field "
+                      "(defeated in combat, by an effect, by poison or confusion) its owner moves back-row cards "
+                      "forward before anything else happens; 'end_step': only at the end step of a combat (DQ-7.9).",
+                "ja": "崩れた陣形をいつ直すか。'immediate'：カードが場を離れたら（戦闘・効果・毒・混乱による撃破）、"
+                      "持ち主がすぐに後衛のカードを前衛へ移し、それが済んでから次の処理へ進む。"
+                      "'end_step'：戦闘の終了ステップ（DQ-7.9）でだけ直す。"},
+               values={"immediate": {"en": "repaired at once, even in the opponent's turn",
+                                     "ja": "すぐに直す（相手のターン中でも）"},
+                       "end_step": {"en": "repaired only at a combat's end step (the source's wording)",
+                                    "ja": "戦闘の終了ステップでだけ直す（原典の書き方どおり）"}},
+               legacy="end_step"),
+    OptionSpec("wipe_out", "after_own_turn", ("after_own_turn", "literal"), "DQ-6.14",
+               {"en": "Who is checked for the wipe-out penalty (5 cards) at the end of a turn: 'after_own_turn': "
+                      "only players who have already had a turn; 'literal': every player, so the second player "
+                      "pays at the end of the first player's first turn.",
+                "ja": "ターン終了時の全滅ペナルティ（5枚）の対象。'after_own_turn'：すでに自分のターンを終えたプレイヤーだけ。"
+                      "'literal'：全プレイヤー（後攻は先攻の最初のターンの終わりに支払う）。"},
+               values={"after_own_turn": {"en": "a player who has not had a turn yet is not checked",
+                                          "ja": "まだ自分のターンがないプレイヤーは対象外"},
+                       "literal": {"en": "every player at every turn end, as the source words it",
+                                   "ja": "毎ターン終了時に全プレイヤー（原典の書き方どおり）"}},
+               legacy="literal"),
     OptionSpec("draw_minimum", 1, (1, 0), "DQ-6.3a",
                {"en": "Fewest cards a player with fewer than 6 in hand may choose to draw (1, or 0 to keep life).",
                 "ja": "手札が6枚未満のときに選べる最少ドロー枚数（1、または0でライフを温存）。"}),
