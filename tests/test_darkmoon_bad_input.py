@@ -104,7 +104,7 @@ def test_a_deck_that_is_not_a_list_of_card_ids(deck: Any) -> None:
 
 
 def test_decks_argument_must_be_one_deck_per_player() -> None:
-    for decks in ("ensemble", 7, [LEGAL], ["ensemble"] * 5):
+    for decks in ("ensemble", 7, [LEGAL], ["ensemble"] * 7):
         with pytest.raises(TcgError):
             GAME.new_state(seed=0, decks=decks)
 

@@ -101,21 +101,40 @@ def full_units(s: Any, p: int, *id_groups: list[str], field_ids: tuple[str, ...]
 
 
 # == DM-1 Players, goal, end of the game =============================================================
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_DM_1_1_two_to_four_players_can_play(n: int) -> None:
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_DM_1_1_two_to_six_players_can_play(n: int) -> None:
     s = GAME.new_state(seed=n, players=n)
     assert s.num_players == n
     assert [len(hand(s, p)) for p in range(n)] == [5] * n
     assert s.current_player in range(n)
 
 
-@pytest.mark.parametrize("n", [0, 1, 5])
+def test_DM_1_1_the_engine_supports_two_to_six_players() -> None:
+    assert (GAME.min_players, GAME.max_players) == (2, 6)  # DM-1.1 [interpretation]: a practical cap
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 8])
 def test_DM_1_1_other_player_counts_are_refused(n: int) -> None:
-    with pytest.raises(TcgError, match="DM-1.1"):
+    with pytest.raises(TcgError, match=r"\[DM-1\.1\].*2-6 players") as err:
         GAME.new_state(seed=0, players=n)
+    assert f"not {n}" in str(err.value)
     if n:
-        with pytest.raises(TcgError, match="DM-1.1"):
+        with pytest.raises(TcgError, match=r"\[DM-1\.1\].*2-6 players"):
             GAME.new_state(seed=0, decks=["ensemble"] * n)
+
+
+def test_DM_1_1_seven_players_are_refused_however_they_are_asked_for() -> None:
+    for kw in ({"players": 7}, {"decks": ["ensemble"] * 7}, {"decks": ["tempo"] * 7, "players": 7},
+               {"decks": ["tempo"] * 6, "players": 7}):
+        with pytest.raises(TcgError, match=r"\[DM-1\.1\] darkmoon is for 2-6 players, not 7"):
+            GAME.new_state(seed=0, **kw)
+
+
+def test_DM_1_1_decks_must_match_the_number_of_players() -> None:
+    with pytest.raises(TcgError, match=r"\[DM-1\.1\] 6 players need 6 decks, got 5"):
+        GAME.new_state(seed=0, decks=["ensemble"] * 5, players=6)
+    with pytest.raises(TcgError, match=r"\[DM-1\.1\] decks must be a list with one deck per player \(2-6 decks\)"):
+        GAME.new_state(seed=0, decks="ensemble")
 
 
 def test_DM_1_2_the_player_with_most_points_wins() -> None:
@@ -181,7 +200,8 @@ def test_DM_1_4_two_filled_slots_do_not_arm() -> None:
     assert not s.is_terminal() and s.turn == 4
 
 
-@pytest.mark.parametrize("n,trigger", [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 2), (4, 3)])
+@pytest.mark.parametrize("n,trigger", [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 2), (4, 3),
+                                       (5, 0), (5, 1), (5, 4), (6, 0), (6, 2), (6, 3), (6, 5)])
 def test_DM_1_5_every_other_player_takes_one_final_turn(n: int, trigger: int) -> None:
     s = unit_position(n, trigger)
     while s.turn_player != trigger:
@@ -202,6 +222,88 @@ def test_DM_1_5_every_other_player_takes_one_final_turn(n: int, trigger: int) ->
     assert ev[-1].kind == "game_over" and ev[-1].rule == "DM-1.5"
     assert s.is_terminal() and out.winners == (trigger,)  # only the trigger has units
     assert s.current_player is None and s.legal_actions() == () and s.node == "game_over"
+
+
+#: (players, first player, trigger, the trigger's turn in which it arms) -> (the game's last turn, the
+#: player of that turn), counted by hand: once armed, the other n-1 players take one turn each, and
+#: the last of them is the player seated just before the trigger
+END_TURNS = [
+    ((5, 0, 0, 1), (5, 4)),  # T1 P0 arms; T2-T5 P1-P4
+    ((5, 0, 4, 5), (9, 3)),  # T1-T5 P0-P4, P4 arms; T6 P0 T7 P1 T8 P2 T9 P3
+    ((5, 2, 1, 5), (9, 0)),  # T1 P2 T2 P3 T3 P4 T4 P0 T5 P1 arms; T6 P2 T7 P3 T8 P4 T9 P0
+    ((5, 0, 1, 7), (11, 0)),  # P1 arms in its second turn (T7); T8 P2 T9 P3 T10 P4 T11 P0
+    ((6, 0, 0, 1), (6, 5)),  # T1 P0 arms; T2-T6 P1-P5
+    ((6, 0, 3, 4), (9, 2)),  # T4 P3 arms; T5 P4 T6 P5 T7 P0 T8 P1 T9 P2
+    ((6, 0, 5, 6), (11, 4)),  # T6 P5 arms; T7 P0 ... T11 P4
+    ((6, 4, 2, 5), (10, 1)),  # T1 P4 T2 P5 T3 P0 T4 P1 T5 P2 arms; T6 P3 T7 P4 T8 P5 T9 P0 T10 P1
+    ((6, 3, 3, 1), (6, 2)),  # the first player P3 arms in turn 1; T2 P4 T3 P5 T4 P0 T5 P1 T6 P2
+    ((6, 1, 0, 12), (17, 5)),  # P0 arms in its second turn (T12); T13 P1 ... T17 P5
+]
+
+
+@pytest.mark.parametrize("setup,end", END_TURNS, ids=[f"{n}p-first{f}-trigger{t}-turn{k}" for (n, f, t, k), _ in END_TURNS])
+def test_DM_1_5_end_trigger_with_five_and_six_players(setup: tuple[int, int, int, int], end: tuple[int, int]) -> None:
+    n, first, trigger, arm_turn = setup
+    s = unit_position(n, trigger, first_player=first)
+    while s.turn != arm_turn:
+        s.apply("end")
+    assert s.turn_player == trigger
+    make_unit(s, 3, field(s, trigger)[:3])
+    if s.turn == arm_turn:  # the first turn of the game ends by itself after one action (DM-4.3)
+        s.apply("end")
+    assert s.armed_by == trigger and s.turn == arm_turn + 1
+    armed = of_kind(s.events, "end_armed")
+    assert len(armed) == 1 and armed[0].player == trigger and armed[0].rule == "DM-1.4"
+    finals = []
+    while not s.is_terminal():
+        finals.append((s.turn, s.turn_player))
+        s.apply("end")
+    last_turn, last_player = end
+    assert finals == [(arm_turn + k, (trigger + k) % n) for k in range(1, n)]  # every other player, once
+    assert finals[-1] == (last_turn, last_player) and last_player == (trigger - 1) % n
+    assert s.turn == last_turn
+    ev = s.events
+    assert ev[-1].kind == "game_over" and ev[-1].rule == "DM-1.5"
+    assert ev[-2].kind == "turn_end" and ev[-2].player == last_player and ev[-2].data["turn"] == last_turn
+    assert s.result().winners == (trigger,) and s.legal_actions() == ()
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_DM_1_5_end_trigger_with_five_and_six_players_in_random_games(n: int) -> None:
+    """Whatever the seat that arms the end: exactly the n-1 other players take one turn each after it."""
+    seats = set()
+    for seed in range(30):
+        s = random_game(seed, players=n, options={"first_turn_restriction": bool(seed % 2)})
+        armed = of_kind(s.events, "end_armed")
+        assert len(armed) == 1
+        trigger = armed[0].player
+        seats.add(trigger)
+        mark = s.events.index(armed[0])
+        starts = of_kind(s.events[mark:], "turn_start")
+        assert [e.player for e in starts] == [(trigger + k) % n for k in range(1, n)]
+        assert of_kind(s.events, "turn_end")[-1].player == (trigger - 1) % n
+    assert len(seats) >= 3  # the end was armed by several different seats
+
+
+def test_DM_1_6_final_turns_with_six_players_change_nothing() -> None:
+    # P2 arms in turn 3; P4 (turn 5) and P0 (turn 7) fill their third slot in their final turns
+    s = unit_position(6, trigger=2, first_player=0, also=(4, 0))
+    ends(s, 2)  # P0 and P1 end without a unit
+    make_unit(s, 3, field(s, 2)[:3])
+    s.apply("end")
+    assert s.armed_by == 2 and s.turn == 4
+    mark = len(s.events)
+    for _ in range(5):
+        p = s.turn_player
+        if p in (4, 0):
+            make_unit(s, 3, field(s, p)[:3])
+        s.apply("end")
+    assert s.is_terminal() and s.turn == 8  # T4 P3 T5 P4 T6 P5 T7 P0 T8 P1: not one round later
+    again = of_kind(since(s, mark), "end_already_armed")
+    assert [(e.player, e.rule, e.data["armed_by"]) for e in again] == [(4, "DM-1.6", 2), (0, "DM-1.6", 2)]
+    assert not of_kind(since(s, mark), "end_armed") and s.armed_by == 2
+    assert [e.player for e in of_kind(since(s, mark), "turn_end")] == [3, 4, 5, 0, 1]
+    assert s.result().winners == (0, 2, 4)  # three full units of 3 cards each: 9 points apiece (DM-1.3)
 
 
 def test_DM_1_6_filling_the_third_slot_in_a_final_turn_changes_nothing() -> None:
@@ -351,7 +453,7 @@ def test_DM_3_3_turn_order_is_given_or_drawn_from_the_seed() -> None:
     assert of_kind(GAME.new_state(seed=9, players=3).events, "first_player")[0].data["chosen"] == "random"
 
 
-@pytest.mark.parametrize("n", [2, 4])
+@pytest.mark.parametrize("n", [2, 4, 5, 6])
 def test_DM_3_4_each_player_draws_5_from_the_top(n: int) -> None:
     s = GAME.new_state(seed=21, players=n, first_player=1)
     draws = of_kind(s.events, "draw_hand")
@@ -361,6 +463,42 @@ def test_DM_3_4_each_player_draws_5_from_the_top(n: int) -> None:
         assert len(hand(s, e.player)) == 5 and len(deck(s, e.player)) == 35
     # no mulligan: the first decision offers only plays and ending the main phase
     assert {str(a).split()[0] for a in s.legal_actions()} == {"play", "end"}
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_DM_3_setup_with_five_and_six_players(n: int) -> None:
+    s = GAME.new_state(seed=30 + n, players=n, first_player=n - 1)
+    names = GAME.starter_decks()
+    assert len(names) == 3
+    # without decks the seats take the starter decks in turn: with 5-6 players two share each list
+    wanted = [GAME.starter_deck(names[p % 3]).cards for p in range(n)]
+    assert [tuple(d) for d in s.setup["decks"]] == wanted and s.setup["players"] == n
+    assert [s.score(p)["total"] for p in range(n)] == [0] * n  # DM-3.1
+    for p in range(n):  # each player owns 40 instances of their own (DM-3.2), 5 in hand, 35 in the deck
+        own = sorted(deck(s, p) + hand(s, p))
+        assert own == list(range(40 * p, 40 * p + 40))
+        assert [s.owner(c) for c in own] == [p] * 40
+        assert (len(hand(s, p)), len(deck(s, p))) == (5, 35)
+        assert not field(s, p) and not any(s.units(p))
+    ids = lambda p: [s.card(c).id for c in deck(s, p)]  # noqa: E731
+    assert ids(0) != ids(3)  # the same deck list, shuffled independently
+    assert [e.player for e in of_kind(s.events, "draw_hand")] == [(n - 1 + k) % n for k in range(n)]
+    assert s.turn == 1 and s.turn_player == n - 1 and s.action_limit() == 1  # DM-3.3, DM-4.3
+    assert of_kind(s.events, "setup")[0].data["players"] == n
+    drawn = {GAME.new_state(seed=k, players=n).turn_player for k in range(80)}  # DM-3.3 from the seed
+    assert drawn == set(range(n))
+    # the same setup replays from a saved state
+    assert GAME.state_from_dict(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
+
+
+def test_DM_3_decks_for_six_players_may_be_given_and_shared() -> None:
+    decks = ["tempo", "tempo", "spotlight", P.PLAIN, "ensemble", "tempo"]
+    s = GAME.new_state(seed=3, decks=decks, first_player=0)
+    assert s.num_players == 6
+    assert [tuple(d) for d in s.setup["decks"]] == [GAME.check_deck(d) for d in decks]
+    with pytest.raises(DeckError) as err:  # a bad deck of one seat is named by its seat
+        GAME.new_state(seed=3, decks=decks[:5] + [["C01"] * 40])
+    assert "P6" in str(err.value)
 
 
 def test_DM_3_4_there_is_no_hand_limit() -> None:
@@ -837,6 +975,17 @@ def test_DM_4_8_turns_pass_in_seat_order_after_the_end_phase() -> None:
     assert ("main", "end") in s.trail and ("end", "main") in s.trail
 
 
+@pytest.mark.parametrize("n,first", [(5, 3), (6, 4)])
+def test_DM_4_8_seat_order_with_five_and_six_players(n: int, first: int) -> None:
+    s = P.new([P.PLAIN] * n, first_player=first)
+    mark = len(s.events)
+    ends(s, 2 * n)
+    starts = of_kind(since(s, mark), "turn_start")
+    assert [e.player for e in starts] == [(first + k) % n for k in range(1, 2 * n + 1)]
+    assert [e.data["turn"] for e in starts] == list(range(2, 2 * n + 2))
+    assert s.turn_player == first and not s.is_terminal()
+
+
 # == DM-5 Scoring ============================================================================================
 def _scored_position() -> Any:
     s = P.new([P.SCENES, P.SCENES])
@@ -1105,7 +1254,7 @@ def test_DM_6_4_no_discard_pile_and_no_card_ever_leaves_the_game() -> None:
         assert cards == list(range(40 * s.num_players))
 
     for seed in range(12):
-        s = random_game(seed, players=2 + seed % 3, options={"deck_out": ("skip", "arms_end")[seed % 2]},
+        s = random_game(seed, players=2 + seed % 5, options={"deck_out": ("skip", "arms_end")[seed % 2]},
                         check=check)
         assert s.is_terminal()
         for p in range(s.num_players):  # each player's 40 cards are still in that player's zones

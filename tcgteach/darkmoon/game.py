@@ -45,7 +45,11 @@ def _interned_actions(n: int) -> tuple[tuple[A.Play, ...], tuple[A.Pick, ...], t
 
 
 class DarkMoon(Game):
-    """DARK MOON (2025): a 2-4 player point race to build three units of characters."""
+    """DARK MOON (2025): a 2-6 player point race to build three units of characters.
+
+    DM-1.1 sets no upper limit; the engine takes 2-6 players (a classroom table). Without ``decks``
+    the seats get the starter decks in turn (``starter_decks()`` order; with more players than
+    starter decks, players share a deck list, each with their own shuffled copy)."""
 
     name = "darkmoon"
     title = {"en": "DARK MOON", "ja": "DARK MOON"}
@@ -53,7 +57,7 @@ class DarkMoon(Game):
     contract_rule = "DM-1.1"
     pool_rule = "DM-7"
     min_players = 2
-    max_players = 4
+    max_players = 6  # DM-1.1 [interpretation]: a practical cap, not a rule
     syntax = A.SYNTAX
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
     SECRET_ACTION_EVENTS = frozenset({"recycled"})
@@ -88,7 +92,8 @@ class DarkMoon(Game):
             names = self.starter_decks()
             decks = [names[p % len(names)] for p in range(n)]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
-            raise TcgError("decks must be a list with one deck per player")
+            raise TcgError(f"[DM-1.1] decks must be a list with one deck per player "
+                           f"({self.min_players}-{self.max_players} decks), not {type(decks).__name__}")
         n = check_players(self, len(decks) if players is None else players)
         if len(decks) != n:
             raise TcgError(f"[DM-1.1] {n} players need {n} decks, got {len(decks)}")
