@@ -492,7 +492,7 @@ def test_saved_state_missing_a_setup_key(key: str) -> None:
 @pytest.mark.parametrize("path,value,where", [
     (("format",), "tcgteach-record", "format"),
     (("format",), None, "format"),
-    (("version",), 2, "version"),
+    (("version",), 3, "version"),
     (("version",), "1", "version"),
     (("version",), True, "version"),
     (("game",), "dragonquest", "game"),

@@ -704,8 +704,14 @@ def test_good_options_are_accepted() -> None:
                 for status_tick in ("both_players", "turn_player"):
                     for turn_limit in (None, 1, 200):
                         opts = {"deck_out": deck_out, "formation": formation, "draw_minimum": draw_minimum,
-                                "status_tick": status_tick, "turn_limit": turn_limit}
+                                "status_tick": status_tick, "turn_limit": turn_limit,
+                                "formation_repair": "immediate", "wipe_out": "after_own_turn"}
                         assert dict(tcgteach.game("dragonquest", opts).options) == opts
+    for repair in ("immediate", "end_step"):
+        for wipe_out in ("after_own_turn", "literal"):
+            opts = {"formation_repair": repair, "wipe_out": wipe_out}
+            got = tcgteach.game("dragonquest", opts).options
+            assert got["formation_repair"] == repair and got["wipe_out"] == wipe_out
     assert tcgteach.game("dragonquest", {"turn_limit": "200"}).options["turn_limit"] == 200  # as in a record
     assert tcgteach.game("dragonquest", {"turn_limit": "none"}).options["turn_limit"] is None
 
@@ -747,7 +753,7 @@ def test_saved_state_missing_a_key(key: str) -> None:
 
 @pytest.mark.parametrize("path,value,where", [
     (("format",), "tcgteach-record", "format"),
-    (("version",), 2, "version"),
+    (("version",), 3, "version"),
     (("game",), "darkmoon", "game"),
     (("options",), {"formation": "loose"}, "options"),
     (("options",), {"turn_limit": 0}, "options"),

@@ -146,7 +146,8 @@ def test_options_on_the_command_line_reach_the_game(tmp_path: Path) -> None:
     assert code == 0
     rec = read_record(path)
     assert rec.options == {"deck_out": "empty_loses", "draw_minimum": 0, "formation": "at_least",
-                           "status_tick": "turn_player", "turn_limit": 200}
+                           "status_tick": "turn_player", "turn_limit": 200, "formation_repair": "immediate",
+                           "wipe_out": "after_own_turn"}
     s = replay(rec)
     assert dict(s.game.options) == rec.options
     assert s.to_dict() == live_game(7, rec.options).to_dict()

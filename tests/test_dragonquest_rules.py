@@ -859,14 +859,48 @@ def test_DQ_6_11_prep_effect_with_close_cost() -> None:
     assert ev.rule == "DQ-6.11" and ev.data["close"] is True
 
 
-def test_DQ_6_11_prep_effect_with_gp_cost() -> None:
-    s = pos(pl(["H15"], gp=1), pl(["M01"]))  # effect 2: prep, 1 GP: draw 1
+def test_DQ_6_11_prep_effect_costs_close_never_gp() -> None:
+    s = pos(pl(["H15"], gp=0), pl(["M01"]))  # effect 2: prep, close this card: draw 1 (no GP needed)
     h15 = s.front(0)[0]
     top = s.zone(0, "deck")[-1]
     assert A.Use(h15, 1) in s.legal_actions()
     s.apply(A.Use(h15, 1))
-    assert s.gp[0] == 0 and s.zone(0, "hand") == [top] and s.orient[h15] == ACTIVE
-    assert A.Use(h15, 1) not in s.legal_actions()  # no GP left
+    assert s.gp[0] == 0 and s.zone(0, "hand") == [top] and s.orient[h15] == CLOSED
+    assert A.Use(h15, 1) not in s.legal_actions()  # closed: the close cost cannot be paid again (DQ-4.6)
+    ev = next(e for e in s.events if e.kind == "use")
+    assert "gp" not in ev.data and ev.data["close"] is True
+
+
+def test_DQ_6_11_no_effect_of_the_pool_costs_gp() -> None:
+    for c in POOL.values():
+        effects = list(c.effects) + ([c.use] if c.use is not None else [])
+        for e in effects:
+            assert not hasattr(e, "gp"), c.id
+        assert "pay" not in c.text["en"].lower() and "GPを払" not in c.text["ja"], c.id  # card texts agree
+
+
+@pytest.mark.parametrize("where", ["effects", "use"])
+def test_DQ_6_11_the_card_loader_rejects_a_gp_cost_on_an_effect(where: str) -> None:
+    import copy
+    import json
+
+    from tcgteach.core.errors import DataFileError
+    from tcgteach.dragonquest.cards import DATA, parse_cards
+    data = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
+    bad = copy.deepcopy(data)
+    if where == "effects":
+        i = next(i for i, c in enumerate(bad["cards"]) if c["type"] in ("character", "monster") and c["effects"])
+        bad["cards"][i]["effects"][0]["cost"]["gp"] = 1
+        place = f"cards[{i}] ({bad['cards'][i]['id']}).effects[0].cost.gp"
+    else:
+        i = next(i for i, c in enumerate(bad["cards"]) if c["type"] == "item" and c["use"])
+        bad["cards"][i]["use"]["cost"]["gp"] = 2
+        place = f"cards[{i}] ({bad['cards'][i]['id']}).use.cost.gp"
+    with pytest.raises(DataFileError) as err:
+        parse_cards(bad, "mycards.json")
+    text = str(err.value)
+    assert "mycards.json" in text and place in text and "DQ-6.11" in text
+    assert parse_cards(data, "cards.json")  # the shipped pool itself loads
 
 
 def test_DQ_6_11_prep_effect_with_hand_cost_and_target() -> None:
@@ -1377,8 +1411,8 @@ def test_DQ_10_1_party_cards_have_level_cost_attack_hp_speed_and_effects() -> No
             assert e.timing in ("prep", "start", "action")
     timings = {e.timing for c in party for e in c.effects}
     assert timings == {"prep", "start", "action"}
-    costs = [(e.close, e.hand, e.gp) for c in party for e in c.effects]
-    assert any(x[0] for x in costs) and any(x[1] for x in costs) and any(x[2] for x in costs)
+    costs = [(e.close, e.hand) for c in party for e in c.effects]  # never GP (DQ-6.11)
+    assert any(x[0] for x in costs) and any(x[1] for x in costs) and any(x[0] and x[1] for x in costs)
 
 
 def test_DQ_10_2_items_are_carried_by_characters_only() -> None:

@@ -80,7 +80,7 @@ def _darkmoon_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
 
 
 _DQ_PREFER = {"mulligan": ("keep",), "battle": ("fight",), "combat.start": ("pass",), "combat.counter": ("counter",),
-              "combat.end_step": ("advance", "continue")}
+              "combat.end_step": ("advance", "continue"), "repair": ("advance",)}
 
 
 def _dragonquest_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:

@@ -452,6 +452,8 @@ class DragonQuestPolicy:
             if view.queue:
                 return self._advance(ctx, legal, rng)
             return A.CONTINUE if self._battle_value(ctx, A) > ATTACK_MIN else A.END_BATTLE
+        if node == "repair":  # DQ-5.5: the same choice as the end step's maintenance
+            return self._advance(ctx, legal, rng)
         if node == "end.confusion":
             return self._confusion(ctx, legal, rng)
         return legal[rng.randrange(len(legal))]
@@ -702,7 +704,7 @@ class _DQ:
             for k, eff in enumerate(inst.cards[c].effects):
                 if eff.timing != timing or (eff.close and view.orient[c] != self.ACTIVE):
                     continue
-                if eff.gp > view.gp[p] or eff.hand > hand:
+                if eff.hand > hand:
                     continue
                 if eff.target != "none" and not self._targets(eff, c, p):
                     continue
@@ -884,8 +886,6 @@ class _DQ:
                 return value - 0.5
             value += max(self.target_value(eff, t, user) for t in targets)
         # costs
-        if eff.gp:
-            value -= eff.gp * self.gpv
         if eff.hand:
             hand = [c for c in self.hand(user) if c != quest]
             vals = sorted(self.hand_card_value(c) for c in hand)

@@ -114,6 +114,9 @@ class Game:
 
     #: kinds of secret events whose action must be masked in other players' views
     SECRET_ACTION_EVENTS: ClassVar[frozenset[str]] = frozenset()
+    #: state format version -> what changed in the game since files of that version were written (said when
+    #: such a file cannot be replayed)
+    FORMAT_NOTES: ClassVar[Mapping[int, str]] = {}
 
     def mask_action(self, action: "Action") -> "Action":
         """The action as other players see it when its effect is secret (default: unchanged)."""

@@ -110,3 +110,14 @@ class Options(Mapping[str, Any]):
             for r in self.table())
         return ("<table><tr><th>option</th><th>value</th><th>default</th><th>rule</th><th>meaning</th></tr>"
                 f"{rows}</table>")
+
+
+def options_of_file(specs: Mapping[str, OptionSpec], saved: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a saved state or game record: what it names, and for an option it does not name
+    (written before that option existed) the value that reproduces the engine of that time
+    (``OptionSpec.legacy``), so an old file is never silently replayed under a newer default rule."""
+    out = dict(saved)
+    for name, spec in specs.items():
+        if name not in out and spec.legacy is not None:
+            out[name] = spec.legacy
+    return out

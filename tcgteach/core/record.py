@@ -169,8 +169,10 @@ def read_record(path: str | Path) -> Record:
 def replay(record: Record, file: str = "<record>") -> "State":
     """Rebuild the game of a record, checking every action; errors name the line."""
     import tcgteach
+    from .options import options_of_file
     try:
-        game = tcgteach.game(record.game, record.options)
+        game = tcgteach.game(record.game)
+        game = game.with_options(options_of_file(game.options.specs, record.options))
     except TcgError as exc:
         raise RecordError(file, 2, str(exc)) from None
     decks: list[Any] = []

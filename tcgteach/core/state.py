@@ -295,7 +295,7 @@ class State:
         """A JSON-safe snapshot that ``game.state_from_dict`` restores exactly (history included)."""
         return {
             "format": "tcgteach-state",
-            "version": 1,
+            "version": STATE_VERSION,
             "game": self.game.name,
             "options": dict(self.game.options),
             "setup": _jsonable(self.setup),
@@ -312,6 +312,11 @@ class State:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+
+#: 2: the options added since version 1 are written out (version 1 files are read with their legacy
+#: values, see ``options_of_file``); game states may have gained scalars that version 1 did not write
+STATE_VERSION = 2
 
 
 def _jsonable(value: Any) -> Any:
@@ -337,16 +342,18 @@ def load_state(game: "Game", data: Any) -> State:
             raise StateFileError(key, "missing")
     if data["format"] != "tcgteach-state":
         raise StateFileError("format", f"expected 'tcgteach-state', got {data['format']!r}")
-    if type(data["version"]) is not int or data["version"] != 1:
-        raise StateFileError("version", f"unsupported version {data['version']!r}")
+    version = data["version"]
+    if type(version) is not int or not 1 <= version <= STATE_VERSION:
+        raise StateFileError("version", f"unsupported version {version!r} (this tcgteach reads 1 to {STATE_VERSION})")
     if data["setup"] is not None and isinstance(data["setup"], dict) and data["setup"].get("seed", 0) is None:
         raise StateFileError("setup.seed", "this is a player's view (hidden cards masked), not a saved game")
     if data["game"] != game.name:
         raise StateFileError("game", f"this is a {data['game']!r} state, not {game.name!r}")
     if not isinstance(data["options"], dict):
         raise StateFileError("options", "expected an object")
+    from .options import options_of_file
     try:
-        g = game.with_options(data["options"])
+        g = game.with_options(options_of_file(game.options.specs, data["options"]))
     except TcgError as exc:
         raise StateFileError("options", str(exc)) from None
     setup = data["setup"]
@@ -361,12 +368,19 @@ def load_state(game: "Game", data: Any) -> State:
     history = data["history"]
     if not isinstance(history, list):
         raise StateFileError("history", "expected a list of action texts")
+    old_note = game.FORMAT_NOTES.get(version, "") if version < STATE_VERSION else ""
+    old_note = f" (this file was written by an older tcgteach, state format {version}: {old_note})" if old_note else ""
     for i, text in enumerate(history):
         try:
             state.apply(g.parse_action(text))
         except TcgError as exc:
-            raise StateFileError(f"history[{i}]", f"{text!r} cannot be replayed: {exc}") from None
+            raise StateFileError(f"history[{i}]", f"{text!r} cannot be replayed: {exc}{old_note}") from None
     mine = state.to_dict()
+    if version == 1 and isinstance(data["scalars"], dict):
+        # scalars added since version 1 are not in the file; they must still be at rest
+        for name in [k for k in mine["scalars"] if k not in data["scalars"]]:
+            if mine["scalars"][name] in (None, [], 0, False):
+                del mine["scalars"][name]
     for key in ("node", "scalars", "zones", "rng", "events", "trail"):
         if data[key] != mine[key]:
             detail = ""
@@ -374,7 +388,7 @@ def load_state(game: "Game", data: Any) -> State:
                 bad = sorted(k for k in set(data[key]) | set(mine[key]) if data[key].get(k) != mine[key].get(k))
                 detail = f" (at {', '.join(bad[:5])})"
             raise StateFileError(key, "does not match what the setup and history produce: the file was altered "
-                                      f"or corrupted{detail}")
+                                      f"or corrupted{detail}{old_note}")
     return state
 
 

@@ -26,8 +26,7 @@ class Effect:
 
     timing: str  # prep | start | action | item | quest
     close: bool
-    hand: int
-    gp: int
+    hand: int  # DQ-6.11 / DQ-10.1: close and hand costs only, never GP
     target: str
     ops: tuple[tuple[str, int], ...]  # (op, n) with n = 0 for ops without a number
 
@@ -62,16 +61,19 @@ def _effect(r: Reader, raw: Any, w: str, timing: str | None = None) -> Effect:
     keys = ("timing", "cost", "target", "do")
     raw = r.obj(raw, w, keys)
     t = r.string(raw["timing"], f"{w}.timing", choices=(timing,) if timing else TIMINGS)
-    cost = r.obj(raw["cost"], f"{w}.cost", ("close", "hand", "gp"))
+    if isinstance(raw["cost"], dict) and "gp" in raw["cost"]:
+        raise r.fail(f"{w}.cost.gp", "DQ-6.11: effects never cost GP - an effect costs closing the card and/or "
+                                     "discarding cards from hand (GP pays only a card's COST: recruit, treat, heal, "
+                                     "restore, equip)")
+    cost = r.obj(raw["cost"], f"{w}.cost", ("close", "hand"))
     if not isinstance(cost["close"], bool):
         raise r.fail(f"{w}.cost.close", f"expected true or false, got {cost['close']!r}")
     hand = r.integer(cost["hand"], f"{w}.cost.hand", 0, 3)
-    gp = r.integer(cost["gp"], f"{w}.cost.gp", 0, 9)
-    if timing == "item" and (cost["close"] is not True or hand or gp):
-        raise r.fail(f"{w}.cost", "an item's use costs exactly: close the carrier (DQ-4.6), no hand or GP cost")
+    if timing == "item" and (cost["close"] is not True or hand):
+        raise r.fail(f"{w}.cost", "an item's use costs exactly: close the carrier (DQ-4.6), no hand cost")
     target = r.string(raw["target"], f"{w}.target", choices=TARGETS)
     ops = _ops(r, raw["do"], f"{w}.do", target)
-    return Effect(t, cost["close"], hand, gp, target, ops)
+    return Effect(t, cost["close"], hand, target, ops)
 
 
 def _ops(r: Reader, raw: Any, w: str, target: str) -> tuple[tuple[str, int], ...]:
@@ -138,7 +140,7 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
             raw = r.obj(raw, w, ("id", "type", "name", "hand_cost", "target", "do", "stays", "aura", "text"))
             target = r.string(raw["target"], f"{w}.target", choices=("none", "own", "enemy", "enemy_front"))
             hand = r.integer(raw["hand_cost"], f"{w}.hand_cost", 0, 3)
-            effect = Effect("quest", False, hand, 0, target, _ops(r, raw["do"], f"{w}.do", target))
+            effect = Effect("quest", False, hand, target, _ops(r, raw["do"], f"{w}.do", target))
             if not isinstance(raw["stays"], bool):
                 raise r.fail(f"{w}.stays", f"expected true or false, got {raw['stays']!r}")
             aura = raw["aura"]

@@ -72,6 +72,11 @@ NODES = (
     _n("end.confusion", "Confusion damage", "混乱ダメージ", ("DQ-6.14",), "decision",
        "Each confused card: its owner picks an own card to take 1 damage.",
        "混乱したカード1体ごとに、持ち主が自分のカード1体を選び1ダメージ。"),
+    _n("repair", "Formation maintenance (at once)", "陣形維持（すぐに）", ("DQ-5.5", "DQ-5.4", "DQ-5.2"), "decision",
+       "A card left the field and the front row no longer outnumbers the back: its owner moves back-row cards "
+       "forward now, even in the opponent's turn (option formation_repair=immediate).",
+       "カードが場を離れて前衛が後衛より多くなくなった：持ち主が今すぐ後衛のカードを前衛へ移す"
+       "（相手のターン中でも。オプション formation_repair=immediate）。"),
     _n("game_over", "Game over", "ゲーム終了", ("DQ-1.2", "DQ-1.3", "DQ-1.4"), "end",
        "Deck-out (cannot take a card, or an empty deck with empty_loses) loses; both at once or the turn cap: a draw.",
        "デッキ切れ（取れない、または empty_loses で空）で負け。両者同時やターン上限は引き分け。"),
@@ -126,6 +131,17 @@ EDGES = (
     _e("end", "game_over", "deck empty / turn cap", "デッキ切れ・ターン上限", "DQ-1.2"),
     _e("end.confusion", "reset", "next player's turn", "次のプレイヤーのターン", "DQ-6.14"),
     _e("end.confusion", "game_over", "deck empty / turn cap", "デッキ切れ・ターン上限", "DQ-1.2"),
+    # DQ-5.5 formation_repair=immediate: a card left the field outside combat; the instruction waits
+    _e("prep", "repair", "equip/quest: a card defeated", "装備・クエスト：カード撃破", "DQ-5.5"),
+    _e("repair", "prep", "repaired", "陣形維持済み", "DQ-5.5"),
+    _e("prep.resolve", "repair", "a card defeated", "カード撃破", "DQ-5.5"),
+    _e("repair", "prep.resolve", "repaired: effect goes on", "陣形維持済み：効果の続き", "DQ-5.5"),
+    _e("combat.resolve", "repair", "a card defeated", "カード撃破", "DQ-5.5"),
+    _e("repair", "combat.resolve", "repaired: effect goes on", "陣形維持済み：効果の続き", "DQ-5.5"),
+    _e("end", "repair", "poison defeated a card", "毒でカード撃破", "DQ-5.5"),
+    _e("repair", "end", "repaired: more poison ticks", "陣形維持済み：残りの毒ダメージ", "DQ-5.5"),
+    _e("end.confusion", "repair", "confusion defeated a card", "混乱でカード撃破", "DQ-5.5"),
+    _e("repair", "end.confusion", "repaired: more confused cards", "陣形維持済み：残りの混乱", "DQ-5.5"),
 )
 
 TITLE = {"en": "Dragon Quest: the turn", "ja": "ドラゴンクエスト：ターンの流れ"}

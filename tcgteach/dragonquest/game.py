@@ -75,6 +75,8 @@ class DragonQuest(Game):
     max_players = 2
     syntax = A.SYNTAX
     SECRET_ACTION_EVENTS = frozenset()
+    FORMAT_NOTES = {1: "since format 2 the effects of H09, H15, H17, M13, M17 and M24 cost closing the card or a "
+                       "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"}
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)

@@ -63,7 +63,7 @@ class Instances:
 class DragonQuestState(State):
     SCALARS = ("turn", "turn_player", "first_player", "actor", "gp", "level", "orient", "poisoned", "recruits",
                "quest_played", "pending", "combat", "passes", "queue", "losers", "loss_why", "end_reason",
-               "last_combat")
+               "last_combat", "repair", "resume")
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
     __slots__ = SCALARS + ("inst", "_equip_cache", "_last_taken")
 
@@ -158,12 +158,17 @@ class DragonQuestState(State):
         return front > back if self.game.options["formation"] == "strict" else front >= back
 
     def _row_change_ok(self, front: int, back: int, new_front: int, new_back: int) -> bool:
-        """A change is allowed if the result is legal, or it does not make an illegal formation worse."""
+        """DQ-5.2: a recruit or formation change is legal only if the formation it leaves is legal.
+
+        Under ``formation_repair=end_step`` (DQ-5.5) a formation broken outside combat waits for the next
+        end step; until then a change that improves it (front minus back grows) is allowed too.
+        """
         if new_front > ROW_MAX or new_back > ROW_MAX:
             return False
         if self.formation_ok(new_front, new_back):
             return True
-        return not self.formation_ok(front, back) and new_front - new_back > front - back
+        return (self.game.options["formation_repair"] == "end_step" and not self.formation_ok(front, back)
+                and new_front - new_back > front - back)
 
     # -- legal actions -------------------------------------------------------------------------------------
     def _legal_actions(self) -> tuple[A.Action, ...]:
@@ -195,6 +200,8 @@ class DragonQuestState(State):
             if self.queue:
                 return tuple(act["advance"][c] for c in sorted(self.back(p)))
             return (A.CONTINUE, A.END_BATTLE)
+        if node == "repair":
+            return tuple(act["advance"][c] for c in sorted(self.back(p)))
         if node == "end.confusion":
             return tuple(act["target"][c] for c in sorted(self.party(p)))
         if node == "battle":
@@ -292,7 +299,7 @@ class DragonQuestState(State):
                     continue
                 if eff.close and self.orient[c] != ACTIVE:
                     continue
-                if eff.gp > self.gp[p] or eff.hand > hand_size:
+                if eff.hand > hand_size:
                     continue
                 if eff.target != "none" and not self._targets_for(eff, c, p):
                     continue
@@ -353,6 +360,9 @@ class DragonQuestState(State):
             return "the game is over", "DQ-1.2"
         if type(action) not in A.ACTION_CLASSES:
             return f"{action!r} is not a Dragon Quest action", "DQ-6.4"
+        if node == "repair":
+            return (f"P{self.actor + 1}'s formation is broken: first move a back-row card to the front row "
+                    "(formation maintenance at once)"), "DQ-5.5"
         rule = type(action).RULE
         phase = self.game.turn_flow.label(node)
         if node in ("prep.pay", "combat.pay") and not isinstance(action, A.Discard):
@@ -527,6 +537,7 @@ class DragonQuestState(State):
         slot.append(a.item)
         self._emit("equip", "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=self.inst.cost[a.item])
         self._check_defeat(a.card)  # a new item may give less HP than the damage on the card
+        self._repair_then("prep")
 
     def _move(self, a: A.Move) -> None:
         p, c = self.actor, a.card
@@ -558,10 +569,8 @@ class DragonQuestState(State):
         ctx = {"prep": "prep", "start": "start", "action": "action"}[eff.timing]
         if eff.close:
             self.orient = _set(self.orient, a.card, CLOSED)  # DQ-4.6
-        self._pay(p, eff.gp)
         rule = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}[ctx]
-        self._emit("use", rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand,
-                   gp=eff.gp)
+        self._emit("use", rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand)
         self.pending = ("use", a.card, a.effect, p, eff.hand, -1, ctx)
         self._continue_effect()
 
@@ -585,10 +594,10 @@ class DragonQuestState(State):
             self._emit("quest_leaves", "DQ-6.12", p, card=old)
         quests.append(a.card)
         self._emit("quest", "DQ-6.12", p, card=a.card, hand=card.hand_cost, stays=card.stays)
+        self.pending = ("quest", a.card, 0, p, card.hand_cost, -1, "prep")
         for c in sorted(self.party(p)):  # a staying quest that left took its HP aura with it
             self._check_defeat(c)
-        self.pending = ("quest", a.card, 0, p, card.hand_cost, -1, "prep")
-        self._continue_effect()
+        self._repair_then("quest")
 
     def _continue_effect(self) -> None:
         kind, src, k, user, hand_left, target, ctx = self.pending
@@ -618,23 +627,22 @@ class DragonQuestState(State):
             else:
                 target = -2  # nothing left to target: the effect does nothing
             self.pending = (kind, src, k, user, 0, target, ctx)
+        # (an effect's ops act on one target: once a damage op defeats it, the ops after it find no card,
+        # so a formation repair after the whole effect is the same as one right after the defeat, DQ-5.5)
         if ctx == "prep":
             self._goto("prep.resolve")
             self._resolve(eff, user, target, src)
             self.pending = None
             if self._check_loss():
                 return
-            self._goto("prep")
-            self.actor = self.turn_player
+            self._repair_then("prep")
         elif ctx == "start":
             self._goto("combat.resolve")
             self._resolve(eff, user, target, src)
             self.pending = None
             if self._check_loss():
                 return
-            self._goto("combat.start")
-            self.passes = 0
-            self.actor = self.opponent(user)  # DQ-7.1: alternating
+            self._repair_then("start", user)
         else:
             self._goto("combat.judgment")
             self._resolve(eff, user, target, src)
@@ -749,6 +757,7 @@ class DragonQuestState(State):
         """End the game if someone met a losing condition in the instruction just done (DQ-1.2, DQ-1.3)."""
         if not self.losers:
             return False
+        self.repair = ()
         for p, why in self.loss_why:
             self._emit("deck_out", "DQ-1.2", p, why=why)
         self.end_reason = "DQ-1.3" if len(self.losers) == 2 else "DQ-1.2"
@@ -797,6 +806,11 @@ class DragonQuestState(State):
         self.gp = _set(self.gp, winner, self.gp[winner] + gain)
         self._emit("defeat", "DQ-8.2", owner, card=c, damage_cards=len(damage_cards), item=item)
         self._emit("gain_gp_defeat", "DQ-8.3", winner, card=c, n=gain, exp=self.experience(winner))
+        # DQ-5.5 formation_repair=immediate: the owner repairs a broken formation at once. In the
+        # judgment step the end step follows straight away and does it for both players (DQ-7.9).
+        if (self.game.options["formation_repair"] == "immediate" and self.node != "combat.judgment"
+                and owner not in self.repair and not self._formation_fine(owner)):
+            self.repair = self.repair + (owner,)
 
     # battle phase and combat (DQ-6.13, DQ-7)
     def _fight(self, a: A.Action) -> None:
@@ -970,14 +984,69 @@ class DragonQuestState(State):
         self._goto("end")
         self._end_of_turn()
 
-    def _advance_card(self, p: int, c: int) -> None:
+    def _advance_card(self, p: int, c: int, rule: str = "DQ-5.4") -> None:
         self._touch(p * NZ + BACK).remove(c)
         self._touch(p * NZ + FRONT).append(c)
-        self._emit("advance", "DQ-5.4", p, card=c)
+        self._emit("advance", rule, p, card=c)
 
     def _advance(self, a: A.Advance) -> None:
+        if self.node == "repair":
+            self._advance_card(self.actor, a.card, "DQ-5.5")
+            self._repair()
+            return
         self._advance_card(self.actor, a.card)
         self._maintain()
+
+    # formation maintenance at once (DQ-5.5, option formation_repair=immediate)
+    def _repair_then(self, kind: str, arg: int = -1) -> None:
+        """Go on with the instruction (``kind``) - after the owners of broken formations have repaired them.
+
+        ``kind``: "prep" (back to the preparation phase), "quest" (the quest's effect goes on), "start" (back to
+        the start step, the other player to act), "poison" (the remaining poison ticks), "confusion" (the
+        remaining confused cards).
+        """
+        if self.repair and not self.losers:
+            self.resume = (self.node, kind, arg)
+            self._goto("repair")
+            for p in self.repair:
+                self._emit("repair", "DQ-5.5", p, front=len(self.front(p)), back=len(self.back(p)))
+            self._repair()
+            return
+        self.repair = ()
+        self._resume(kind, arg)
+
+    def _repair(self) -> None:
+        """Each waiting owner, in order, moves back-row cards forward until the front outnumbers the back."""
+        while self.repair:
+            p = self.repair[0]
+            if self._formation_fine(p):
+                self.repair = self.repair[1:]
+                continue
+            if len(self.back(p)) == 1:
+                self._advance_card(p, self.back(p)[0], "DQ-5.5")
+                continue
+            self.actor = p  # even in the opponent's turn
+            return
+        back, kind, arg = self.resume
+        self.resume = None
+        self._goto(back)
+        self._resume(kind, arg)
+
+    def _resume(self, kind: str, arg: int) -> None:
+        if kind == "prep":
+            if self.node != "prep":
+                self._goto("prep")
+            self.actor = self.turn_player
+        elif kind == "quest":
+            self._continue_effect()
+        elif kind == "start":
+            self._goto("combat.start")
+            self.passes = 0
+            self.actor = self.opponent(arg)  # DQ-7.1: alternating
+        elif kind == "poison":
+            self._poison_ticks()
+        else:  # "confusion"
+            self._next_confusion()
 
     def _continue(self, a: A.Action) -> None:
         tp = self.turn_player
@@ -993,8 +1062,13 @@ class DragonQuestState(State):
     # end of turn (DQ-6.14)
     def _end_of_turn(self) -> None:
         tp = self.turn_player
+        literal = self.game.options["wipe_out"] == "literal"
         for p in (tp, self.opponent(tp)):  # 1. wipe-out penalty
             if not self.party(p):
+                if not literal and self.turn == 1 and p != self.first_player:
+                    # DQ-6.14.1 wipe_out=after_own_turn: the second player has not had a turn yet
+                    self._emit("wipe_out_spared", "DQ-6.14", p)
+                    continue
                 took = self._take(p, WIPE_OUT, DISCARD)
                 self._emit("wipe_out", "DQ-6.14", p, n=len(took))
         if self._check_loss():
@@ -1004,14 +1078,29 @@ class DragonQuestState(State):
             self._touch(tp * NZ + QUEST).remove(q)
             self._touch(tp * NZ + DISCARD).append(q)
             self._emit("quest_leaves", "DQ-6.14", tp, card=q)
-        players = (tp, self.opponent(tp)) if self.game.options["status_tick"] == "both_players" else (tp,)
-        for p in players:  # 3. poison
-            for c in sorted(self.party(p)):
-                if c in self.poisoned and p not in self.losers:
-                    self._damage(c, 1, "DQ-6.14", source=None)
+        # 3. poison: one tick per poisoned card, turn player's cards first
+        self.queue = tuple(c for p in self._ticking_players() for c in sorted(self.party(p)) if c in self.poisoned)
+        self._poison_ticks()
+
+    def _ticking_players(self) -> tuple[int, ...]:
+        tp = self.turn_player
+        return (tp, self.opponent(tp)) if self.game.options["status_tick"] == "both_players" else (tp,)
+
+    def _poison_ticks(self) -> None:
+        """DQ-6.14.3, resumable: a tick that defeats a card lets its owner repair the formation first (DQ-5.5)."""
+        while self.queue:
+            c = self.queue[0]
+            self.queue = self.queue[1:]
+            if c in self.poisoned and self._on_field(c) and self.inst.owner[c] not in self.losers:
+                self._damage(c, 1, "DQ-6.14", source=None)
+                if self.repair and not self.losers:
+                    self._repair_then("poison")
+                    return
+        self.repair = ()
         if self._check_loss():
             return
-        confused = tuple(c for p in players for c in sorted(self.party(p)) if self.orient[c] == CONFUSED)
+        confused = tuple(c for p in self._ticking_players() for c in sorted(self.party(p))
+                         if self.orient[c] == CONFUSED)
         self.queue = confused
         self._next_confusion()
 
@@ -1040,7 +1129,7 @@ class DragonQuestState(State):
         self._damage(target, 1, "DQ-6.14", source=src)
         if self._check_loss():
             return
-        self._next_confusion()
+        self._repair_then("confusion")
 
     def _next_turn(self) -> None:
         limit = self.game.options["turn_limit"]
@@ -1137,6 +1226,8 @@ def clear_pending(s: DragonQuestState) -> None:
     s.loss_why = ()
     s.end_reason = None
     s.last_combat = None
+    s.repair = ()
+    s.resume = None
 
 
 def new_state(game: "DragonQuest", seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:

@@ -67,6 +67,10 @@ EVENTS: dict[str, tuple[str, str]] = {
     "advance": ("Formation: {P} moves {card} to the front row.", "陣形維持：{P}が{card}を前衛へ。"),
     "continue": ("{P} continues the battle.", "{P}が戦闘を続ける。"),
     "battle_over": ("The battle phase ends{why}.", "戦闘フェイズ終了{why}。"),
+    "wipe_out_spared": ("{P} has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out).",
+                        "{P}の場にパーティーがいないが、まだ自分のターンがない：全滅ペナルティなし（オプション wipe_out）。"),
+    "repair": ("{P}'s front row no longer outnumbers the back row: {P} repairs the formation at once.",
+               "{P}の前衛が後衛より多くなくなった：{P}がすぐに陣形維持を行う。"),
     "wipe_out": ("{P} has no party card: wipe-out penalty, {n} cards from the deck to the discard pile.",
                  "{P}の場にパーティーがいない：全滅ペナルティでデッキから{n}枚を捨て札へ。"),
     "confusion": ("{card} is confused: {P} picks {target} to take 1 damage.", "{card}が混乱：{P}が{target}を選び1ダメージ。"),
@@ -126,8 +130,6 @@ def describe_event(state: "DragonQuestState", ev: Event, lang: str = "en") -> st
             parts.append("closing it" if not ja else "クローズ")
         if d.get("hand"):
             parts.append(f"discarding {d['hand']}" if not ja else f"手札{d['hand']}枚")
-        if d.get("gp"):
-            parts.append(f"{d['gp']} GP" if not ja else f"{d['gp']}GP")
         f["costs"] = (f" ({', '.join(parts)})" if not ja else f"（{'・'.join(parts)}）") if parts else ""
     elif k == "quest":
         f["stays"] = (" (it stays in play)" if not ja else "（場に残る）") if d.get("stays") else ""

@@ -141,6 +141,8 @@ T: dict[str, tuple[str, str]] = {
     "hand_left": ("hand cost left: {n}", "残りの手札コスト：{n}"),
     "confusion": ("confusion damage from {c} (P{p}): its owner picks a card",
                   "{c}（P{p}）の混乱ダメージ：持ち主が対象を選ぶ"),
+    "repair": ("formation maintenance at once (DQ-5.5): P{p} moves a back-row card forward",
+               "すぐに陣形維持（DQ-5.5）：P{p}が後衛のカードを前衛へ移す"),
     "maintain": ("formation maintenance (DQ-5.4): P{p} moves a back-row card forward",
                  "陣形維持（DQ-5.4）：P{p}が後衛のカードを前衛へ"),
     "view_of": ("view of P{p}", "P{p}の視点"),
@@ -384,6 +386,8 @@ def _status(state: "DragonQuestState", lang: str) -> str:
                          .replace("\1", f"<b>{_name(state, src, lang)}</b>"))
     if not over and node == "combat.end_step" and state.queue:
         lines.append(escape(_t("maintain", lang, p=state.queue[0] + 1)))
+    if not over and node == "repair" and state.repair:
+        lines.append(escape(_t("repair", lang, p=state.repair[0] + 1)))
     body = "".join(f'<div class="dq-line">{x}</div>' for x in lines)
     return f'<div class="dq-status" role="status">{body}</div>'
 
