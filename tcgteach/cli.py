@@ -150,19 +150,38 @@ def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
+_RULES_LEGEND = {
+    "en": "[interpretation]: the source leaves a gap or contradicts itself here, and this is the project's "
+          "reading; a named one is an engine option you can change with --option NAME=VALUE.",
+    "ja": "［解釈］：原典に書かれていない点や矛盾している点について、本プロジェクトが採った読み方です。"
+          "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。",
+}
+
+
 def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     game = tcgteach.game(args.game)
-    from importlib import import_module
-    texts = import_module(f"tcgteach.{args.game}.game").rule_texts()
-    shown = 0
-    for rid, entry in texts.items():
+    ids = game.rule_ids()
+    lang = args.lang
+    shown = marked = 0
+    for rid in ids:
         if args.rule and not (rid == args.rule or rid.startswith(args.rule + ".") or rid.startswith(args.rule)
                               and rid[len(args.rule):len(args.rule) + 1] in ("", "a", "b")):
             continue
-        print(f"{rid}  {entry['title'][args.lang]}: {entry['text'][args.lang]}", file=out)
+        marks = game.rule_marks(rid, lang)
+        if args.interpretations and not marks:
+            continue
+        print(f"{rid}  {game.rule_title(rid, lang)}: {game.rule_text(rid, lang)}", file=out)
+        for line in marks:
+            print(f"    {line}", file=out)
         shown += 1
+        marked += bool(marks)
     if not shown:
-        raise TcgError(f"no {game.name} rule {args.rule!r}; try e.g. {next(iter(texts))}")
+        if args.interpretations:
+            raise TcgError(f"no {game.name} rule{'' if args.rule is None else ' ' + repr(args.rule)} is marked "
+                           "[interpretation]")
+        raise TcgError(f"no {game.name} rule {args.rule!r}; try e.g. {ids[0]}")
+    if marked:
+        print(f"\n{_RULES_LEGEND[lang]}", file=out)
     return 0
 
 
@@ -203,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("game", choices=tcgteach.games())
     u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")
     u.add_argument("--lang", choices=("en", "ja"), default="en")
+    u.add_argument("--interpretations", action="store_true",
+                   help="only the rules marked [interpretation] (the readings; named ones are engine options)")
     return ap
 
 

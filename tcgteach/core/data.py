@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .errors import DataFileError
 
@@ -108,18 +108,71 @@ def parse_deck_file(data: Any, file: str, pool: Any, fmt: str, validate: Any, si
     return decks
 
 
-def load_rule_texts(path: str | Path, prefix: str) -> dict[str, dict[str, dict[str, str]]]:
-    """Rule ID -> {"title": {en, ja}, "text": {en, ja}} from a ``tcgteach-rules`` file."""
+#: the mark of a fixed reading (an [interpretation] of the spec that is not an engine option)
+FIXED = "fixed"
+
+
+class RuleTexts(dict):  # type: ignore[type-arg]
+    """Rule ID -> entry, read from ``file``. Each entry: ``{"title": {en, ja}, "text": {en, ja},
+    "interpretation": (...)}``; the last is a tuple of marks, empty when the rule is not a reading."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+        self.checked_options: Any = None
+
+
+def _interpretation(r: Reader, value: Any, where: str) -> tuple[str, ...]:
+    """``null`` | ``"fixed"`` | an option name | a list of them (a rule with several readings)."""
+    if value is None:
+        return ()
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise r.fail(where, "an empty list: write null for a rule that is not an interpretation")
+    marks: list[str] = []
+    for i, item in enumerate(items):
+        w = f"{where}[{i}]" if isinstance(value, list) else where
+        if not isinstance(item, str) or not item.isidentifier() or item != item.lower():
+            raise r.fail(w, f"expected null, {FIXED!r} or an engine option name (lower_case), got {item!r}")
+        if item in marks:
+            raise r.fail(w, f"{item!r} is given twice")
+        marks.append(item)
+    return tuple(marks)
+
+
+def load_rule_texts(path: str | Path, prefix: str, options: Mapping[str, Any] | None = None) -> RuleTexts:
+    """Rule ID -> {"title": {en, ja}, "text": {en, ja}, "interpretation": marks} from a ``tcgteach-rules``
+    file. With ``options`` (name -> OptionSpec) the named interpretations are checked against them."""
     r = Reader(str(path))
     data = load_json(path)
     rules = r.header(data, "tcgteach-rules", "rules")
     if not isinstance(rules, dict):
         raise r.fail("rules", "expected an object of rule ID to texts")
-    out = {}
+    out = RuleTexts(str(path))
     for rid, entry in rules.items():
         if not rid.startswith(prefix + "-"):
             raise r.fail(f"rules.{rid}", f"rule IDs of this file start with {prefix}-")
-        entry = r.obj(entry, f"rules.{rid}", ("title", "text"))
+        entry = r.obj(entry, f"rules.{rid}", ("title", "text"), ("interpretation",))
         out[rid] = {"title": r.texts(entry["title"], f"rules.{rid}.title"),
-                    "text": r.texts(entry["text"], f"rules.{rid}.text")}
+                    "text": r.texts(entry["text"], f"rules.{rid}.text"),
+                    "interpretation": _interpretation(r, entry.get("interpretation"),
+                                                      f"rules.{rid}.interpretation")}
+    if options is not None:
+        check_rule_options(out, options)
     return out
+
+
+def check_rule_options(texts: RuleTexts, options: Mapping[str, Any]) -> None:
+    """Every named interpretation must be an engine option (name -> OptionSpec) that settles that rule."""
+    r = Reader(texts.file)
+    for rid, entry in texts.items():
+        for mark in entry["interpretation"]:
+            if mark == FIXED:
+                continue
+            where = f"rules.{rid}.interpretation"
+            spec = options.get(mark)
+            if spec is None:
+                raise r.fail(where, f"{mark!r} is not an engine option of this game (the options are: "
+                                    f"{', '.join(options) or 'none'}; a fixed reading is {FIXED!r})")
+            if getattr(spec, "rule", rid) != rid:
+                raise r.fail(where, f"option {mark!r} settles {spec.rule}, not {rid}")

@@ -213,14 +213,27 @@ class Game:
         from .state import load_state
         return load_state(self, data)
 
-    def _rule_texts(self) -> Mapping[str, Mapping[str, Mapping[str, str]]]:
+    def _rule_texts(self) -> Mapping[str, Mapping[str, Any]]:
         raise NotImplementedError
 
-    def _rule_entry(self, rule_id: str) -> Mapping[str, Mapping[str, str]]:
-        entry = self._rule_texts().get(rule_id)
+    def _checked_rule_texts(self) -> Mapping[str, Mapping[str, Any]]:
+        """The rule texts, their named interpretations checked once against this game's options."""
+        from .data import RuleTexts, check_rule_options
+        texts = self._rule_texts()
+        if isinstance(texts, RuleTexts) and texts.checked_options is not self.OPTION_SPECS:
+            check_rule_options(texts, self.options.specs)
+            texts.checked_options = self.OPTION_SPECS
+        return texts
+
+    def _rule_entry(self, rule_id: str) -> Mapping[str, Any]:
+        entry = self._checked_rule_texts().get(rule_id)
         if entry is None:
             raise TcgError(f"no {self.title.get('en', self.name)} rule {rule_id!r}")
         return entry
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule ID that has a text, in the order of the rules (sections included, e.g. ``DQ-5``)."""
+        return tuple(self._checked_rule_texts())
 
     def rule_text(self, rule_id: str, lang: str = "en") -> str:
         """The project's own short statement of a rule (e.g. ``DM-4.4``), in English or Japanese."""
@@ -230,6 +243,55 @@ class Game:
     def rule_title(self, rule_id: str, lang: str = "en") -> str:
         title = self._rule_entry(rule_id)["title"]
         return title.get(lang, title["en"])
+
+    def rule_interpretations(self, rule_id: str) -> tuple[str, ...]:
+        """The readings the rule contains, in the order of its lines: ``"fixed"`` for a fixed reading of a gap
+        or contradiction in the source, else the name of the engine option that settles it (in
+        ``self.options.specs``). Empty when the rule is stated by the source itself."""
+        return tuple(self._rule_entry(rule_id).get("interpretation", ()))
+
+    def rule_interpretation(self, rule_id: str) -> str | None:
+        """``None``, ``"fixed"`` or the option name of the rule's first reading; a rule may hold several
+        (DQ-6.14: ``wipe_out`` in step 1, ``status_tick`` in step 3), see ``rule_interpretations``."""
+        marks = self.rule_interpretations(rule_id)
+        return marks[0] if marks else None
+
+    def rule_marks(self, rule_id: str, lang: str = "en") -> list[str]:
+        """One visible line per reading of the rule, e.g. "[interpretation: option `wipe_out`, default
+        after_own_turn] ..." with the default's meaning from ``self.options.specs`` (en or ja)."""
+        ja = lang == "ja"
+        lines = []
+        for mark in self.rule_interpretations(rule_id):
+            spec = self.options.specs.get(mark)
+            if spec is None:
+                lines.append("［解釈］" if ja else "[interpretation]")
+                continue
+            head = (f"［解釈：オプション `{spec.name}`、既定値 {_shown(spec.default)}］" if ja
+                    else f"[interpretation: option `{spec.name}`, default {_shown(spec.default)}] ")
+            lines.append(head + _meaning(spec, lang))
+        return lines
+
+
+def _meaning(spec: OptionSpec, lang: str) -> str:
+    """What the option's values do: one line per value (the default first) where the spec has them,
+    else its explanation, followed by the values it does not name."""
+    ja = lang == "ja"
+    order = [spec.default] + [c for c in spec.choices if c != spec.default]
+    if spec.values and all(v in spec.values for v in order):
+        sep = "／" if ja else "; "
+        return sep.join(f"{_shown(v)}{'：' if ja else ': '}{spec.values[v].get(lang, spec.values[v]['en'])}"
+                        for v in order)
+    text = spec.explain.get(lang, spec.explain["en"])
+    unnamed = [_shown(v) for v in order if v is not None and f"'{_shown(v)}'" not in text and f"'{v}'" not in text]
+    if spec.choices and unnamed:
+        values = ("、" if ja else ", ").join(_shown(v) for v in order)
+        text += f"（値：{values}）" if ja else f" (values: {values})"
+    return text
+
+
+def _shown(value: Any) -> str:
+    """An option value as typed on the command line (``--option name=value``)."""
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def check_players(game: Game, players: Any) -> int:
