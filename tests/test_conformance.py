@@ -14,9 +14,12 @@ try:  # tests/ may become a package
 except ImportError:
     import conformance
 
-#: game name -> number of random games (mixing every player count and every option value)
+#: game name -> number of random games (mixing every player count and every option value). DARK MOON
+#: plays 2-6 players equally often (320 games each); its bigger tables take more steps per game
+#: (about 140 random decisions with 2 players, 345 with 6), so 1600 games check as many steps
+#: (~400,000) in the same time as the 2000 games of 2-4 players did before
 GAMES = {
-    "darkmoon": 2000,
+    "darkmoon": 1600,
     "dragonquest": 2000,
 }
 
@@ -52,7 +55,9 @@ def test_every_player_count_and_option_value_is_played(report: conformance.Repor
     import tcgteach
 
     game = tcgteach.game(report.game)
-    assert set(report.players_seen) == set(range(game.min_players, game.max_players + 1))
+    counts = range(game.min_players, game.max_players + 1)
+    assert set(report.players_seen) == set(counts)
+    assert min(report.players_seen.values()) >= report.games // len(counts) - 8  # each count about equally
     for name, spec in game.options.specs.items():
         if spec.kind == "choice":
             assert report.options_seen[name] == set(spec.choices), name
