@@ -42,7 +42,7 @@ OPTIONS = (
                {"en": "Who is checked for the wipe-out penalty (5 cards) at the end of a turn: 'after_own_turn': "
                       "only players who have already had a turn; 'literal': every player, so the second player "
                       "pays at the end of the first player's first turn.",
-                "ja": "ターン終了時の全滅ペナルティ（5枚）の対象。'after_own_turn'：すでに自分のターンを終えたプレイヤーだけ。"
+                "ja": "ターン終了時の全滅ペナルティ（5枚）の対象。'after_own_turn'：まだ一度も自分のターンを迎えていないプレイヤーは対象外。"
                       "'literal'：全プレイヤー（後攻は先攻の最初のターンの終わりに支払う）。"},
                values={"after_own_turn": {"en": "a player who has not had a turn yet is not checked",
                                           "ja": "まだ自分のターンがないプレイヤーは対象外"},
@@ -53,8 +53,12 @@ OPTIONS = (
                {"en": "Fewest cards a player with fewer than 6 in hand may choose to draw (1, or 0 to keep life).",
                 "ja": "手札が6枚未満のときに選べる最少ドロー枚数（1、または0でライフを温存）。"}),
     OptionSpec("status_tick", "both_players", ("both_players", "turn_player"), "DQ-6.14",
-               {"en": "Whose poisoned and confused cards take their damage at the end of a turn.",
-                "ja": "ターン終了時に毒・混乱のダメージを受けるのは誰のカードか。"}),
+               {"en": "Whose poisoned and confused cards take their damage at the end of a turn: 'both_players': "
+                      "both players' cards at every turn end; 'turn_player': only the turn player's.",
+                "ja": "ターン終了時に毒・混乱のダメージを受けるのは誰のカードか。'both_players'：毎ターン両プレイヤーのカード。"
+                      "'turn_player'：そのターンのプレイヤーのカードだけ。"},
+               values={"both_players": {"en": "both players' cards, at every turn end", "ja": "毎ターン、両プレイヤーのカード"},
+                       "turn_player": {"en": "only the turn player's cards", "ja": "そのターンのプレイヤーのカードだけ"}}),
     OptionSpec("turn_limit", None, (), "DQ-1.4",
                {"en": "Turn cap for automated play: the game ends as a draw after this many turns "
                       "(None: no cap; simulations use 200).",
