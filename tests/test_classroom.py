@@ -292,9 +292,10 @@ def test_at_the_end_hint_is_disabled_and_the_result_stays():
     assert c.hint_button.disabled and ("over" in c.message.value)
 
 
-def test_darkmoon_classroom_seats_two_to_four_players_DM_1_1():
+def test_darkmoon_classroom_seats_two_to_six_players_DM_1_1():
     c = Classroom(seed=2)
-    assert [o[1] for o in c.players_picker.options] == [2, 3, 4]
+    assert [o[1] for o in c.players_picker.options] == [2, 3, 4, 5, 6]
+    assert [o[0] for o in c.players_picker.options] == ["2", "3", "4", "5", "6"]
     c.players_picker.value = 4
     c.new_button.click()
     assert c.state.num_players == 4 and len(c.seat_pickers) == 4
@@ -302,14 +303,63 @@ def test_darkmoon_classroom_seats_two_to_four_players_DM_1_1():
     assert all(f"tcg-seat-{i}" in d._dom_classes for i, d in enumerate(c.seat_pickers))
     assert list(c.setup_box.children).count(c.seat_pickers[3]) == 1
     assert c.state.current_player == 0 and action_buttons(c)
+    c.lang_toggle.value = "ja"
+    assert [o[0] for o in c.players_picker.options] == ["2人", "3人", "4人", "5人", "6人"]
+    assert c.players_picker.value == 4
+    c.lang_toggle.value = "en"
     c.game_picker.value = "dragonquest"  # two players only: the seats follow with New game
     assert [o[1] for o in c.players_picker.options] == [2]
     c.new_button.click()
     assert c.state.num_players == 2 and len(c.seat_pickers) == 2 and c.game.name == "dragonquest"
-    with pytest.raises(TcgError, match="2 to 4 players"):
-        Classroom(agents=["person"] * 5)
+    c.game_picker.value = "darkmoon"
+    assert [o[1] for o in c.players_picker.options] == [2, 3, 4, 5, 6]
+    with pytest.raises(TcgError, match=r"7 seats: DARK MOON is played by 2 to 6 players \(DM-1\.1\)"):
+        Classroom(agents=["person"] * 7)
     with pytest.raises(TcgError, match="3 seats: Dragon Quest Card Game is played by 2 players"):
         Classroom("dragonquest", agents=["person"] * 3)
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_darkmoon_classroom_starts_and_plays_five_and_six_player_games_DM_1_1(n):
+    c = Classroom(seed=4)
+    c.players_picker.value = n
+    c.new_button.click()
+    assert "⚠" not in c.message.value
+    assert c.state.num_players == n and len(c.seat_pickers) == n
+    assert [d.value for d in c.seat_pickers] == ["person"] + ["heuristic"] * (n - 1)
+    assert list(c.setup_box.children)[2:2 + n] == c.seat_pickers
+    assert c.board.value.count('class="tcg-player') == n
+    assert all(f'data-player="{p}"' in c.board.value for p in range(n))
+    c.seat_pickers[3].value = "random"  # another kind of seat in the middle of the table
+    for _ in range(400):
+        if c.state.is_terminal():
+            break
+        assert c.state.current_player == 0 and action_buttons(c)
+        buttons = action_buttons(c)
+        buttons[len(c.state.history) % len(buttons)].click()  # a mix of the person's choices
+        assert "⚠" not in c.message.value
+    assert c.state.is_terminal() and "over" in c.message.value
+    out = c.state.result()
+    assert len(out.scores) == n and out.reason in ("DM-1.5", "DM-1.3", "DM-4.4a")
+    seats = {c._actors[i] for i in range(len(c._actors))}
+    assert seats == set(range(n))  # everybody played
+    assert all(f'data-player="{p}"' in c.board.value for p in range(n))
+
+
+def test_hot_seat_with_six_people_passes_the_device_around_the_table():
+    c = Classroom(seed=5, agents=["person"] * 6, hot_seat=True)
+    seen = []
+    for _ in range(400):
+        if c.state.is_terminal() or len(seen) >= 8:
+            break
+        if c.pass_screen.layout.display == "flex":
+            seen.append(c.state.current_player)
+            assert c.board.value == ""
+            c.ready_button.click()
+            me = c.state.current_player
+            assert hand_shown(c, me) and not any(hand_shown(c, o) for o in range(6) if o != me)
+        action_buttons(c)[-1].click()
+    assert len(seen) == 8 and seen == [(seen[0] + k) % 6 for k in range(8)]  # in seat order, all around and on
 
 
 def test_hot_seat_with_three_people_passes_the_device_in_turn():

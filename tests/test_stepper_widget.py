@@ -114,12 +114,32 @@ def test_switching_a_seat_to_person_hides_the_other_hand():
     assert "(hidden)" in st.board.value
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_stepper_runs_multiplayer_games_to_the_end(players):
     st = Stepper("darkmoon", seed=players, players=players)
+    assert len(st.seat_pickers) == players
     while st.step():
         pass
     assert st.state.is_terminal()
+    assert st.state.num_players == players and len(st.state.result().scores) == players
+    assert all(f'data-player="{p}"' in st.board.value for p in range(players))
+    assert "The game is over" in st.message.value
+
+
+def test_a_six_player_stepper_seats_a_person_anywhere_and_its_seat_pickers_wrap():
+    st = Stepper("darkmoon", seed=6, players=6, agents=["random"] * 4 + ["person", "random"])
+    assert [d.description for d in st.seat_pickers] == [f"P{n}" for n in range(1, 7)]
+    seats = next(box for box in st.widget.children if list(getattr(box, "children", ())) == st.seat_pickers)
+    assert seats.layout.flex_flow == "row wrap"  # six pickers do not fit one row of a 1024-pixel screen
+    for _ in range(400):
+        if st.state.is_terminal():
+            break
+        if st.state.current_player == 4:
+            assert "(hidden)" in st.board.value  # the other five hands are hidden from the person
+            buttons(st)[-1].click()
+        else:
+            st.step_button.click()
+    assert st.state.is_terminal() and 4 in st._actors
 
 
 def test_a_button_of_an_earlier_position_is_refused_even_at_the_same_history_length():

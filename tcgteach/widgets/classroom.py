@@ -14,6 +14,7 @@ traceback, and the game stays as it was.
 from __future__ import annotations
 
 import html
+from importlib import import_module
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -25,8 +26,11 @@ from ..core.errors import TcgError
 from .stepper import PERSON, Stepper, _l, relabel
 
 GAMES = {"darkmoon": ("DARK MOON", "ダークムーン"), "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム")}
-#: how many players each game takes (DM-1.1: two to four; the Dragon Quest Card Game: two)
-PLAYERS = {"darkmoon": (2, 3, 4), "dragonquest": (2,)}
+#: how many players each game takes, from the games themselves (DM-1.1: two to six; DQ-1.1: two)
+PLAYERS = {name: tuple(range(cls.min_players, cls.max_players + 1))
+           for name, cls in ((g, import_module(tcgteach.GAMES[g]).Game) for g in GAMES)}
+#: the rule that sets each game's number of players
+PLAYERS_RULE = {name: import_module(tcgteach.GAMES[name]).Game.contract_rule for name in GAMES}
 #: the options a classroom game runs with (a capped Dragon Quest game cannot go on forever)
 GAME_OPTIONS: dict[str, dict[str, Any]] = {"darkmoon": {}, "dragonquest": {"turn_limit": 200}}
 
@@ -105,7 +109,7 @@ class Classroom(Stepper):
         if len(agents) not in PLAYERS[game]:
             lo, hi = PLAYERS[game][0], PLAYERS[game][-1]
             raise TcgError(f"{len(agents)} seats: {GAMES[game][0]} is played by "
-                           f"{lo if lo == hi else f'{lo} to {hi}'} players")
+                           f"{lo if lo == hi else f'{lo} to {hi}'} players ({PLAYERS_RULE[game]})")
         bad = [a for a in agents if a not in self.SEAT_KINDS]
         if bad:
             raise TcgError(f"seat {bad[0]!r}: choose one of {', '.join(self.SEAT_KINDS)}")

@@ -181,7 +181,7 @@ class Stepper:
         self.speed.observe(lambda ch: setattr(self, "interval", float(ch["new"])), names="value")
         controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
         settings = w.HBox([self.lang_toggle, self.speed])
-        seats = w.HBox(self.seat_pickers)
+        seats = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))  # up to 6 seats (DM-1.1)
         left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%", overflow="auto"))
         right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="42%"))
         self.log_title = w.HTML()
