@@ -287,3 +287,22 @@ def test_a_p_value_below_double_precision_is_printed_as_a_bound_not_zero():
     from tcgteach.sim.variants import _p_text
     assert _p_text(0.0) == "< 1e-15" and _p_text(3e-17) == "< 1e-15"
     assert _p_text(0.0123) == "0.0123" and _p_text(1.0) == "1"
+
+
+def test_without_processes_simulate_plays_in_this_process_with_the_same_records(baseline, monkeypatch):
+    """In a browser (Pyodide: no processes) a simulation asked for 2 jobs runs here, game for game the same."""
+    from tcgteach.sim import runner
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("no process pool may be started where processes are unavailable")
+
+    monkeypatch.setattr(runner, "processes_available", lambda: False)
+    monkeypatch.setattr(runner, "process_pool", no_pool)
+    assert simulate("darkmoon", seeds=range(12), jobs=2, progress=False) == baseline["darkmoon"][:12]
+
+
+def test_processes_are_unavailable_in_a_browser(monkeypatch):
+    from tcgteach.sim import runner
+    assert runner.processes_available()  # here: a normal CPython
+    monkeypatch.setattr(runner.sys, "platform", "emscripten")
+    assert not runner.processes_available()

@@ -11,12 +11,14 @@ import csv
 import math
 import os
 import sys
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..core.errors import TcgError
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from ..core.game import Game
 
 #: options a simulation uses unless the caller sets them (DQ-1.4: random agents may never end a game)
@@ -149,10 +151,23 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+def processes_available() -> bool:
+    """Whether this Python can start worker processes (not in a browser: Pyodide/JupyterLite, WASI)."""
+    if sys.platform in ("emscripten", "wasi"):
+        return False
+    try:
+        import multiprocessing.synchronize  # noqa: F401  (needs the OS's semaphores, like the pool)
+        from concurrent.futures import ProcessPoolExecutor  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def process_pool(workers: int | None = None) -> "ProcessPoolExecutor":
     """A process pool (all cores by default). From Python 3.12 on it uses the "forkserver" start
     method where there is one: forking a process that runs threads (Jupyter, tqdm) is deprecated."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     ctx = None
     if sys.version_info >= (3, 12) and "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -245,7 +260,8 @@ def simulate(game: "Game | str", n: int | None = None, agents: Sequence[Any] | s
     args = (type(g), tuple(sorted(g.options.items())))
     bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")
     try:
-        if executor is None and (jobs == 1 or (jobs is None and len(chunks) <= 1)):
+        # in this process: one job, one chunk, or no processes to be had (in a browser); same records
+        if executor is None and (jobs == 1 or (jobs is None and len(chunks) <= 1) or not processes_available()):
             records = []
             for seed in seed_list:
                 records.extend(run_chunk(*args, [seed], specs, max_steps, decks, players))

@@ -11,6 +11,7 @@ import html
 import itertools
 import re
 import shutil
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -29,11 +30,39 @@ EDGE_STROKE = "#d32f2f"
 FONT = "Noto Sans CJK JP, Noto Sans, DejaVu Sans, sans-serif"
 
 _uid = itertools.count(1)
-_REPO_DIAGRAMS = Path(__file__).resolve().parents[2] / "diagrams"
+_told_about_graphviz = False
+
+INSTALL_GRAPHVIZ = ("the graphviz program 'dot' is not installed: on Debian/Ubuntu run 'sudo apt-get install "
+                    "graphviz', with conda 'conda install graphviz', on macOS 'brew install graphviz'")
 
 
 class GraphvizMissing(TcgError):
     """The graphviz ``dot`` program is not installed."""
+
+
+def packaged_svg(game: str, flow: str, lang: str, source: str) -> str | None:
+    """The SVG shipped with the package for this flow graph (``tcgteach/diagrams``, = ``diagrams/``), if its
+    DOT is exactly ``source`` (so a changed or unknown flow never gets a stale drawing)."""
+    from importlib.resources import files
+    folder = files("tcgteach").joinpath("diagrams")
+    stem = f"{game}-{flow}.{lang}"
+    try:
+        dot = folder.joinpath(f"{stem}.dot").read_text(encoding="utf-8")
+        if dot != source:
+            return None
+        return folder.joinpath(f"{stem}.svg").read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, OSError):
+        return None
+
+
+def _tell_once() -> None:
+    """Say once per session that the drawings are the packaged ones (not in a browser: nothing to install)."""
+    global _told_about_graphviz
+    if _told_about_graphviz or sys.platform == "emscripten":
+        return
+    _told_about_graphviz = True
+    print(f"tcgteach: showing the flow graphs shipped with the package; {INSTALL_GRAPHVIZ} for fresh layouts.",
+          file=sys.stderr)
 
 
 def dot_source(flow: "Flow", lang: str = "en", game: str = "") -> str:
@@ -77,8 +106,7 @@ def _css(node: str) -> str:
 def _render_svg(source: str) -> str:
     import graphviz
     if shutil.which("dot") is None:
-        raise GraphvizMissing("the graphviz program 'dot' is not installed: on Debian/Ubuntu run "
-                              "'sudo apt-get install graphviz', with conda 'conda install graphviz'")
+        raise GraphvizMissing(INSTALL_GRAPHVIZ)
     svg = graphviz.Source(source).pipe(format="svg", encoding="utf-8")
     return _classify(svg)
 
@@ -121,10 +149,11 @@ class FlowDiagram:
             try:
                 self._svg = _render_svg(self.source)
             except GraphvizMissing:
-                committed = _REPO_DIAGRAMS / f"{self.game}-{self.flow.name}.{self.lang}.svg"
-                if not committed.exists():
+                shipped = packaged_svg(self.game, self.flow.name, self.lang, self.source)
+                if shipped is None:
                     raise
-                self._svg = _classify(committed.read_text(encoding="utf-8"))
+                _tell_once()
+                self._svg = _classify(shipped)
         return self._svg
 
     def style(self, scope: str, current: str | None, edges: Iterable[Sequence[str]] = ()) -> str:
@@ -223,6 +252,5 @@ def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = No
 def _render_svg_raw(source: str) -> str:
     import graphviz
     if shutil.which("dot") is None:
-        raise GraphvizMissing("the graphviz program 'dot' is not installed: on Debian/Ubuntu run "
-                              "'sudo apt-get install graphviz'")
+        raise GraphvizMissing(INSTALL_GRAPHVIZ)
     return graphviz.Source(source).pipe(format="svg", encoding="utf-8")
