@@ -1,6 +1,7 @@
 """Lesson 04 (the two designs compared): it plays as many games as the environment asks, and shows
-what it promises — both turn graphs side by side, the traits table, live figures and two variant
-experiments with a reading computed from the run.
+what it promises — both turn graphs side by side, the traits table, live figures and three variant
+experiments (A: DARK MOON's first-turn restriction, B: Dragon Quest's formation reading, C: Dragon Quest's
+wipe-out reading) with a reading computed from the run.
 
 tests/test_notebooks.py sets TCGTEACH_LESSON_GAMES (40) before any notebook runs and executes every
 lesson once per session; these tests read the same run.
@@ -54,7 +55,7 @@ def test_runs_clean_and_plays_the_number_of_games_of_the_environment():
     assert f"{n} games per run" in out
     assert f"games simulated: darkmoon {n}, dragonquest {n}" in out
     assert f"DARK MOON: {n} games in" in out and f"Dragon Quest: {n} games in" in out
-    assert out.count(f"{2 * n} games in") == 2, "each experiment plays N games per side"
+    assert out.count(f"{2 * n} games in") == 3, "each of the three experiments plays N games per side"
     assert "Total time of the simulations in this lesson:" in out
 
 
@@ -96,15 +97,39 @@ def test_figures_are_rendered():
     assert len(outputs(nb, "image/png")) >= 3
 
 
-def test_both_variant_experiments_are_shown_with_a_reading_of_this_run():
+def test_the_variant_experiments_are_shown_with_a_reading_of_this_run():
     nb = execute(LESSON)
     out = text_of(nb)
     n = games()
     for a, b in (("first_turn_restriction=True", "first_turn_restriction=False"),
-                 ("formation=strict", "formation=at_least")):
+                 ("formation=strict", "formation=at_least"),
+                 ("wipe_out=after_own_turn", "wipe_out=literal")):
         assert f"A = {a}, B = {b}; {n} games each, same seeds" in out, (a, b)
     readings = re.findall(r"^First-player win rate: .* (is beyond noise|is within noise) at (\d+) games per side\.$",
                           out, re.MULTILINE)
-    assert len(readings) == 2 and all(int(k) == n for _, k in readings)
+    assert len(readings) == 3 and all(int(k) == n for _, k in readings)
     assert re.search(r"^Branching: .* with formation=strict, .* with formation=at_least\. The difference", out, re.MULTILINE)
     assert re.search(r"a player fielded six party cards in \d+ of \d+ replayed games", out)
+
+
+def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict():
+    nb = execute(LESSON)
+    out = text_of(nb)
+    n = games()
+    assert re.search(r"^First-player win rate: [\d.]+% with wipe_out=after_own_turn, [\d.]+% with wipe_out=literal\. "
+                     rf".* (is beyond noise|is within noise) at {n} games per side\.$", out, re.MULTILINE)
+    # the verdict sentence, computed from this run
+    verdicts = re.findall(r"^Verdict \(experiment C\): (.+)$", out, re.MULTILINE)
+    assert len(verdicts) == 1
+    assert ("within noise" in verdicts[0]) != ("beyond noise" in verdicts[0]), verdicts[0]
+    # both option values came into play: spared under the default, paid under literal, in every replayed game
+    k = min(n, 100)
+    assert (f"End of turn 1, {k} replayed games per side: with wipe_out=after_own_turn the second player was "
+            f"spared in {k}; with wipe_out=literal it paid five cards in {k}.") in out
+    assert "dragonquest: wipe_out=after_own_turn -> wipe_out=literal: beyond noise:" in out   # the summary
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "## 7. Experiment C: Dragon Quest wipe_out literal vs after_own_turn" in prose
+    assert "DQ-6.14.1" in prose and "実験C" in prose
+    # the fixed text quotes a reference run of the default size and says so
+    reading_c = prose[prose.index("## 7. Experiment C"):prose.index("## 8. What the numbers say")]
+    assert "At N=2000" in reading_c

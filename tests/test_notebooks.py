@@ -1,5 +1,7 @@
 """Every lesson runs top to bottom headless, and shows what it promises."""
+import html
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -49,3 +51,58 @@ def test_darkmoon_lesson_shows_each_rule_when_it_applies():
     for needle in ("DM-4.3", "DM-4.4", "matches a number on the field", "matches no number on the field",
                    "DM-4.6", "DM-1.4", "units", "loose specials", "application/vnd.jupyter.widget-view+json"):
         assert needle in out or needle in str(nb), needle
+
+
+def lesson(name):
+    return execute(NOTEBOOKS[[p.name for p in NOTEBOOKS].index(name)])
+
+
+def prose_of(nb):
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
+    nb = lesson("02_dragonquest.ipynb")
+    out = html.unescape(text_of(nb))
+    # the end of turn 1 of the seeded game, under the default and under literal (DQ-6.14.1)
+    assert "[DQ-6.14] P2 has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out)." in out
+    assert "[DQ-6.14] P2 has no party card: wipe-out penalty, 5 cards from the deck to the discard pile." in out
+    spared = re.search(r"^wipe_out = 'after_own_turn' +P2: deck (\d+), discard pile 0$", out, re.MULTILINE)
+    paid = re.search(r"^wipe_out = 'literal' +P2: deck (\d+), discard pile 5$", out, re.MULTILINE)
+    assert spared and paid and int(spared.group(1)) - int(paid.group(1)) == 5
+    # effects never cost GP (DQ-6.11): the Sage closes itself with 0 GP
+    assert "[DQ-6.11] P1 uses Sage of the Tower's effect (closing it)." in out
+    assert "what the special effects of all party cards cost:" in out and "GP" not in out.split(
+        "what the special effects of all party cards cost:")[1].splitlines()[0]
+    # every option is listed, the two new readings included
+    assert re.search(r"^wipe_out +DQ-6.14 +default 'after_own_turn'", out, re.MULTILINE)
+    assert re.search(r"^formation_repair +DQ-5.5 +default 'immediate'", out, re.MULTILINE)
+    prose = prose_of(nb)
+    for needle in ("DQ-6.14.1", "`wipe_out_spared`", "`after_own_turn` (default)", "`literal`", "DQ-6.2",
+                   "全滅ペナルティ", "後攻", "DQ-6.11", "GPはかかりません"):
+        assert needle in prose, needle
+    assert "already costs them five cards at the end of turn 1" not in prose   # the old reading, gone
+
+
+def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
+    nb = lesson("03_dragonquest_combat.ipynb")
+    out = html.unescape(text_of(nb))
+    # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
+    imm = out.index("[DQ-5.5] P1's front row no longer outnumbers the back row: P1 repairs the formation at once.")
+    assert out.index("[DQ-5.5] Formation: P1 moves Abyss Wyrm to the front row.", imm) < \
+        out.index("[DQ-6.14] Flutter Bat takes 1 damage", imm)
+    assert "P2 may: ['Attack with Horned Boar', 'Pass']" in out
+    # end_step: the front row stays empty and P2 cannot attack (DQ-7.6)
+    assert "[DQ-7.6] the defender's front row is empty: no attack is possible. Legal now: pass" in out
+    # the owner decides in the opponent's turn, at the repair node of the turn graph
+    assert "[DQ-5.5] P2's front row no longer outnumbers the back row: P2 repairs the formation at once." in out
+    assert "P2 may: ['Move Pebble Crab to the front', 'Move Mossback Tortoise to the front']" in out
+    assert "[DQ-5.5] Formation: P2 moves Mossback Tortoise to the front row." in out
+    assert "into repair:   ['combat.resolve', 'end', 'end.confusion', 'prep', 'prep.resolve']" in out
+    assert "tcg-n-repair polygon" in out, "a turn graph with the repair node as the current node"
+    assert "tcg-e-end--repair path" in out and "tcg-e-repair--end path" in out, "the edges end -> repair -> end lit"
+    assert "Formation maintenance (at once)" in out   # the node's label in the drawn graph
+    prose = prose_of(nb)
+    for needle in ("DQ-5.5", "`formation_repair`", "`immediate` (default)", "`end_step`", "Why `immediate` is the default",
+                   "DQ-7.6", "陣形維持", "前衛", "後衛", "毒", "クローズ", "DQ-6.14.1"):
+        assert needle in prose, needle
