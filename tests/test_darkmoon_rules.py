@@ -285,6 +285,23 @@ def test_DM_1_5_end_trigger_with_five_and_six_players_in_random_games(n: int) ->
     assert len(seats) >= 3  # the end was armed by several different seats
 
 
+def test_DM_1_5_the_board_of_a_six_player_game_names_who_still_takes_a_final_turn() -> None:
+    from tcgteach.viz.board import board_html
+    s = unit_position(6, trigger=3, first_player=0)
+    ends(s, 3)
+    make_unit(s, 3, field(s, 3)[:3])
+    s.apply("end")  # P4 (index 3) arms in turn 4; P5, P6, P1, P2, P3 take their final turns
+    html = board_html(s, lang="en")
+    assert 'data-players="6"' in html and "tcg-dm tcg-many" in html and html.count('class="tcg-player') == 6
+    assert "end armed by P4: final turns · still to play: P5, P6, P1, P2, P3" in html
+    ends(s, 3)
+    assert "still to play: P2, P3" in board_html(s, lang="en")
+    assert "残り：P2、P3" in board_html(s, lang="ja")
+    ends(s, 2)
+    assert s.is_terminal() and "still to play" not in board_html(s, lang="en")
+    assert "tcg-dm tcg-many" not in board_html(GAME.new_state(players=3), lang="en")  # 2-3 players: one column
+
+
 def test_DM_1_6_final_turns_with_six_players_change_nothing() -> None:
     # P2 arms in turn 3; P4 (turn 5) and P0 (turn 7) fill their third slot in their final turns
     s = unit_position(6, trigger=2, first_player=0, also=(4, 0))

@@ -12,24 +12,31 @@ if TYPE_CHECKING:
 CSS = """
 .tcg-board{font-family:system-ui,'Noto Sans CJK JP',sans-serif;font-size:13px;color:#1b1b1b;max-width:980px}
 .tcg-board .tcg-status{padding:6px 8px;background:#eceff1;border-radius:6px;margin-bottom:6px}
-.tcg-board .tcg-player{border:2px solid #cfd8dc;border-radius:8px;padding:6px 8px;margin:6px 0}
+.tcg-board .tcg-player{border:2px solid #cfd8dc;border-radius:8px;padding:6px 8px;margin:6px 0;min-width:0}
 .tcg-board .tcg-player.tcg-active{border:3px solid #1565c0;background:#f5f9ff}
 .tcg-board .tcg-player h4{margin:0 0 4px 0;font-size:14px}
-.tcg-board .tcg-zone{margin:3px 0;display:flex;flex-wrap:wrap;gap:4px;align-items:center}
-.tcg-board .tcg-zone-label{min-width:74px;font-weight:600;color:#455a64}
+.tcg-board .tcg-zone{margin:3px 0;display:flex;align-items:flex-start;gap:4px}
+.tcg-board .tcg-zone-label{flex:0 0 6.4em;font-weight:600;color:#455a64;padding-top:2px;overflow-wrap:anywhere}
+.tcg-board .tcg-zone-cards{flex:1 1 0;min-width:0;display:flex;flex-wrap:wrap;gap:4px;align-items:flex-start}
 .tcg-board .tcg-card{display:inline-block;border:1.5px solid #546e7a;border-radius:5px;padding:2px 5px;background:#fff;
   min-width:64px;line-height:1.2}
 .tcg-board .tcg-card.tcg-special{border-style:dashed;background:#fffdf3}
 .tcg-board .tcg-card.tcg-picked{border:3px double #1565c0}
 .tcg-board .tcg-card.tcg-new{box-shadow:0 0 0 3px #ffb300}
 .tcg-board .tcg-card small{color:#546e7a}
-.tcg-board .tcg-unit{border:1px solid #b0bec5;border-radius:6px;padding:3px;margin-right:6px;min-width:90px}
+.tcg-board .tcg-unit{border:1px solid #b0bec5;border-radius:6px;padding:3px;min-width:90px;max-width:100%;
+  box-sizing:border-box}
+.tcg-board .tcg-unit .tcg-zone-cards{margin-top:2px}
 .tcg-board .tcg-hidden{color:#607d8b;font-style:italic}
+.tcg-board.tcg-many{max-width:1400px}
+.tcg-board.tcg-many .tcg-table{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));
+  gap:0 8px;align-items:stretch}
 """
 
 T = {
     "turn": ("Turn {t}", "ターン{t}"), "to_act": ("{p} to act", "{p}の手番"), "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
     "armed": ("end armed by {p}: final turns", "{p}が終了条件を起動：最終ターン"),
+    "final_left": ("still to play: {ps}", "残り：{ps}"),
     "over": ("game over", "ゲーム終了"), "hand": ("Hand", "手札"), "field": ("Field", "場"), "units": ("Units", "ユニット"),
     "deck": ("deck {n}", "デッキ {n}枚"), "hidden": ("{n} card{s} (hidden)", "{n}枚（非公開）"),
     "points": ("{t} points now (units {u} + bonuses {b} + loose specials {s})",
@@ -89,15 +96,23 @@ def render(state: "DarkMoonState", *, lang: str = "en", perspective: int | None 
             status.append(_t("choice", lang))
     if state.armed_by is not None:
         status.append(_t("armed", lang, p=f"P{state.armed_by + 1}"))
+        if not over:  # DM-1.5: the players still to take their final turn, in seat order (this one first)
+            left = (state.armed_by - 1 - cur) % n + 1
+            seats = ("、" if lang == "ja" else ", ").join(f"P{(cur + k) % n + 1}" for k in range(left))
+            status.append(_t("final_left", lang, ps=seats))
     reveal = ""
     if state.last_reveal is not None:
         c, where = state.last_reveal
         reveal = " · " + _t("revealed", lang, c=escape(state.card(c).label(lang)),
                              w=_t("to_field" if where == "field" else "to_hand", lang))
+    # four or more players sit in two columns where the board is wide enough (a 6-player table in
+    # one column is three screens tall); narrower, they stack in seat order as with two or three
+    many = " tcg-many" if n >= 4 else ""
     parts = [f"<style>{CSS}</style>",
-             f'<div class="tcg-board tcg-dm" data-node="{state.node}" data-turn="{state.turn}" '
-             f'data-current="{"" if cur is None else cur}">',
-             f'<div class="tcg-status" role="status">{" · ".join(escape(s) for s in status)}{reveal}</div>']
+             f'<div class="tcg-board tcg-dm{many}" data-node="{state.node}" data-turn="{state.turn}" '
+             f'data-current="{"" if cur is None else cur}" data-players="{n}">',
+             f'<div class="tcg-status" role="status">{" · ".join(escape(s) for s in status)}{reveal}</div>',
+             '<div class="tcg-table">']
     picked = set(state.unit_pick)
     new = {state.last_reveal[0]} if state.last_reveal is not None else set()
     for p in range(n):
@@ -116,12 +131,12 @@ def render(state: "DarkMoonState", *, lang: str = "en", perspective: int | None 
         else:
             hand_html = "".join(_card(state, c, lang) for c in sorted(hand)) or "—"
         parts.append(f'<div class="tcg-zone tcg-hand"><span class="tcg-zone-label">{_t("hand", lang)} '
-                     f"({len(hand)})</span>{hand_html}</div>")
+                     f'({len(hand)})</span><div class="tcg-zone-cards">{hand_html}</div></div>')
         field_html = "".join(
             _card(state, c, lang, (" tcg-picked" if c in picked else "") + (" tcg-new" if c in new else ""),
                   _t("picked", lang) if c in picked else "") for c in field) or "—"
         parts.append(f'<div class="tcg-zone tcg-field"><span class="tcg-zone-label">{_t("field", lang)}</span>'
-                     f"{field_html}</div>")
+                     f'<div class="tcg-zone-cards">{field_html}</div></div>')
         units = []
         detail = {d["slot"]: d for d in sc["unit_detail"]}
         for k, unit in enumerate(state.units(p), 1):
@@ -129,12 +144,12 @@ def render(state: "DarkMoonState", *, lang: str = "en", perspective: int | None 
                 d = detail[k]
                 inner = "".join(_card(state, c, lang) for c in unit)
                 pts = _t("pts", lang, n=d["cards"] + d["bonus"])
-                units.append(f'<div class="tcg-unit" data-slot="{k}"><small>{_t("unit", lang, k=k)} · {pts}</small><br>'
-                             f"{inner}</div>")
+                units.append(f'<div class="tcg-unit" data-slot="{k}"><small>{_t("unit", lang, k=k)} · {pts}</small>'
+                             f'<div class="tcg-zone-cards">{inner}</div></div>')
             else:
                 units.append(f'<div class="tcg-unit tcg-empty" data-slot="{k}"><small>{_t("unit", lang, k=k)}: '
                              f"{_t('empty', lang)}</small></div>")
         parts.append(f'<div class="tcg-zone tcg-units"><span class="tcg-zone-label">{_t("units", lang)}</span>'
-                     f"{''.join(units)}</div></section>")
-    parts.append("</div>")
+                     f'<div class="tcg-zone-cards">{"".join(units)}</div></div></section>')
+    parts.append("</div></div>")
     return "".join(parts)

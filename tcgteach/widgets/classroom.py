@@ -78,7 +78,9 @@ CSS = """<style>
 .tcg-classroom .widget-checkbox label,.tcg-classroom .widget-radio-box label{font-size:17px}
 .tcg-classroom .widget-radio-box input{width:18px;height:18px}
 .tcg-classroom .widget-dropdown select,.tcg-classroom .widget-text input{height:36px}
-.tcg-classroom .tcg-board{font-size:17px;max-width:none}
+.tcg-classroom .widget-dropdown,.tcg-classroom .widget-text{height:auto}
+.tcg-classroom .tcg-seats .widget-label{font-weight:600;margin-left:5px;margin-right:3px}
+.tcg-classroom .tcg-board,.tcg-classroom .tcg-board.tcg-many{font-size:17px;max-width:none}
 .tcg-classroom .tcg-log-line{font-size:15px}
 .tcg-classroom .tcg-action{margin:3px}
 .tcg-classroom button:focus-visible{outline:3px solid #ff6f00;outline-offset:2px}
@@ -174,7 +176,11 @@ class Classroom(Stepper):
         self.speed.layout.display = "none"  # the classroom moves agents itself; no auto-play delay
         self.play_button.layout.display = "none"
         for dd in self.seat_pickers:
-            dd.layout.width = "290px"
+            self._style_seat(dd)
+        # the seats get a row of their own below the game, the number of players and the seed (six
+        # seats of a DARK MOON table fill a row at 1366 pixels and wrap into two at 1024)
+        self.seats_box = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.seats_box.add_class("tcg-seats")
         self.setup_box = setup = w.HBox(self._setup_children(), layout=w.Layout(flex_flow="row wrap"))
         options = w.HBox([self.lang_toggle, self.hotseat_box, self.help_button], layout=w.Layout(flex_flow="row wrap"))
         controls = w.HBox([self.hint_button, self.takeback_button, self.step_button, self.back_button],
@@ -192,7 +198,13 @@ class Classroom(Stepper):
         self.widget.add_class("tcg-classroom")
 
     def _setup_children(self) -> list[Any]:
-        return [self.game_picker, self.players_picker, *self.seat_pickers, self.seed_box, self.new_button]
+        return [self.game_picker, self.players_picker, self.seed_box, self.new_button, self.seats_box]
+
+    @staticmethod
+    def _style_seat(dd: Any) -> None:
+        """A seat picker as narrow as its longest choice ("ヒューリスティック"): its label "P6" is short."""
+        dd.layout.width = "218px"
+        dd.style.description_width = "initial"
 
     @staticmethod
     def _players_options(game: str, lang: str) -> list[tuple[str, int]]:
@@ -212,9 +224,9 @@ class Classroom(Stepper):
         pickers = self.seat_pickers
         self.seat_pickers = pickers[:n] + [self._seat_picker(i, "heuristic") for i in range(len(pickers), n)]
         for dd in self.seat_pickers:
-            dd.layout.width = "290px"
+            self._style_seat(dd)
         self.players = n
-        self.setup_box.children = self._setup_children()
+        self.seats_box.children = self.seat_pickers
 
     def _show_help(self, on: bool) -> None:
         self.help_text.value = f"<p>{_t('help_text', self.lang)}</p>"
@@ -268,7 +280,7 @@ class Classroom(Stepper):
             self.game, self.state, self.seed = old_game, old_state, old_seed
             if len(old_seats) != len(self.seat_pickers):
                 self.seat_pickers, self.players = old_seats, old_players
-                self.setup_box.children = self._setup_children()
+                self.seats_box.children = self.seat_pickers
                 self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(old_seats)]
             self.seed_box.value = str(old_seed)
             self._render_graph_base()
