@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Set up everything tcgteach needs on a fresh Debian/Ubuntu machine (Python >= 3.11), then:
-#   bash run.sh lessons   open the lessons in JupyterLab
-#   bash run.sh test      run the whole test suite (unit, rule, conformance, notebook and real-browser tests)
-#   bash run.sh classroom the classroom app (notebooks/05_classroom.ipynb) as a Voila page
-# Installs with apt (graphviz, python3-venv; fonts for Japanese text with 'lessons' and 'classroom';
-# Debian's chromium for the browser tests with 'test'), creates
-# .venv in this folder and installs the package into it with pip. Safe to run again.
+#   bash run.sh lessons     open the lessons in JupyterLab (the start page)
+#   bash run.sh classroom   the classroom app (notebooks/05_classroom.ipynb) as a Voila page
+#   bash run.sh test        run the whole test suite (unit, rule, conformance, notebook and real-browser tests)
+# Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
+# chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
+# with only the extras the command needs ('lessons'/'classroom': notebooks; 'test': notebooks + test).
+# Works as root (containers, cloud machines) and as a normal user (apt through sudo). Safe to run again.
+# Extra arguments go to the program started (e.g. bash run.sh lessons --no-browser --port 8890).
 set -euo pipefail
 cd "$(dirname "$0")"
 what="${1:-lessons}"
 shift || true
+case "$what" in
+  lessons|classroom) extras="notebooks" ;;
+  test) extras="notebooks,test" ;;
+  *) echo "usage: bash run.sh lessons|classroom|test [arguments for the program]" >&2; exit 2 ;;
+esac
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -23,34 +30,48 @@ fi
 apt_want=()
 command -v dot >/dev/null 2>&1 || apt_want+=(graphviz)
 "$PY" -c 'import venv, ensurepip' >/dev/null 2>&1 || apt_want+=("python3-venv")
+# (grep reads all of fc-list's output: with -q it would stop early, and pipefail would count fc-list's SIGPIPE)
+fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null || apt_want+=(fonts-noto-cjk)
 if [ "$what" = "test" ] && ! command -v chromium >/dev/null 2>&1; then apt_want+=(chromium); fi
-if [ "$what" != "test" ] && ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then apt_want+=(fonts-noto-cjk); fi
 if [ "${#apt_want[@]}" -gt 0 ]; then
+  if [ -n "$SUDO" ] && ! command -v sudo >/dev/null 2>&1; then
+    echo "tcgteach needs these Debian packages: ${apt_want[*]} (no sudo here: ask an administrator to run" >&2
+    echo "  apt-get install ${apt_want[*]})" >&2
+    exit 1
+  fi
   echo "== apt-get install ${apt_want[*]}"
-  $SUDO apt-get update -qq
+  $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${apt_want[@]}" >/dev/null
 fi
 
+log=".venv/setup.log"
 if [ ! -x .venv/bin/python ]; then
   echo "== creating .venv"
   "$PY" -m venv .venv
 fi
-echo "== pip install -e .[notebooks,test]"
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e ".[notebooks,test]"
+echo "== installing tcgteach[$extras] into .venv (details: $log)"
+pip=(.venv/bin/python -m pip --disable-pip-version-check --no-input)
+if ! { PIP_ROOT_USER_ACTION=ignore "${pip[@]}" install -q --upgrade pip \
+       && "${pip[@]}" install -q --root-user-action=ignore -e ".[$extras]"; } >"$log" 2>&1; then
+  tail -n 25 "$log" >&2
+  echo "pip failed: the whole output is in $log" >&2
+  exit 1
+fi
+echo "== ready: .venv is $(du -sm .venv | cut -f1) MB"
+
+root_flag=()
+if [ "$(id -u)" -eq 0 ]; then root_flag=(--allow-root); fi  # JupyterLab refuses root without it
 
 case "$what" in
   lessons)
-    exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "$@"
+    echo "== JupyterLab: the start page is notebooks/00_start_here.ipynb (Ctrl+C stops the server)"
+    exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "${root_flag[@]}" "$@"
     ;;
   classroom)
+    echo "== Voila: the classroom app (Ctrl+C stops the server)"
     exec .venv/bin/voila notebooks/05_classroom.ipynb "$@"
     ;;
   test)
     exec .venv/bin/python -m pytest "$@"
-    ;;
-  *)
-    echo "usage: bash run.sh lessons|test|classroom" >&2
-    exit 2
     ;;
 esac
