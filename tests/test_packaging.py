@@ -39,3 +39,27 @@ def test_unknown_game_is_a_clear_error():
     import tcgteach
     with pytest.raises(tcgteach.UnknownGameError, match="the games are: darkmoon"):
         tcgteach.game("chess")
+
+
+def test_nothing_at_import_needs_processes():
+    """Pyodide (the JupyterLite site) has no processes: importing any part of the package must not need them."""
+    loaded = _modules_after("import tcgteach, tcgteach.sim, tcgteach.agents, tcgteach.widgets, tcgteach.viz")
+    assert not [m for m in loaded if m.startswith(("multiprocessing", "concurrent.futures.process"))]
+
+
+def test_binder_environment_pins_python_has_fonts_and_no_test_tools():
+    import re
+    from pathlib import Path
+
+    import yaml
+    root = Path(__file__).resolve().parents[1]
+    env = yaml.safe_load((root / "environment.yml").read_text(encoding="utf-8"))
+    deps = env["dependencies"]
+    assert "python=3.11" in deps  # the form Binder (repo2docker) detects
+    pip = next(d["pip"] for d in deps if isinstance(d, dict))
+    assert pip == ["-e .[notebooks]"]  # the notebook extras only
+    conda = {re.split(r"[=<>]", d)[0] for d in deps if isinstance(d, str)}
+    assert {"graphviz", "python-graphviz", "jupyterlab", "voila"} <= conda
+    apt = [line.strip() for line in (root / "apt.txt").read_text(encoding="utf-8").splitlines()
+           if line.strip() and not line.startswith("#")]
+    assert apt == ["fonts-noto-cjk"]  # Japanese labels in boards and diagrams
