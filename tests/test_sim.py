@@ -306,3 +306,13 @@ def test_processes_are_unavailable_in_a_browser(monkeypatch):
     assert runner.processes_available()  # here: a normal CPython
     monkeypatch.setattr(runner.sys, "platform", "emscripten")
     assert not runner.processes_available()
+
+
+def test_a_wrong_player_count_is_refused_before_any_game_starts():
+    with pytest.raises(tcgteach.TcgError, match=r"DM-1\.1.*2-6 players, not 7"):
+        simulate("darkmoon", 3, players=7, progress=False)
+    with pytest.raises(tcgteach.TcgError, match=r"DQ-1\.1"):
+        simulate("dragonquest", 3, players=3, progress=False)
+    with pytest.raises(tcgteach.TcgError, match="2 agents for 6 players"):
+        simulate("darkmoon", 2, players=6, progress=False)
+    assert len(simulate("darkmoon", 2, agents="random", players=6, jobs=1, progress=False)) == 2

@@ -283,9 +283,13 @@ def simulate(game: "Game | str", n: int | None = None, agents: Sequence[Any] | s
 def _agent_specs(g: "Game", agents: Sequence[Any] | str, decks: Sequence[Any] | None,
                  players: int | None) -> list[Any]:
     seats = players or (len(decks) if decks is not None else g.min_players)
+    from ..core.game import check_players
+    check_players(g, seats)  # before any game starts, not in every game (DM-1.1, DQ-1.1)
     specs = [agents] * seats if isinstance(agents, str) else list(agents)
     if len(specs) == 1 and seats > 1:
         specs = specs * seats
+    if len(specs) != seats:
+        raise TcgError(f"{len(specs)} agents for {seats} players: give one agent per seat, or one name for all")
     for spec in specs:  # fail here with a clear message rather than in a worker
         if isinstance(spec, str):
             _make_agent(spec, 0)
