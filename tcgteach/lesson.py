@@ -102,3 +102,33 @@ def show(state: State, lang: str = "en", perspective: int | None = None) -> Side
     from .viz.board import Board
     from .viz.flowgraph import diagram
     return Side(Board(state, lang=lang, perspective=perspective), diagram(state, lang=lang))
+
+
+IN_BROWSER = __import__("sys").platform == "emscripten"
+"""True in the JupyterLite site (Pyodide): one process, a slower Python, only the packages the site bundles."""
+
+
+class MissingPackage(TcgError):
+    """A lesson needs a package this Python does not have. In a notebook it shows as one line (no traceback)
+    and, like any error, stops the cells after it."""
+
+    def __init__(self, package: str, purpose: str) -> None:
+        if IN_BROWSER:
+            where = ("this browser runtime does not bundle it (on a full deployment of the site it loads by itself)",
+                     "このブラウザー上のPythonには含まれていません（サイトを通常どおり公開すれば自動で読み込まれます）")
+        else:
+            where = (f"install it with 'pip install {package}'", f"'pip install {package}' で入れてください")
+        super().__init__(f"{purpose}: {package} is not available in this Python, {where[0]}. / "
+                         f"{package} がないため続けられません：{where[1]}。")
+
+    def _render_traceback_(self) -> list[str]:  # IPython shows this instead of a traceback
+        return [str(self)]
+
+
+def require(module: str, purpose: str, package: str | None = None) -> Any:
+    """Import ``module`` for a lesson, or stop with one readable line naming the missing package."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingPackage(package or module.split(".")[0], purpose) from None

@@ -10,6 +10,7 @@ import os
 import re
 
 import nbformat
+import pytest
 
 try:  # tests/ may become a package
     from .test_notebooks import NOTEBOOKS, execute, text_of
@@ -40,7 +41,7 @@ def test_stored_without_outputs_with_a_parameters_cell():
     assert all(not c.outputs and c.execution_count is None for c in code), "store the lesson cleared"
     params = [c for c in code if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1 and params[0] is code[0]
-    assert 'os.environ.get("TCGTEACH_LESSON_GAMES", "2000")' in params[0].source
+    assert 'os.environ.get("TCGTEACH_LESSON_GAMES", "150" if IN_BROWSER else "2000")' in params[0].source
     for name in ("N_GAMES", "JOBS", "SEED"):
         assert re.search(rf"^{name} = ", params[0].source, re.MULTILINE), name
 
@@ -133,3 +134,27 @@ def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict():
     # the fixed text quotes a reference run of the default size and says so
     reading_c = prose[prose.index("## 7. Experiment C"):prose.index("## 8. What the numbers say")]
     assert "At N=2000" in reading_c
+
+
+def test_the_default_size_is_smaller_in_the_browser(monkeypatch):
+    """In the JupyterLite site (Pyodide: one process, slower) the lesson plays 150 games, not 2000."""
+    import tcgteach.lesson
+    nb = nbformat.read(LESSON, as_version=4)
+    params = next(c for c in nb.cells if "parameters" in c.metadata.get("tags", []))
+    monkeypatch.delenv("TCGTEACH_LESSON_GAMES", raising=False)
+    for in_browser, expected in ((False, 2000), (True, 150)):
+        monkeypatch.setattr(tcgteach.lesson, "IN_BROWSER", in_browser)
+        ns: dict = {}
+        exec(params.source, ns)
+        assert ns["N_GAMES"] == expected
+
+
+def test_a_missing_plotting_package_stops_the_lesson_with_one_line():
+    from tcgteach.lesson import MissingPackage, require
+    with pytest.raises(MissingPackage) as err:
+        require("matplotlib_not_here.pyplot", "This lesson draws its figures with matplotlib", "matplotlib")
+    lines = err.value._render_traceback_()  # what IPython shows instead of a traceback
+    assert len(lines) == 1 and "matplotlib is not available" in lines[0] and "pip install matplotlib" in lines[0]
+    nb = nbformat.read(LESSON, as_version=4)
+    assert any('require("matplotlib.pyplot"' in c.source for c in nb.cells if c.cell_type == "code")
+    assert not any("import matplotlib" in c.source for c in nb.cells if c.cell_type == "code")
