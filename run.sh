@@ -3,6 +3,7 @@
 #   bash run.sh lessons     open the lessons in JupyterLab (the start page)
 #   bash run.sh classroom   the classroom app (notebooks/05_classroom.ipynb) as a Voila page
 #   bash run.sh test        run the whole test suite (unit, rule, conformance, notebook and real-browser tests)
+#   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
 # chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
 # with only the extras the command needs ('lessons'/'classroom': notebooks; 'test': notebooks + test).
@@ -15,7 +16,8 @@ shift || true
 case "$what" in
   lessons|classroom) extras="notebooks" ;;
   test) extras="notebooks,test" ;;
-  *) echo "usage: bash run.sh lessons|classroom|test [arguments for the program]" >&2; exit 2 ;;
+  site) extras="notebooks" ;;
+  *) echo "usage: bash run.sh lessons|classroom|test|site [arguments for the program]" >&2; exit 2 ;;
 esac
 
 SUDO=""
@@ -33,6 +35,7 @@ command -v dot >/dev/null 2>&1 || apt_want+=(graphviz)
 # (grep reads all of fc-list's output: with -q it would stop early, and pipefail would count fc-list's SIGPIPE)
 fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null || apt_want+=(fonts-noto-cjk)
 if [ "$what" = "test" ] && ! command -v chromium >/dev/null 2>&1; then apt_want+=(chromium); fi
+if [ "$what" = "test" ] || [ "$what" = "site" ]; then command -v npm >/dev/null 2>&1 || apt_want+=(npm); fi
 if [ "${#apt_want[@]}" -gt 0 ]; then
   if [ -n "$SUDO" ] && ! command -v sudo >/dev/null 2>&1; then
     echo "tcgteach needs these Debian packages: ${apt_want[*]} (no sudo here: ask an administrator to run" >&2
@@ -73,5 +76,17 @@ case "$what" in
     ;;
   test)
     exec .venv/bin/python -m pytest "$@"
+    ;;
+  site)
+    # the site's build tools live in a venv of their own (pinned together: lite/requirements.txt)
+    if [ ! -x .venv-site/bin/python ]; then "$PY" -m venv .venv-site; fi
+    if ! { PIP_ROOT_USER_ACTION=ignore .venv-site/bin/python -m pip --disable-pip-version-check install -q --upgrade pip \
+           && PIP_ROOT_USER_ACTION=ignore .venv-site/bin/python -m pip --disable-pip-version-check install -q \
+                -r lite/requirements.txt; } >>"$log" 2>&1; then
+      tail -n 25 "$log" >&2
+      echo "pip failed: the whole output is in $log" >&2
+      exit 1
+    fi
+    exec .venv-site/bin/python lite/build.py --pages-python .venv/bin/python "$@"
     ;;
 esac

@@ -42,7 +42,9 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 CHROMIUM = os.environ.get("TCGTEACH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
+                 "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                 # nothing resolves but this machine: a second wall behind the offline tests' request guard
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
 VIEWPORT = {"width": 1400, "height": 1000}
 SERVER_START_TIMEOUT = 90  # s; JupyterLab is ready in ~5 s here
 VOILA_NOTEBOOK = "05_classroom.ipynb"

@@ -1,0 +1,199 @@
+"""Build the static site: the lessons and the classroom in any browser, with nothing to install.
+
+    bash run.sh site                 # = .venv-site/bin/python lite/build.py --out site --pages-python .venv/bin/python
+
+What it makes (``--out``, default ``site/``):
+- a JupyterLite site (Pyodide kernel) with every notebook of ``notebooks/``: ``lab/index.html?path=NAME.ipynb``;
+- the classroom (and every notebook) as a Voici app page: ``voici/render/NAME.html``;
+- ``pages/NAME.html``: each lesson run once with its outputs (boards and graphs included), to read without a
+  kernel, with a link to open the same lesson live (skipped with ``--no-pages``);
+- ``index.html``: a start page linking all of them.
+
+Everything the browser needs is in the folder: the Pyodide runtime (npm package ``pyodide``), the tcgteach
+wheel and its pure-Python dependencies, the Python packages the kernel itself loads (pure wheels from PyPI,
+see ``local_pyodide.py``) and the icon font the Voici pages use. Nothing is fetched from a package index or
+a CDN when the site runs. Compiled packages that only Pyodide's CDN serves (numpy, matplotlib) are not
+bundled: lesson 04 says so in one line and stops.
+"""
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+PYODIDE_VERSION = "0.27.6"  # what jupyterlite-pyodide-kernel 0.6.1 runs (its constants.PYODIDE_VERSION)
+FONTAWESOME_VERSION = "5.15.4"  # the icon font voila's template links from a CDN
+#: tcgteach's own dependencies that the Pyodide lock lacks, as pure wheels (networkx, tqdm are in the lock)
+EXTRA_WHEELS = ("graphviz==0.21", "ipywidgets==8.1.9", "comm==0.2.3", "jupyterlab_widgets==3.0.17")
+
+
+def say(message: str) -> None:
+    print(f"   {message}", flush=True)
+
+
+def run(cmd: list[str], **kw: object) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True, **kw)  # type: ignore[call-overload]
+    if done.returncode != 0:
+        sys.exit(f"site: {' '.join(map(str, cmd))} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+
+
+def wheels(work: Path) -> list[Path]:
+    """The tcgteach wheel, built from the files git tracks (pip would write build/ into the checkout), and
+    its pure dependencies for Pyodide's Python."""
+    out = work / "wheels"
+    out.mkdir()
+    src = work / "src"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
+    for name in files.decode().split("\0"):
+        if not name or not (REPO / name).exists():
+            continue
+        target = src / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (REPO / name).is_symlink():
+            os.symlink(os.readlink(REPO / name), target)
+        else:
+            shutil.copy2(REPO / name, target)
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    run(pip + ["wheel", "--no-deps", str(src), "-w", str(out)])
+    pyver = "3.12"  # the Python of Pyodide 0.27
+    run(pip + ["download", "--only-binary=:all:", "--no-deps", "--python-version", pyver, "--implementation", "py",
+               "--abi", "none", "--platform", "any", *EXTRA_WHEELS, "-d", str(out)])
+    found = sorted(out.glob("*.whl"))
+    say(f"wheels: {', '.join(w.name for w in found)}")
+    return found
+
+
+def npm_package(cache: Path, spec: str, folder: str) -> Path:
+    """An npm package unpacked into the cache (fetched once with ``npm pack``)."""
+    dest = cache / folder
+    if (dest / "package" / "package.json").exists():
+        return dest / "package"
+    if shutil.which("npm") is None:
+        sys.exit("site: npm is needed to fetch the Pyodide runtime (on Debian/Ubuntu: apt-get install npm)")
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        run(["npm", "pack", "-q", spec, "--pack-destination", tmp])
+        tgz = next(Path(tmp).glob("*.tgz"))
+        run(["tar", "xzf", str(tgz), "-C", str(dest)])
+    return dest / "package"
+
+
+def localize(out: Path, fontawesome: Path) -> None:
+    """Voici pages: the icon font from the site instead of a CDN, and the kernel's URLs from the site root
+    (the kernel resolves them against the page's own URL, two folders down)."""
+    dest = out / "static" / "fontawesome"
+    for sub in ("css", "webfonts"):
+        shutil.copytree(fontawesome / sub, dest / sub, dirs_exist_ok=True)
+    shutil.copy2(fontawesome / "LICENSE.txt", dest / "LICENSE.txt")
+    fa5 = re.compile(r"https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@\^5/css/")
+    fa4 = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4\.5\.0/css/'
+                     r'font-awesome\.min\.css"[^>]*>')
+    urls = re.compile(r'"\./(static/pyodide/|pypi/|extensions/@jupyterlite/pyodide-kernel-extension/)')
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        rel = os.path.relpath(dest / "css", page.parent) + "/"
+        new = fa5.sub(rel, text)
+        new = fa4.sub(f'<link rel="stylesheet" href="{rel}all.min.css" type="text/css" />'
+                      f'<link rel="stylesheet" href="{rel}v4-shims.min.css" type="text/css" />', new)
+        if "voici" in page.relative_to(out).parts:
+            up = os.path.relpath(out, page.parent) + "/"
+            new = urls.sub(lambda m: '"' + up + m.group(1), new)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    left = [str(p.relative_to(out)) for p in out.rglob("*.html")
+            if re.search(r'(href|src)="https?://', p.read_text(encoding="utf-8"))]
+    if left:
+        sys.exit(f"site: pages still load something from the internet: {left}")
+
+
+def lessons() -> list[Path]:
+    return sorted((REPO / "notebooks").glob("*.ipynb"))
+
+
+def landing(out: Path, pages: bool) -> None:
+    """The site's start page (in place of JupyterLite's redirect to the lab app): every lesson live, to read,
+    and the classroom."""
+    rows = []
+    for nb in lessons():
+        data = json.loads(nb.read_text(encoding="utf-8"))
+        title = next((line.lstrip("# ").strip() for c in data["cells"] if c["cell_type"] == "markdown"
+                      for line in "".join(c["source"]).splitlines() if line.startswith("# ")), nb.stem)
+        live = f"lab/index.html?path={nb.name}"
+        read = f' · <a href="pages/{nb.stem}.html">read / 読む</a>' if pages else ""
+        app = f' · <a href="voici/render/{nb.stem}.html">app / アプリ</a>' if nb.stem.endswith("classroom") else ""
+        rows.append(f'<li><a href="{live}"><b>{html.escape(title)}</b></a> <small>({nb.name})</small>{read}{app}</li>')
+    (out / "index.html").write_text(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tcgteach — learn DARK MOON and the Dragon Quest Card Game</title>
+<!-- the root of the JupyterLite site: its apps read this (empty) configuration from here; without
+     JupyterLite's own script this page does not redirect to the lab app -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<style>body{{font:18px/1.5 "Noto Sans CJK JP","Noto Sans",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}}
+li{{margin:.4rem 0}} a{{color:#0d47a1}} .big{{font-size:1.3rem}}</style></head>
+<body><h1>tcgteach</h1>
+<p>Learn two Japanese trading card games by playing and stepping through them — nothing to install: Python runs
+in this browser (the first lesson takes half a minute to start).<br>
+2つの日本のトレーディングカードゲームを、実際に遊びながら1手ずつ学べます。インストールは不要で、Pythonはこのブラウザーの中で動きます（最初の起動には30秒ほどかかります）。</p>
+<p class="big"><a href="voici/render/05_classroom.html">▶ The classroom app / 教室アプリ</a></p>
+<h2>Lessons / レッスン</h2>
+<p>Open a lesson, then <b>Run → Run All Cells</b> (or Shift+Enter cell by cell).
+レッスンを開き、<b>Run → Run All Cells</b>（または1セルずつ Shift+Enter）で実行します。</p>
+<ul>{''.join(rows)}</ul>
+<p><small>Lesson 04 draws figures with matplotlib, which this offline build does not bundle; it says so and stops.
+Built with JupyterLite, Voici and Pyodide {PYODIDE_VERSION}.</small></p>
+</body></html>
+""", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=str(REPO / "site"), help="the folder to write (replaced)")
+    ap.add_argument("--cache", default=str(REPO / ".cache" / "site"), help="where npm packages are kept")
+    ap.add_argument("--pages-python", default=None, help="a Python with tcgteach[notebooks] to render pages/")
+    ap.add_argument("--no-pages", action="store_true", help="skip the rendered pages")
+    args = ap.parse_args(argv)
+    out, cache = Path(args.out).resolve(), Path(args.cache).resolve()
+    with tempfile.TemporaryDirectory(prefix="tcgteach-site-") as tmp:
+        work = Path(tmp)
+        print("== site: wheels", flush=True)
+        found = wheels(work)
+        print(f"== site: Pyodide {PYODIDE_VERSION} (npm) and the kernel's packages", flush=True)
+        pyodide = npm_package(cache, f"pyodide@{PYODIDE_VERSION}", f"pyodide-{PYODIDE_VERSION}")
+        fontawesome = npm_package(cache, f"@fortawesome/fontawesome-free@{FONTAWESOME_VERSION}",
+                                  f"fontawesome-{FONTAWESOME_VERSION}")
+        lite = work / "lite"
+        (lite / "files").mkdir(parents=True)
+        for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
+            shutil.copy2(HERE / name, lite / name)
+        for nb in lessons():
+            shutil.copy2(nb, lite / "files" / nb.name)
+        run([sys.executable, str(HERE / "local_pyodide.py"), str(pyodide), str(lite / "static" / "pyodide"),
+             f"{Path(sys.executable).parent / 'pip'}", *map(str, found)])
+        print("== site: jupyter lite build (lab, notebooks, voici)", flush=True)
+        if out.exists():
+            shutil.rmtree(out)
+        run([str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--apps", "lab", "--apps", "notebooks",
+             "--apps", "voici", "--output-dir", str(out)], cwd=lite)
+        localize(out, fontawesome)
+    pages = not args.no_pages
+    if pages:
+        print("== site: pages (each lesson run once, with its outputs)", flush=True)
+        py = args.pages_python or sys.executable
+        run([py, str(HERE / "pages.py"), str(out / "pages"), *map(str, lessons())])
+    landing(out, pages)
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    print(f"== site: {out} ({size / 1e6:.0f} MB, {sum(1 for _ in out.rglob('*'))} files)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

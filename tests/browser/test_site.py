@@ -1,0 +1,187 @@
+"""The static site (``bash run.sh site``) in a real browser, fully offline.
+
+The site is built once for this module (lesson 04's page with 40 games), served on 127.0.0.1 under a
+sub-path (``/tcgteach/``, as a GitHub Pages project site is), and opened in a browser context that aborts
+every request to anything but this machine and records it: the test fails if the site tried to reach a CDN
+or a package index. Python runs in the page (Pyodide from the npm package, bundled in the site).
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import (
+    REPO,
+    VIEWPORT,
+    artifact_name,
+    assert_highlight,
+    click_and_settle,
+    lit_nodes,
+    node_class,
+    output_dir,
+    selected_label,
+    wait_settled,
+)
+
+LESSONS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+BROWSER_KERNEL_MS = 240_000  # Pyodide boots, loads the kernel's packages and tcgteach, then runs a lesson
+LOCAL = {"127.0.0.1", "localhost"}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    root = tmp_path_factory.mktemp("pages-root")
+    out = root / "tcgteach"
+    env = dict(os.environ, TCGTEACH_LESSON_GAMES="40")
+    start = time.monotonic()
+    done = subprocess.run(["bash", str(REPO / "run.sh"), "site", "--out", str(out)], env=env, capture_output=True,
+                          text=True, timeout=1800)
+    assert done.returncode == 0, f"bash run.sh site failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    print(f"\nsite built in {time.monotonic() - start:.0f} s:\n{done.stdout[-600:]}")
+    return {"root": root, "out": out, "log": done.stdout}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(built: dict):
+    handler = functools.partial(_Quiet, directory=str(built["root"]))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{httpd.server_address[1]}/tcgteach/"
+        finally:
+            httpd.shutdown()
+
+
+@pytest.fixture
+def offline_page(browser, request):
+    """A page in a context of its own that lets nothing leave the machine (and remembers what tried)."""
+    ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    ctx.set_default_timeout(30_000)
+    blocked: list[str] = []
+
+    def guard(route):  # type: ignore[no-untyped-def]
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or urlparse(url).hostname in LOCAL:
+            return route.continue_()
+        blocked.append(url)
+        return route.abort()
+
+    ctx.route("**/*", guard)
+    pg = ctx.new_page()
+    console: list[str] = []
+    pg.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
+    pg.on("pageerror", lambda exc: console.append(f"[pageerror] {exc}"))
+    request.node._tcg_page = (pg, console)
+    try:
+        yield pg, blocked
+    finally:
+        request.node._tcg_page = None
+        ctx.close()
+
+
+def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: dict) -> None:
+    out: Path = built["out"]
+    assert (out / "lab" / "index.html").exists() and (out / "notebooks" / "index.html").exists()
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for name in LESSONS:
+        stem = name.removesuffix(".ipynb")
+        assert (out / "files" / name).exists(), name
+        assert f'href="lab/index.html?path={name}"' in index and f'href="pages/{stem}.html"' in index
+        page = (out / "pages" / f"{stem}.html").read_text(encoding="utf-8")
+        assert f'href="../lab/index.html?path={name}"' in page, f"{stem}: no link to open it live"
+        assert "Traceback (most recent call last)" not in page, f"{stem}: a cell failed while rendering"
+    assert (out / "voici" / "render" / "05_classroom.html").exists()
+    assert 'href="voici/render/05_classroom.html"' in index
+    # the rendered pages show the boards and the graphs as the lessons do
+    lesson1 = (out / "pages" / "01_darkmoon.html").read_text(encoding="utf-8")
+    assert "tcg-board" in lesson1 and "<svg" in lesson1 and "tcg-n-" in lesson1
+    assert "DM-4.4" in lesson1
+    # everything the browser runs is in the folder: Pyodide, the kernel's packages, tcgteach
+    pyodide = out / "static" / "pyodide"
+    for f in ("pyodide.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (pyodide / f).exists(), f
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert {"tcgteach", "micropip", "ipywidgets", "networkx", "graphviz"} <= set(lock)
+    missing = [k for k, p in lock.items() if not (pyodide / p["file_name"]).exists()]
+    assert not missing, f"lock entries without their file (Pyodide would fetch them from its CDN): {missing}"
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js" and kernel["disablePyPIFallback"] is True
+    for html in out.rglob("*.html"):
+        if html.parent.name != "pages":  # pages/ are to read online: their widget views come from a CDN
+            assert not re.search(r'(href|src)="https?://', html.read_text(encoding="utf-8")), html
+
+
+def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(served: str, offline_page) -> None:
+    page, blocked = offline_page
+    start = time.monotonic()
+    page.goto(f"{served}lab/index.html?path=01_darkmoon.ipynb")
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
+    expect(page.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    root = page.locator(".jp-Notebook .tcg-stepper").last
+    expect(root).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    errors = page.locator(".jp-OutputArea-output", has_text="Traceback")
+    assert errors.count() == 0, errors.first.inner_text()[:2000]
+    ran = time.monotonic() - start
+    root.scroll_into_view_if_needed()
+    seats = root.locator("[class*='tcg-seat-'] select").count()
+    persons = {s for s in range(seats) if selected_label(root, f"tcg-seat-{s}") in ("person", "人間")}
+    snap = wait_settled(root, persons, timeout=60)
+    assert_highlight(root, snap["node"])
+    step = root.locator("button.tcg-step")
+    for _ in range(60):
+        if snap["current"] not in (None, "") and int(snap["current"]) in persons:
+            snap = click_and_settle(root, root.locator("button.tcg-action").first, persons, timeout=60)
+            continue
+        before = snap
+        snap = click_and_settle(root, step, persons, timeout=60)
+        if snap["node"] != before["node"]:
+            break
+    else:
+        pytest.fail("the lit node never changed")
+    styles = assert_highlight(root, snap["node"])
+    assert node_class(before["node"]) not in lit_nodes(styles)
+    assert not blocked, f"the site tried to reach the network: {blocked}"
+    print(f"lesson 01 ran in the browser in {ran:.0f} s (Pyodide start included)")
+
+
+def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_page) -> None:
+    page, blocked = offline_page
+    page.goto(f"{served}voici/render/05_classroom.html")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    persons = {0}  # the default seats: P1 person, P2 heuristic
+    start = wait_settled(root, persons, timeout=120)
+    assert start["current"] == "0" and start["actions"], start
+    plays = [a for a in start["actions"] if re.fullmatch(r"play \d+", a["title"])]
+    assert plays, start["actions"]
+    label = plays[0]["label"]
+    button = root.locator("button.tcg-action").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    after = click_and_settle(root, button, persons, until=lambda s: s["current"] != "1", timeout=120)
+    new = after["log"][len(start["log"]):]
+    assert new and new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"], new[:2]
+    assert after["board"] != start["board"]
+    assert_highlight(root, after["node"])
+    assert not blocked, f"the site tried to reach the network: {blocked}"
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(output_dir() / f"{artifact_name('site-classroom')}.png"))
