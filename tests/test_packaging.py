@@ -63,3 +63,19 @@ def test_binder_environment_pins_python_has_fonts_and_no_test_tools():
     apt = [line.strip() for line in (root / "apt.txt").read_text(encoding="utf-8").splitlines()
            if line.strip() and not line.startswith("#")]
     assert apt == ["fonts-noto-cjk"]  # Japanese labels in boards and diagrams
+
+
+def test_readme_routes_point_at_files_that_exist():
+    """The README's "no install", "pip" and "Binder" lines, after the two commands: each names real files."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    head = readme.split("## A tour")[0]
+    assert head.index("bash run.sh lessons") < head.index("**No install:**") < head.index("**pip:**") \
+        < head.index("**Binder:**")
+    for path in re.findall(r"urlpath=(?:lab/tree|voila/render)/([^)\s]+)", head):
+        assert (root / path).exists(), path
+    for stem in re.findall(r"/pages/([\w]+)\.html", head):
+        assert (root / "notebooks" / f"{stem}.ipynb").exists(), stem
+    assert len(re.findall(r"mybinder\.org/v2/gh/", head)) == 2
