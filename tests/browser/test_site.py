@@ -185,3 +185,21 @@ def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_pag
     assert not blocked, f"the site tried to reach the network: {blocked}"
     with contextlib.suppress(Exception):
         page.screenshot(path=str(output_dir() / f"{artifact_name('site-classroom')}.png"))
+
+
+def test_lesson_04_without_matplotlib_says_so_in_one_line(served: str, offline_page) -> None:
+    """The offline runtime has no matplotlib (only Pyodide's CDN serves it): the lesson stops with one line
+    that names the package, not a traceback."""
+    page, blocked = offline_page
+    page.goto(f"{served}lab/index.html?path=04_compare_designs.ipynb")
+    expect(page.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    message = page.locator(".jp-OutputArea-output", has_text="matplotlib is not available in this Python")
+    # attached, not "visible": Lab hides cells scrolled out of view (the run ends at the bottom)
+    message.first.wait_for(state="attached", timeout=BROWSER_KERNEL_MS)
+    text = (message.first.text_content() or "").strip()
+    assert len(text.splitlines()) == 1 and "Traceback" not in text, text
+    assert "browser runtime does not bundle it" in text
+    assert page.locator(".jp-OutputArea-output", has_text="Traceback").count() == 0
+    assert not blocked, f"the site tried to reach the network: {blocked}"
