@@ -18,6 +18,7 @@ from .core.errors import (DataFileError, DeckError, IllegalActionError, OptionEr
 if TYPE_CHECKING:
     from .core.game import Game
 
+#: the one place the version is written (pyproject.toml reads it; CHANGELOG.md has its section)
 __version__ = "0.1.0"
 
 #: game name -> module that defines ``Game``

@@ -187,6 +187,7 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tcgteach", description="Play, replay and draw the tcgteach card games.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {tcgteach.__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game in the terminal (agents: random, human)")
     p.add_argument("game", choices=tcgteach.games())
