@@ -1,7 +1,15 @@
 """Helpers for the lessons: play until something happens, explain events with their rules.
 
+    >>> import tcgteach
+    >>> from tcgteach.agents import RandomAgent
+    >>> state = tcgteach.game("darkmoon").new_state(seed=4, decks=["ensemble", "spotlight"])
+    >>> agents = [RandomAgent(40), RandomAgent(41)]
     >>> events = run_until(state, agents, lambda e: e.kind == "reveal" and e.data["match"])
-    >>> explain(state, events, lang="ja")      # each event with the rule it cites, in Japanese
+    >>> print(explain(state, events, lang="ja"))      # each event with the rule it cites, in Japanese
+    [DM-4.2] ...
+    [DM-4.4] 公開：...
+    ...
+    DM-4.4: ...
 """
 from __future__ import annotations
 
