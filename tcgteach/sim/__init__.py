@@ -2,7 +2,11 @@
 
 >>> from tcgteach.sim import simulate, summary, format_table
 >>> records = simulate("darkmoon", 1000, agents=("random", "random"))   # a process pool over all cores
->>> print(format_table(summary(records)))
+>>> print(format_table(summary(records)))   # first-player win rate with a 95% CI, lengths, end reasons ...
+games                  1000
+first_player_win_rate  ...% (95% CI ...)
+...
+end_reason DM-1.5 ...
 
 ``simulate`` runs on any ``concurrent.futures.Executor`` (pass ``executor=client.get_executor()``
 for a Dask cluster); the records are the same whatever runs them. ``compare`` plays two option
