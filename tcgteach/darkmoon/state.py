@@ -277,9 +277,9 @@ class DarkMoonState(State):
                 deck = self._touch(p * NZ + DECK)
                 deck.pop()
                 deck.insert(0, top)
-            self._emit("peek_done", "DM-4.2", p, to="bottom" if isinstance(action, A.ToBottom) else "top")
+            self._emit("peek_done", self._effect_rule(src), p, to="bottom" if isinstance(action, A.ToBottom) else "top")
         elif isinstance(action, A.Decline):
-            self._emit("declined", "DM-4.2", p, card=src, op=op)
+            self._emit("declined", self._effect_rule(src), p, card=src, op=op)
             if op == "recycle":
                 self._draw(p, 1, self._effect_rule(src))
         elif op == "return_opponent":

@@ -78,7 +78,7 @@ def describe_event(state: "DarkMoonState", ev: Event, lang: str = "en") -> str:
         fields["card"] = card_name(state, d["card"], lang)
     if "cards" in d:
         cards = d["cards"]
-        fields["cards"] = ("—" if cards is None else ", ".join(card_name(state, c, lang) for c in cards))
+        fields["cards"] = ("—" if cards is None else ("、" if lang == "ja" else ", ").join(card_name(state, c, lang) for c in cards))
         fields["count"] = len(cards) if cards is not None else "?"
     for key in ("turn", "action", "slot", "used"):
         if key in d:

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from .state import DragonQuestState
 
 EVENTS: dict[str, tuple[str, str]] = {
+    "position": ("A teaching position is set up (turn {turn}).", "教材用の局面を用意（ターン{turn}）。"),
     "first_player": ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
     "draw_hand": ("{P} draws 6 cards: {cards}.", "{P}が6枚引く：{cards}。"),
     "start_values": ("Both players start at level 1 with 0 GP.", "両者レベル1、0GPで開始。"),
@@ -89,7 +90,7 @@ def _names(state: "DragonQuestState", cards: Any, lang: str) -> str:
         return "—"
     if not cards:
         return "none" if lang == "en" else "なし"
-    return ", ".join(_name(state, c, lang) for c in cards)
+    return ("、" if lang == "ja" else ", ").join(_name(state, c, lang) for c in cards)
 
 
 def describe_event(state: "DragonQuestState", ev: Event, lang: str = "en") -> str:
