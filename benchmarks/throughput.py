@@ -22,7 +22,6 @@ import subprocess
 import sys
 import time
 
-
 POOL_GAMES = {"darkmoon": 1500, "dragonquest": 500}  # enough that starting the pool does not dominate
 
 

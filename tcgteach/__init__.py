@@ -9,11 +9,20 @@ widgets are imported when first used.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
-from .core.errors import (DataFileError, DeckError, IllegalActionError, OptionError, RecordError, StateFileError,
-                          TcgError, UnknownGameError)
+from .core.errors import (
+    DataFileError,
+    DeckError,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+    StateFileError,
+    TcgError,
+    UnknownGameError,
+)
 
 if TYPE_CHECKING:
     from .core.game import Game
@@ -25,7 +34,7 @@ __version__ = "0.1.0"
 GAMES = {"darkmoon": "tcgteach.darkmoon", "dragonquest": "tcgteach.dragonquest"}
 
 
-def game(name: str, options: Mapping[str, Any] | None = None) -> "Game":
+def game(name: str, options: Mapping[str, Any] | None = None) -> Game:
     """The game called ``name`` ("darkmoon" ...), with rule options (see ``game.options``)."""
     module = GAMES.get(name) if isinstance(name, str) else None
     if module is None:

@@ -13,8 +13,9 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .core.errors import TcgError
 from .core.events import Event

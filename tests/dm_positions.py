@@ -11,7 +11,8 @@ does not replay from its setup, so do not round-trip such states through ``state
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import tcgteach
 

@@ -8,13 +8,21 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import tcgteach
-from tcgteach import (DataFileError, DeckError, IllegalActionError, OptionError, StateFileError, TcgError,
-                      UnknownGameError)
+from tcgteach import (
+    DataFileError,
+    DeckError,
+    IllegalActionError,
+    OptionError,
+    StateFileError,
+    TcgError,
+    UnknownGameError,
+)
 from tcgteach.core.data import load_json
 from tcgteach.darkmoon import actions as A
 from tcgteach.darkmoon.cards import DATA, card_pool, parse_cards, parse_decks

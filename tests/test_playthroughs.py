@@ -39,7 +39,7 @@ R = _load()
 DIFF_LINES = 60
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rendered(name: str) -> str:
     """The playthrough as the engine plays it now (each rendered once per test run)."""
     return R.render(R.spec_named(name))

@@ -13,9 +13,27 @@ import tcgteach
 from tcgteach.agents import make_agent
 from tcgteach.cli import main
 from tcgteach.core.flow import Edge, Flow, Node
-from tcgteach.sim import (Comparison, SimulationError, agent_seed, branching, compare, compare_records, end_reasons,
-                          first_player_win_rate, flow_metrics, format_table, interaction, length_distribution,
-                          outcomes, read_csv, simulate, summary, to_csv, to_frame, wilson_interval)
+from tcgteach.sim import (
+    Comparison,
+    SimulationError,
+    agent_seed,
+    branching,
+    compare,
+    compare_records,
+    end_reasons,
+    first_player_win_rate,
+    flow_metrics,
+    format_table,
+    interaction,
+    length_distribution,
+    outcomes,
+    read_csv,
+    simulate,
+    summary,
+    to_csv,
+    to_frame,
+    wilson_interval,
+)
 from tcgteach.sim.variants import newcombe, t_quantile, t_two_sided_p, welch
 
 N = {"darkmoon": 24, "dragonquest": 10}

@@ -68,8 +68,8 @@ def test_a_wheel_without_dot_draws_the_packaged_diagrams_highlight_included(whee
 
 
 def test_a_changed_flow_gets_no_stale_packaged_drawing() -> None:
-    from tcgteach.viz.flowgraph import dot_source, packaged_svg
     import tcgteach
+    from tcgteach.viz.flowgraph import dot_source, packaged_svg
     g = tcgteach.game("darkmoon")
     src = dot_source(g.flows["turn"], "en", g.name)
     assert packaged_svg(g.name, "turn", "en", src) is not None

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from ..core.errors import TcgError
 
@@ -16,7 +17,7 @@ class Agent(Protocol):
 
     name: str
 
-    def act(self, view: "State") -> "Action": ...
+    def act(self, view: State) -> Action: ...
 
 
 class RandomAgent:
@@ -27,7 +28,7 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: "State") -> "Action":
+    def act(self, view: State) -> Action:
         legal = view.legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over")

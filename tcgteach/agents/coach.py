@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.determinize import determinize
 from ..core.errors import TcgError
@@ -109,7 +110,7 @@ ROLLOUTS: dict[str, Callable[[Any, tuple, random.Random], Any]] = {
     "darkmoon": _darkmoon_rollout, "dragonquest": _dragonquest_rollout}
 
 
-def outcome_values(state: "State") -> list[float]:
+def outcome_values(state: State) -> list[float]:
     """1 for a winner, 0.5 each in a draw (or shared win), 0 for the others; an estimate if not over."""
     n = state.num_players
     if state.is_terminal():
@@ -136,14 +137,14 @@ class _Node:
 class Hint:
     """A recommendation: the action, the sentence for people, and the figures behind it."""
 
-    action: "Action"
+    action: Action
     text: str
     value: float
     visits: int
     iterations: int
     seconds: float
     #: (action, estimated win chance, visits), best first
-    alternatives: list[tuple["Action", float, int]] = field(default_factory=list)
+    alternatives: list[tuple[Action, float, int]] = field(default_factory=list)
 
     def __str__(self) -> str:
         return self.text
@@ -178,7 +179,7 @@ class CoachAgent:
         self.margin = margin
         self._base: Any = None
 
-    def act(self, view: "State") -> "Action":
+    def act(self, view: State) -> Action:
         legal = view.legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over or it is not this player's decision")
@@ -186,7 +187,7 @@ class CoachAgent:
             return legal[0]
         return self._search(view)[0]
 
-    def hint(self, view: "State", lang: str = "en") -> Hint:
+    def hint(self, view: State, lang: str = "en") -> Hint:
         """The recommended action for the player to act, explained in one sentence (en/ja)."""
         legal = view.legal_actions()
         if not legal:
@@ -222,7 +223,7 @@ class CoachAgent:
         return Hint(action, text, best_value, best_visits, iterations, time.perf_counter() - start, alts)
 
     # -- the search -----------------------------------------------------------------------------------------
-    def _search(self, view: "State") -> tuple["Action", _Node, int]:
+    def _search(self, view: State) -> tuple[Action, _Node, int]:
         if view.viewer is None:
             raise TcgError("the coach takes a player's view (state.view(p)), never the full state")
         if self.search == "guided":
@@ -238,7 +239,7 @@ class CoachAgent:
                 self._base = HeuristicAgent(self.rng.getrandbits(32))
         return self._base
 
-    def _search_guided(self, view: "State") -> tuple["Action", _Node, int]:
+    def _search_guided(self, view: State) -> tuple[Action, _Node, int]:
         """Paired rollouts of the heuristic player, sequential halving over the legal actions.
 
         Every round deals one sample of the hidden cards and plays each surviving action once
@@ -303,7 +304,7 @@ class CoachAgent:
             best = base_action
         return best, root, done
 
-    def _search_tree(self, view: "State") -> tuple["Action", _Node, int]:
+    def _search_tree(self, view: State) -> tuple[Action, _Node, int]:
         me = view.current_player
         root = _Node(-1)
         rng = self.rng

@@ -43,8 +43,9 @@ Dragon Quest (:class:`DragonQuestPolicy`) — the deck is the life (DQ-1.2), so:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TcgError
 
@@ -66,7 +67,7 @@ class HeuristicAgent:
         #: how often a policy proposed an action that was not legal (a bug; a random legal one was played)
         self.fallbacks = 0
 
-    def act(self, view: "State") -> "Action":
+    def act(self, view: State) -> Action:
         legal = view.legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over or it is not this player's turn")
@@ -104,7 +105,7 @@ class DarkMoonPolicy:
     FULL = 7  # DM-4.6: at most 7 characters in a unit
     ARM_MARGIN = 0  # arm the end when the points after this turn beat the opponent's best last turn by more
 
-    def act(self, view: "DarkMoonState", legal: tuple, rng: random.Random) -> "Action":
+    def act(self, view: DarkMoonState, legal: tuple, rng: random.Random) -> Action:
         from ..darkmoon import actions as A
         node = view.node
         if node == "unit":
@@ -115,14 +116,14 @@ class DarkMoonPolicy:
 
     # -- facts ------------------------------------------------------------------------------------------
     @staticmethod
-    def _zones(view: "DarkMoonState", p: int) -> tuple[list[int], list[int], list[int], list[list[int]]]:
+    def _zones(view: DarkMoonState, p: int) -> tuple[list[int], list[int], list[int], list[list[int]]]:
         from ..darkmoon.state import DECK, FIELD, HAND, NZ, UNIT1
         z = view.zones
         base = p * NZ
         return z[base + DECK], z[base + HAND], z[base + FIELD], [z[base + UNIT1 + k] for k in range(3)]
 
     @staticmethod
-    def _unseen(view: "DarkMoonState", p: int) -> tuple[dict[int, int], set[str]]:
+    def _unseen(view: DarkMoonState, p: int) -> tuple[dict[int, int], set[str]]:
         """Character numbers (with counts) and names still in p's deck: p knows the deck list, not its order."""
         inst = view.inst
         from ..darkmoon.state import NZ
@@ -141,7 +142,7 @@ class DarkMoonPolicy:
         return counts, names
 
     @staticmethod
-    def _score(view: "DarkMoonState", p: int) -> int:
+    def _score(view: DarkMoonState, p: int) -> int:
         return view.score(p)["total"]
 
     # -- units ------------------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ class DarkMoonPolicy:
             rest = [c for c in rest if c not in cards]
         return total
 
-    def _finish_plan(self, view: "DarkMoonState", p: int, actions_left: int, empty_slots: int,
+    def _finish_plan(self, view: DarkMoonState, p: int, actions_left: int, empty_slots: int,
                      hand: Sequence[int], field: Sequence[int]) -> tuple[int, tuple[int, ...], int]:
         """The most points this turn can still add if it were the last: (gain, cards to play first, units)."""
         inst = view.inst
@@ -223,7 +224,7 @@ class DarkMoonPolicy:
                 options.append((gain, combo, units))
         return max(options, key=lambda o: (o[0], -len(o[1])))
 
-    def _opponent_threat(self, view: "DarkMoonState", p: int) -> int:
+    def _opponent_threat(self, view: DarkMoonState, p: int) -> int:
         """The best final score any opponent could reach in one more turn (2 actions), roughly."""
         inst = view.inst
         best = 0
@@ -240,7 +241,7 @@ class DarkMoonPolicy:
         return best
 
     # -- main phase ---------------------------------------------------------------------------------------
-    def _main(self, view: "DarkMoonState", legal: tuple, rng: random.Random, A: Any) -> "Action":
+    def _main(self, view: DarkMoonState, legal: tuple, rng: random.Random, A: Any) -> Action:
         p = view.turn_player
         inst = view.inst
         deck, hand, field, units = self._zones(view, p)
@@ -280,7 +281,7 @@ class DarkMoonPolicy:
             return A.UNIT_SLOTS[empty[0]]
         return A.END_MAIN
 
-    def _should_arm(self, view: "DarkMoonState", p: int, left: int, hand: Sequence[int], field: Sequence[int],
+    def _should_arm(self, view: DarkMoonState, p: int, left: int, hand: Sequence[int], field: Sequence[int],
                     deck: Sequence[int]) -> bool:
         """Fill the third slot now? When ahead of the opponent's best last turn, or out of things to do."""
         gain, _plays, _units = self._finish_plan(view, p, left, 1, hand, field)
@@ -290,8 +291,8 @@ class DarkMoonPolicy:
         threat = self._opponent_threat(view, p)
         return mine > threat + self.ARM_MARGIN
 
-    def _best_play(self, view: "DarkMoonState", p: int, hand: Sequence[int], field: Sequence[int], deck: Sequence[int],
-                   unseen: dict[int, int], unseen_names: set[str], rng: random.Random) -> "Action":
+    def _best_play(self, view: DarkMoonState, p: int, hand: Sequence[int], field: Sequence[int], deck: Sequence[int],
+                   unseen: dict[int, int], unseen_names: set[str], rng: random.Random) -> Action:
         inst = view.inst
         is_char, number, charname, cards = inst.is_char, inst.number, inst.charname, inst.cards
         field_numbers = {number[c] for c in field if is_char[c]}
@@ -340,7 +341,7 @@ class DarkMoonPolicy:
         return _best(scored, rng)
 
     # -- a unit pick by pick --------------------------------------------------------------------------------
-    def _unit_step(self, view: "DarkMoonState", legal: tuple, A: Any) -> "Action":
+    def _unit_step(self, view: DarkMoonState, legal: tuple, A: Any) -> Action:
         p = view.turn_player
         inst = view.inst
         _deck, _hand, field, units = self._zones(view, p)
@@ -364,7 +365,7 @@ class DarkMoonPolicy:
         return A.CANCEL
 
     # -- on-play effects ----------------------------------------------------------------------------------------
-    def _effect(self, view: "DarkMoonState", legal: tuple, rng: random.Random, A: Any) -> "Action":
+    def _effect(self, view: DarkMoonState, legal: tuple, rng: random.Random, A: Any) -> Action:
         p = view.turn_player
         inst = view.inst
         op = view.pending[0]
@@ -419,7 +420,7 @@ _BIG = 1000.0  # a win or a loss on the spot (the deck runs out, DQ-1.2)
 class DragonQuestPolicy:
     """Dragon Quest: save life, build a strong front row, trade blows only when the exchange pays."""
 
-    def act(self, view: "DragonQuestState", legal: tuple, rng: random.Random) -> "Action":
+    def act(self, view: DragonQuestState, legal: tuple, rng: random.Random) -> Action:
         from ..dragonquest import actions as A
         from ..dragonquest import state as S
         ctx = _DQ(view, S)
@@ -459,12 +460,12 @@ class DragonQuestPolicy:
         return legal[rng.randrange(len(legal))]
 
     # -- set-up and draw (DQ-3.3, DQ-6.3) -----------------------------------------------------------------
-    def _mulligan(self, ctx: "_DQ", A: Any) -> "Action":
+    def _mulligan(self, ctx: _DQ, A: Any) -> Action:
         inst = ctx.inst
         ok = any(inst.kind[c] <= ctx.MONSTER and inst.level[c] <= 1 for c in ctx.hand(ctx.me))
         return A.KEEP if ok else A.MULLIGAN
 
-    def _draw(self, ctx: "_DQ", legal: tuple, A: Any) -> "Action":
+    def _draw(self, ctx: _DQ, legal: tuple, A: Any) -> Action:
         """Fill the hand (cards in hand pay for recruits, items, quests and hand costs), but keep a
         reserve of deck near the end: every card drawn is a card of life (DQ-1.2)."""
         ns = sorted(a.n for a in legal)
@@ -477,7 +478,7 @@ class DragonQuestPolicy:
         return legal[0]
 
     # -- preparation (DQ-6.5 ... DQ-6.12) ----------------------------------------------------------------------
-    def _prep(self, ctx: "_DQ", legal: tuple, rng: random.Random, A: Any) -> "Action":
+    def _prep(self, ctx: _DQ, legal: tuple, rng: random.Random, A: Any) -> Action:
         view, inst, me = ctx.view, ctx.inst, ctx.me
         scored: list[tuple[float, Any]] = []
         free = view.recruits == 0
@@ -535,11 +536,11 @@ class DragonQuestPolicy:
             return A.END_PREP
         return _best([(v, a) for v, a in scored if v >= value - 1e-9], rng)
 
-    def _pay(self, ctx: "_DQ", legal: tuple, rng: random.Random) -> "Action":
+    def _pay(self, ctx: _DQ, legal: tuple, rng: random.Random) -> Action:
         scored = [(-ctx.hand_card_value(a.card), a) for a in legal]
         return _best(scored, rng)
 
-    def _target(self, ctx: "_DQ", legal: tuple, rng: random.Random) -> "Action":
+    def _target(self, ctx: _DQ, legal: tuple, rng: random.Random) -> Action:
         view = ctx.view
         kind, src, k, user = view.pending[0], view.pending[1], view.pending[2], view.pending[3]
         card = ctx.inst.cards[src]
@@ -548,7 +549,7 @@ class DragonQuestPolicy:
         return _best(scored, rng)
 
     # -- battle (DQ-6.13, DQ-7) --------------------------------------------------------------------------------
-    def _battle_choices(self, ctx: "_DQ", legal: Sequence[Any], A: Any) -> list[tuple[float, Any]]:
+    def _battle_choices(self, ctx: _DQ, legal: Sequence[Any], A: Any) -> list[tuple[float, Any]]:
         """Action-step choices (attacks, action effects, items) with their values."""
         inst, me = ctx.inst, ctx.me
         options: list[tuple[float, Any]] = []
@@ -566,7 +567,7 @@ class DragonQuestPolicy:
                     options.append((ctx.effect_value(inst.cards[a.item].use, carrier, me, "action", src_item=a.item), a))
         return options
 
-    def _best_battle_action(self, ctx: "_DQ", legal: Sequence[Any], rng: random.Random) -> tuple[float, Any]:
+    def _best_battle_action(self, ctx: _DQ, legal: Sequence[Any], rng: random.Random) -> tuple[float, Any]:
         from ..dragonquest import actions as A
         options = self._battle_choices(ctx, legal, A)
         if not options:
@@ -574,11 +575,11 @@ class DragonQuestPolicy:
         top = max(v for v, _ in options)
         return top, _best([(v, a) for v, a in options if v >= top - 1e-9], rng)
 
-    def _battle_value(self, ctx: "_DQ", A: Any) -> float:
+    def _battle_value(self, ctx: _DQ, A: Any) -> float:
         """The best action-step choice the turn player would have (before the battle or between attacks)."""
         return max((v for v, _ in self._battle_choices(ctx, ctx.possible_battle_actions(A), A)), default=0.0)
 
-    def _start_value(self, ctx: "_DQ") -> float:
+    def _start_value(self, ctx: _DQ) -> float:
         """The best start-step effect the turn player could use (DQ-7.1)."""
         me = ctx.me
         best = 0.0
@@ -587,7 +588,7 @@ class DragonQuestPolicy:
                 best = max(best, ctx.effect_value(eff, c, me, "start", src_item=None) - 0.2)
         return best
 
-    def _start_step(self, ctx: "_DQ", legal: tuple, rng: random.Random, A: Any) -> "Action":
+    def _start_step(self, ctx: _DQ, legal: tuple, rng: random.Random, A: Any) -> Action:
         inst, me = ctx.inst, ctx.me
         scored = [(0.0, A.PASS)]
         for a in legal:
@@ -596,7 +597,7 @@ class DragonQuestPolicy:
                 scored.append((ctx.effect_value(eff, a.card, me, "start", src_item=None) - 0.2, a))
         return _best(scored, rng)
 
-    def _defend(self, ctx: "_DQ", legal: tuple, rng: random.Random, A: Any) -> "Action":
+    def _defend(self, ctx: _DQ, legal: tuple, rng: random.Random, A: Any) -> Action:
         att = ctx.view.combat[0]
         scored = []
         for a in legal:
@@ -606,11 +607,11 @@ class DragonQuestPolicy:
                 scored.append((-ctx.fallback_value(att) - 0.01, a))
         return _best(scored, rng)
 
-    def _fallback(self, ctx: "_DQ", legal: tuple, rng: random.Random) -> "Action":
+    def _fallback(self, ctx: _DQ, legal: tuple, rng: random.Random) -> Action:
         att = ctx.view.combat[0]
         return _best([(ctx.defended_value(att, a.card), a) for a in legal], rng)
 
-    def _counter(self, ctx: "_DQ", A: Any) -> "Action":
+    def _counter(self, ctx: _DQ, A: Any) -> Action:
         att, dfn = ctx.view.combat[0], ctx.view.combat[1]
         yes = ctx.fight_value(att, dfn, True)
         no = ctx.fight_value(att, dfn, False)
@@ -619,10 +620,10 @@ class DragonQuestPolicy:
         penalty = 0.4 * min(others, 2)
         return A.COUNTER if yes < no - penalty else A.NO_COUNTER
 
-    def _advance(self, ctx: "_DQ", legal: tuple, rng: random.Random) -> "Action":
+    def _advance(self, ctx: _DQ, legal: tuple, rng: random.Random) -> Action:
         return _best([(ctx.fighter_score(a.card), a) for a in legal], rng)
 
-    def _confusion(self, ctx: "_DQ", legal: tuple, rng: random.Random) -> "Action":
+    def _confusion(self, ctx: _DQ, legal: tuple, rng: random.Random) -> Action:
         view, inst = ctx.view, ctx.inst
         scored = []
         for a in legal:
@@ -640,7 +641,7 @@ class DragonQuestPolicy:
 class _DQ:
     """The facts one Dragon Quest decision needs, read from a view (with a few derived values)."""
 
-    def __init__(self, view: "DragonQuestState", S: Any) -> None:
+    def __init__(self, view: DragonQuestState, S: Any) -> None:
         self.view = view
         self.inst = view.inst
         self.S = S

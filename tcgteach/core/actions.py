@@ -6,8 +6,9 @@ slots, counts) or ``str``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalActionError
 
@@ -28,12 +29,12 @@ class Action:
             parts.append("-" if value is None else str(value))
         return " ".join(parts)
 
-    def describe(self, state: "State", lang: str = "en") -> str:
+    def describe(self, state: State, lang: str = "en") -> str:
         """A sentence for people, in English or Japanese."""
         return state.game.describe_action(self, state, lang)
 
     @classmethod
-    def parse(cls, text: str, state: "State") -> "Action":
+    def parse(cls, text: str, state: State) -> Action:
         return state.game.parse_action(text)
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def determinize(view: "State", rng: random.Random) -> "State":
+def determinize(view: State, rng: random.Random) -> State:
     """A state the viewer cannot tell from the real one, with the hidden cards dealt by ``rng``."""
     if view.viewer is None:
         raise TcgError("determinize() takes a player's view (state.view(p)), not the full state")

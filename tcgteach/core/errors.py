@@ -1,8 +1,9 @@
 """Errors of the library. Each names the rule ID or the file location it is about."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 
 class TcgError(Exception):

@@ -28,10 +28,10 @@ class Event:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Event":
+    def from_dict(cls, d: dict[str, Any]) -> Event:
         return cls(d["kind"], d["rule"], d["player"], dict(d["data"]), d.get("secret"))
 
-    def masked(self, viewer: int) -> "Event":
+    def masked(self, viewer: int) -> Event:
         """The event as ``viewer`` sees it: secret card details hidden from others."""
         if self.secret is None or self.secret == viewer:
             return self

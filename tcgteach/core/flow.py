@@ -6,8 +6,9 @@ record every move, so tests can show that the diagram *is* the program.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # networkx is imported lazily: ``import tcgteach`` stays fast
     import networkx as nx
@@ -54,7 +55,7 @@ class Flow:
             raise ValueError(f"flow {name}: duplicate edge")
         self._graph: nx.DiGraph | None = None
 
-    def subflow(self, cluster: str, name: str, title: Mapping[str, str]) -> "Flow":
+    def subflow(self, cluster: str, name: str, title: Mapping[str, str]) -> Flow:
         """The nodes of one cluster plus the nodes that enter or leave it, with the edges among them."""
         inner = {n.id for n in self.nodes if n.cluster == cluster}
         edges = tuple(e for e in self.edges if e.src in inner or e.dst in inner)
@@ -65,7 +66,7 @@ class Flow:
         lab = self.by_id[node].label
         return lab.get(lang, lab["en"])
 
-    def to_networkx(self) -> "nx.DiGraph":
+    def to_networkx(self) -> nx.DiGraph:
         """The flow as a ``networkx.DiGraph`` (built once, then shared: do not mutate it)."""
         if self._graph is None:
             import networkx as nx

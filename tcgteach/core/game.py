@@ -4,11 +4,12 @@ It makes states (``new_state``) and reads them back (``state_from_dict``). One s
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import DeckError, TcgError, Violation
-from .options import OptionSpec, Options
+from .options import Options, OptionSpec
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,7 +55,7 @@ class Game:
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = Options(self.name, self.OPTION_SPECS, options)
 
-    def with_options(self, options: Mapping[str, Any]) -> "Game":
+    def with_options(self, options: Mapping[str, Any]) -> Game:
         if dict(options) == dict(self.options):
             return self
         return type(self)(options)
@@ -65,16 +66,16 @@ class Game:
 
     # -- flows -----------------------------------------------------------------------------------
     @property
-    def flows(self) -> dict[str, "Flow"]:
+    def flows(self) -> dict[str, Flow]:
         """Every flow graph of the game by name (``turn`` first)."""
         raise NotImplementedError
 
     @property
-    def turn_flow(self) -> "Flow":
+    def turn_flow(self) -> Flow:
         return self.flows["turn"]
 
     @property
-    def flow(self) -> "nx.DiGraph":
+    def flow(self) -> nx.DiGraph:
         """The game's flow graph as a ``networkx.DiGraph`` (nodes: phases/steps with en/ja labels and rule IDs)."""
         return self.turn_flow.to_networkx()
 
@@ -83,21 +84,21 @@ class Game:
         return self.turn_flow.edge_set
 
     # -- actions ---------------------------------------------------------------------------------
-    syntax: ClassVar["ActionSyntax"]
+    syntax: ClassVar[ActionSyntax]
 
-    def parse_action(self, text: str) -> "Action":
+    def parse_action(self, text: str) -> Action:
         return self.syntax.parse(text)
 
-    def describe_action(self, action: "Action", state: "State", lang: str = "en") -> str:
+    def describe_action(self, action: Action, state: State, lang: str = "en") -> str:
         raise NotImplementedError
 
-    def describe_event(self, event: Any, state: "State", lang: str = "en") -> str:
+    def describe_event(self, event: Any, state: State, lang: str = "en") -> str:
         raise NotImplementedError
 
     #: event data keys that name card instances
     CARD_KEYS: ClassVar[tuple[str, ...]] = ("card", "target", "attacker", "defender")
 
-    def touches_opponent(self, state: "State", actor: int, events: Sequence[Any]) -> bool:
+    def touches_opponent(self, state: State, actor: int, events: Sequence[Any]) -> bool:
         """Whether an action of ``actor`` (with these events) moved or changed a card another player
         owns: the measure of interaction used by the design statistics."""
         owner = state.owner  # type: ignore[attr-defined]
@@ -118,7 +119,7 @@ class Game:
     #: such a file cannot be replayed)
     FORMAT_NOTES: ClassVar[Mapping[int, str]] = {}
 
-    def mask_action(self, action: "Action") -> "Action":
+    def mask_action(self, action: Action) -> Action:
         """The action as other players see it when its effect is secret (default: unchanged)."""
         return action
 
@@ -177,10 +178,10 @@ class Game:
 
     # -- states ----------------------------------------------------------------------------------
     def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
-                  first_player: int | None = None) -> "State":
+                  first_player: int | None = None) -> State:
         raise NotImplementedError
 
-    def _state_from_setup(self, setup: dict[str, Any]) -> "State":
+    def _state_from_setup(self, setup: dict[str, Any]) -> State:
         """The state right after set-up, from a saved ``setup`` (seed, players, first player, decks)."""
         from .errors import StateFileError
         for key in ("seed", "players", "first_player", "decks"):
@@ -208,7 +209,7 @@ class Game:
             inst = cache[decks] = self._new_instances(decks)
         return inst
 
-    def state_from_dict(self, data: Any) -> "State":
+    def state_from_dict(self, data: Any) -> State:
         """Restore a state saved with ``state.to_dict()``; validated field by field."""
         from .state import load_state
         return load_state(self, data)

@@ -1,8 +1,9 @@
 """Engine options: every named [interpretation] of the rules is an option with a default."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .errors import OptionError
 

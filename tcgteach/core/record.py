@@ -63,7 +63,7 @@ def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
     return " ".join(f"{c}*{n}" if n > 1 else c for c, n in runs)
 
 
-def record_text(state: "State", agents: str | None = None, result: bool = True) -> str:
+def record_text(state: State, agents: str | None = None, result: bool = True) -> str:
     """The record of ``state``'s game so far."""
     game = state.game
     setup = state.setup
@@ -82,7 +82,7 @@ def record_text(state: "State", agents: str | None = None, result: bool = True) 
     return "\n".join(lines) + "\n"
 
 
-def write_record(state: "State", path: str | Path, agents: str | None = None) -> None:
+def write_record(state: State, path: str | Path, agents: str | None = None) -> None:
     Path(path).write_text(record_text(state, agents), encoding="utf-8")
 
 
@@ -166,9 +166,10 @@ def read_record(path: str | Path) -> Record:
     return parse_record(text, str(path))
 
 
-def replay(record: Record, file: str = "<record>") -> "State":
+def replay(record: Record, file: str = "<record>") -> State:
     """Rebuild the game of a record, checking every action; errors name the line."""
     import tcgteach
+
     from .options import options_of_file
     try:
         game = tcgteach.game(record.game)

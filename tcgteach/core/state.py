@@ -8,8 +8,9 @@ touched plus the scalars, and ``undo`` puts them back (python-chess push/pop sty
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalActionError, StateFileError, TcgError
 from .events import Event
@@ -43,7 +44,7 @@ class State:
         cls._scalar_names = names
 
     # -- construction -------------------------------------------------------------------------
-    def _init_base(self, game: "Game", setup: dict[str, Any], num_players: int, seed_state: int) -> None:
+    def _init_base(self, game: Game, setup: dict[str, Any], num_players: int, seed_state: int) -> None:
         self.game = game
         self.setup = setup
         self.num_players = num_players
@@ -65,7 +66,7 @@ class State:
         """The player who must decide now (None when the game is over)."""
         raise NotImplementedError
 
-    def legal_actions(self) -> tuple["Action", ...]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every legal decision of ``current_player``, in a fixed order (cached until the state changes).
 
         On a view (``state.view(p)``) only player ``p``'s own decisions are known: the view of a
@@ -80,7 +81,7 @@ class State:
             self._legal = legal
         return legal
 
-    def apply(self, action: "Action | str") -> list[Event]:
+    def apply(self, action: Action | str) -> list[Event]:
         """Carry out a legal action and return its events; raise ``IllegalActionError`` otherwise.
 
         A rejected action leaves the state exactly as it was.
@@ -100,7 +101,7 @@ class State:
                 raise IllegalActionError(message, rule, legal)
         return self.apply_unchecked(action)
 
-    def apply_unchecked(self, action: "Action") -> list[Event]:
+    def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply without checking legality (for search). An illegal action may corrupt the state."""
         frame = (self._get_scalars(self), self.rng.state, len(self.events), len(self.trail))
         saved: dict[int, list[int]] = {}
@@ -117,7 +118,7 @@ class State:
         self._legal = None
         return self.events[frame[2]:]
 
-    def undo(self) -> "Action":
+    def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
         if not self._frames:
             raise TcgError("nothing to undo: no action has been applied to this state")
@@ -168,7 +169,7 @@ class State:
             return list(self.trail)
         return self.trail[self._frames[-1][0][3]:]
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
         new = object.__new__(type(self))
         for name in self._scalar_names:
@@ -189,11 +190,11 @@ class State:
         self._clone_extra(new)
         return new
 
-    def _clone_extra(self, new: "State") -> None:
+    def _clone_extra(self, new: State) -> None:
         """Copy game-specific slots that are not scalars, zones or base fields."""
 
     # -- hidden information ----------------------------------------------------------------
-    def view(self, player: int) -> "State":
+    def view(self, player: int) -> State:
         """What ``player`` may see: opponents' hands and every deck order hidden (cards shown as -1).
 
         A view can list legal actions of ``player`` and be rendered, but not be applied to.
@@ -250,7 +251,7 @@ class State:
         (the answer is cached per game, see ``_hidden_zones``)."""
         return zone == "deck" or (zone == "hand" and owner != viewer)
 
-    def _mask_view(self, view: "State", player: int) -> None:
+    def _mask_view(self, view: State, player: int) -> None:
         """Hide game-specific secrets (e.g. a peeked card) in ``view``."""
 
     def _after_determinize(self) -> None:
@@ -275,13 +276,13 @@ class State:
         return [self._zone_info(i) + (z,) for i, z in enumerate(self.zones)]
 
     # -- game-specific hooks -------------------------------------------------------------------
-    def _legal_actions(self) -> tuple["Action", ...]:
+    def _legal_actions(self) -> tuple[Action, ...]:
         raise NotImplementedError
 
-    def _do(self, action: "Action") -> None:
+    def _do(self, action: Action) -> None:
         raise NotImplementedError
 
-    def _why_illegal(self, action: "Action") -> tuple[str, str]:
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
         return (f"{action} is not legal now", self.game.contract_rule)
 
     def is_terminal(self) -> bool:
@@ -331,7 +332,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def load_state(game: "Game", data: Any) -> State:
+def load_state(game: Game, data: Any) -> State:
     """Rebuild a state from ``to_dict`` output: replay its history from its setup, then check
     that every saved field matches. Any malformed or inconsistent field raises ``StateFileError``."""
     if not isinstance(data, dict):

@@ -1,10 +1,11 @@
 """DARK MOON cards: the data model, the loader of ``data/cards.json`` and deck validation (DM-2)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core.data import Reader, load_json, parse_deck_file
 from ..core.errors import Violation
@@ -131,7 +132,7 @@ def _points(r: Reader, raw: Any, w: str) -> dict[str, Any] | None:
     return dict(raw)
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_pool(path: str | None = None) -> dict[str, Card]:
     """The card pool (``data/cards.json`` by default), validated on load."""
     file = path or str(DATA / "cards.json")
@@ -142,7 +143,7 @@ def parse_decks(data: Any, file: str, pool: Mapping[str, Card]) -> dict[str, dic
     return parse_deck_file(data, file, pool, "tcgteach-darkmoon-decks", validate_deck, "DM-2.5", "DM-7")
 
 
-@lru_cache(maxsize=None)
+@cache
 def starter_pool() -> dict[str, dict[str, Any]]:
     file = str(DATA / "decks.json")
     return parse_decks(load_json(file), file, card_pool())

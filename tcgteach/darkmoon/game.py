@@ -1,12 +1,13 @@
 """The DARK MOON game: options, cards, starter decks and the flow; it makes states."""
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from ..core.actions import Action
 from ..core.data import load_rule_texts
-from ..core.errors import DeckError, StateFileError, TcgError, Violation
+from ..core.errors import TcgError, Violation
 from ..core.events import Event
 from ..core.flow import Flow
 from ..core.game import Deck, Game, check_players
@@ -38,7 +39,7 @@ OPTIONS = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _interned_actions(n: int) -> tuple[tuple[A.Play, ...], tuple[A.Pick, ...], tuple[A.Choose, ...]]:
     return (tuple(A.Play(i) for i in range(n)), tuple(A.Pick(i) for i in range(n)),
             tuple(A.Choose(i) for i in range(n)))
@@ -117,6 +118,6 @@ class DarkMoon(Game):
         return rule_texts()
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
     return load_rule_texts(DATA / "rules.json", "DM")

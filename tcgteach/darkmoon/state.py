@@ -30,7 +30,7 @@ class Instances:
 
     __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose")
 
-    def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card], actions: "Any") -> None:
+    def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card], actions: Any) -> None:
         cards: list[Card] = []
         owner: list[int] = []
         for p, deck in enumerate(decks):
@@ -51,7 +51,7 @@ class DarkMoonState(State):
     ZONES = ("deck", "hand", "field", "unit1", "unit2", "unit3")
     __slots__ = SCALARS + ("inst",)
 
-    game: "DarkMoon"
+    game: DarkMoon
     inst: Instances
 
     # -- basic facts ---------------------------------------------------------------------------
@@ -495,7 +495,7 @@ def _bonus(points: dict[str, Any], names: list[str]) -> int:
     raise StateFileError("card points", f"unknown condition {key!r}")
 
 
-def new_state(game: "DarkMoon", seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DarkMoonState:
+def new_state(game: DarkMoon, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DarkMoonState:
     """DM-3: shuffle, decide the first player, draw 5 each, then the first turn's main phase."""
     from ..core.rng import mix_seed
     n = len(decks)

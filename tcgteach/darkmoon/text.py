@@ -62,13 +62,13 @@ def player_name(p: int | None, lang: str) -> str:
     return "—" if p is None else f"P{p + 1}"
 
 
-def card_name(state: "DarkMoonState", card: int | None, lang: str) -> str:
+def card_name(state: DarkMoonState, card: int | None, lang: str) -> str:
     if card is None or card < 0:
         return "a card" if lang == "en" else "カード1枚"
     return state.card(card).label(lang)
 
 
-def describe_event(state: "DarkMoonState", ev: Event, lang: str = "en") -> str:
+def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
     """One sentence for an event, in ``lang``, with its rule ID."""
     en, ja = EVENTS.get(ev.kind, (ev.kind, ev.kind))
     d = ev.data
@@ -129,7 +129,7 @@ def describe_event(state: "DarkMoonState", ev: Event, lang: str = "en") -> str:
         return f"{ev.kind} {d}"
 
 
-def describe_action(state: "DarkMoonState", action: A.Action, lang: str = "en") -> str:
+def describe_action(state: DarkMoonState, action: A.Action, lang: str = "en") -> str:
     ja_lang = lang == "ja"
     if isinstance(action, A.Play):
         c = card_name(state, action.card, lang)

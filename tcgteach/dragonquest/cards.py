@@ -1,10 +1,11 @@
 """Dragon Quest cards: data model, loader of ``data/cards.json`` and deck validation (DQ-2)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core.data import Reader, load_json, parse_deck_file
 from ..core.errors import Violation
@@ -162,7 +163,7 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
     return cards
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_pool(path: str | None = None) -> dict[str, Card]:
     file = path or str(DATA / "cards.json")
     return parse_cards(load_json(file), file)
@@ -197,7 +198,7 @@ def parse_decks(data: Any, file: str, pool: Mapping[str, Card]) -> dict[str, dic
     return parse_deck_file(data, file, pool, "tcgteach-dragonquest-decks", validate_deck, "DQ-2.3", "DQ-11")
 
 
-@lru_cache(maxsize=None)
+@cache
 def starter_pool() -> dict[str, dict[str, Any]]:
     file = str(DATA / "decks.json")
     return parse_decks(load_json(file), file, card_pool())

@@ -1,12 +1,13 @@
 """The Dragon Quest Card Game: options, cards, starter decks and the flows; it makes states."""
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from ..core.actions import Action
 from ..core.data import load_rule_texts
-from ..core.errors import DeckError, StateFileError, TcgError, Violation
+from ..core.errors import TcgError, Violation
 from ..core.events import Event
 from ..core.flow import Flow
 from ..core.game import Deck, Game
@@ -145,6 +146,6 @@ class DragonQuest(Game):
         return rule_texts()
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
     return load_rule_texts(DATA / "rules.json", "DQ")

@@ -22,8 +22,22 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import StateFileError
 from ..core.rng import Rng, mix_seed
 from .cards import DECK_SIZE
-from .state import (ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, NZ, QUEST, QUESTCARD,
-                    DragonQuestState, clear_pending)
+from .state import (
+    ACTIVE,
+    BACK,
+    CLOSED,
+    CONFUSED,
+    DECK,
+    DISCARD,
+    EXP,
+    FRONT,
+    HAND,
+    NZ,
+    QUEST,
+    QUESTCARD,
+    DragonQuestState,
+    clear_pending,
+)
 
 if TYPE_CHECKING:
     from .game import DragonQuest
@@ -38,7 +52,7 @@ def _fail(where: str, message: str) -> StateFileError:
     return StateFileError(f"position.{where}", message)
 
 
-def build_position(game: "DragonQuest", spec: Any, seed: int = 0) -> DragonQuestState:
+def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestState:
     if not isinstance(spec, dict):
         raise _fail("(top)", f"expected an object, got {type(spec).__name__}")
     for key in spec:
@@ -153,7 +167,7 @@ def _known(pool: dict, cid: Any, where: str) -> Any:
     return pool[cid]
 
 
-def _assemble(game: "DragonQuest", spec: dict[str, Any], seed: int, cards_of: list[list[str]],
+def _assemble(game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]],
               layouts: list[dict[str, Any]]) -> DragonQuestState:
     """Lay the cards out; instance numbers follow each player's list (deck first, then the rest)."""
     s = object.__new__(DragonQuestState)

@@ -9,7 +9,7 @@ Card states (DQ-4.1/4.2) are the scalars ``orient`` (active / closed / confused 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..core.outcome import Outcome
 from ..core.state import State
@@ -67,7 +67,7 @@ class DragonQuestState(State):
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
     __slots__ = SCALARS + ("inst", "_equip_cache", "_last_taken")
 
-    game: "DragonQuest"
+    game: DragonQuest
     inst: Instances
 
     # -- facts -----------------------------------------------------------------------------------------
@@ -1230,7 +1230,7 @@ def clear_pending(s: DragonQuestState) -> None:
     s.resume = None
 
 
-def new_state(game: "DragonQuest", seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
+def new_state(game: DragonQuest, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
     """DQ-3: decide the first player, shuffle, draw 6, level 1 and 0 GP; then the mulligan decisions."""
     from ..core.rng import mix_seed
     s = object.__new__(DragonQuestState)

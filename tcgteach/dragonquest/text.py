@@ -79,13 +79,13 @@ EVENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def _name(state: "DragonQuestState", c: Any, lang: str) -> str:
+def _name(state: DragonQuestState, c: Any, lang: str) -> str:
     if c is None or not isinstance(c, int) or c < 0:
         return "a card" if lang == "en" else "カード"
     return state.card(c).label(lang)
 
 
-def _names(state: "DragonQuestState", cards: Any, lang: str) -> str:
+def _names(state: DragonQuestState, cards: Any, lang: str) -> str:
     if cards is None:
         return "—"
     if not cards:
@@ -93,7 +93,7 @@ def _names(state: "DragonQuestState", cards: Any, lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(_name(state, c, lang) for c in cards)
 
 
-def describe_event(state: "DragonQuestState", ev: Event, lang: str = "en") -> str:
+def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
     ja = lang == "ja"
     en_t, ja_t = EVENTS.get(ev.kind, (ev.kind, ev.kind))
     d = ev.data
@@ -169,7 +169,7 @@ def _mod_text(m: dict[str, int], lang: str) -> str:
     return f"{m['base']} {' '.join(extra)} = {m['total']}"
 
 
-def combat_summary(state: "DragonQuestState", info: dict[str, Any], lang: str = "en") -> str:
+def combat_summary(state: DragonQuestState, info: dict[str, Any], lang: str = "en") -> str:
     """One sentence: who hit whom for how much, in which order, and what was defeated (DQ-7.8)."""
     ja = lang == "ja"
     a, d = _name(state, info["attacker"], lang), _name(state, info["defender"], lang)
@@ -192,7 +192,7 @@ def combat_summary(state: "DragonQuestState", info: dict[str, Any], lang: str = 
     return s
 
 
-def combat_explanation(state: "DragonQuestState", info: Any, lang: str = "en") -> list[str]:
+def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> list[str]:
     """The damage arithmetic of one attack, step by step (DQ-7.7, DQ-7.8, DQ-8.x, DQ-9)."""
     if isinstance(info, tuple):
         info = _thaw(info)
@@ -282,7 +282,7 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-def describe_action(state: "DragonQuestState", action: A.Action, lang: str = "en") -> str:
+def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en") -> str:
     ja = lang == "ja"
 
     def n(c: int) -> str:

@@ -12,10 +12,32 @@ end_reason DM-1.5 ...
 for a Dask cluster); the records are the same whatever runs them. ``compare`` plays two option
 sets on the same seeds and says which differences are beyond noise.
 """
-from .runner import (CAPPED, SIM_DEFAULTS, SimulationError, agent_seed, play_game, process_pool, read_csv,
-                     resolve_game, simulate, to_csv, to_frame)
-from .stats import (branching, describe, end_reasons, first_player_win_rate, flow_metrics, format_table,
-                    interaction, length_distribution, outcomes, summary, wilson_interval)
+from .runner import (
+                     CAPPED,
+                     SIM_DEFAULTS,
+                     SimulationError,
+                     agent_seed,
+                     play_game,
+                     process_pool,
+                     read_csv,
+                     resolve_game,
+                     simulate,
+                     to_csv,
+                     to_frame,
+)
+from .stats import (
+                     branching,
+                     describe,
+                     end_reasons,
+                     first_player_win_rate,
+                     flow_metrics,
+                     format_table,
+                     interaction,
+                     length_distribution,
+                     outcomes,
+                     summary,
+                     wilson_interval,
+)
 from .variants import Comparison, compare, compare_records
 
 __all__ = ["simulate", "play_game", "process_pool", "resolve_game", "agent_seed", "to_csv", "read_csv", "to_frame",

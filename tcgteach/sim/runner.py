@@ -11,8 +11,9 @@ import csv
 import math
 import os
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TcgError
 
@@ -63,7 +64,7 @@ def _options_text(options: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
-def play_game(game: "Game", seed: int, agents: Sequence[Any], max_steps: int = 100_000,
+def play_game(game: Game, seed: int, agents: Sequence[Any], max_steps: int = 100_000,
               decks: Sequence[Any] | None = None, players: int | None = None) -> dict[str, Any]:
     """Play one game from ``seed`` and return its record (see ``simulate`` for the fields)."""
     state = game.new_state(seed=seed, decks=decks, players=players)
@@ -117,10 +118,10 @@ def play_game(game: "Game", seed: int, agents: Sequence[Any], max_steps: int = 1
 
 
 # -- chunks (what a worker runs) -------------------------------------------------------------------------
-_GAMES: dict[tuple, "Game"] = {}
+_GAMES: dict[tuple, Game] = {}
 
 
-def _game(cls: type, options: tuple) -> "Game":
+def _game(cls: type, options: tuple) -> Game:
     key = (cls, options)
     g = _GAMES.get(key)
     if g is None:
@@ -163,7 +164,7 @@ def processes_available() -> bool:
     return True
 
 
-def process_pool(workers: int | None = None) -> "ProcessPoolExecutor":
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """A process pool (all cores by default). From Python 3.12 on it uses the "forkserver" start
     method where there is one: forking a process that runs threads (Jupyter, tqdm) is deprecated."""
     import multiprocessing
@@ -194,7 +195,7 @@ def _progress_bar(progress: bool | None, total: int, desc: str) -> Any:
 
 
 # -- the public entry point -----------------------------------------------------------------------------
-def resolve_game(game: "Game | str", options: Mapping[str, Any] | None = None) -> "Game":
+def resolve_game(game: Game | str, options: Mapping[str, Any] | None = None) -> Game:
     """The game with ``options`` on top of its own, plus the simulation defaults the caller did not set
     (``SIM_DEFAULTS``: Dragon Quest ``turn_limit=200``, DQ-1.4). Options are validated here."""
     import tcgteach
@@ -212,7 +213,7 @@ def resolve_game(game: "Game | str", options: Mapping[str, Any] | None = None) -
     return g.with_options({**dict(g.options), **merged}) if merged else g
 
 
-def simulate(game: "Game | str", n: int | None = None, agents: Sequence[Any] | str = ("random", "random"),
+def simulate(game: Game | str, n: int | None = None, agents: Sequence[Any] | str = ("random", "random"),
              options: Mapping[str, Any] | None = None, seeds: Iterable[int] | None = None,
              executor: Executor | None = None, jobs: int | None = None, progress: bool | None = None,
              max_steps: int = 100_000, chunk: int | None = None, seed_start: int = 0,
@@ -280,7 +281,7 @@ def simulate(game: "Game | str", n: int | None = None, agents: Sequence[Any] | s
             bar.close()
 
 
-def _agent_specs(g: "Game", agents: Sequence[Any] | str, decks: Sequence[Any] | None,
+def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | None,
                  players: int | None) -> list[Any]:
     seats = players or (len(decks) if decks is not None else g.min_players)
     from ..core.game import check_players

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -156,7 +157,7 @@ def end_reasons(records: Any) -> dict[str, int]:
 
 
 # -- the flow graphs -----------------------------------------------------------------------------------
-def flow_metrics(game: "Game | str") -> dict[str, dict[str, int]]:
+def flow_metrics(game: Game | str) -> dict[str, dict[str, int]]:
     """Structural measures of each flow graph of a game (flow name -> metrics).
 
     ``nodes``, ``edges``; ``decision_nodes`` (kind "decision": a player acts there); ``cycles``:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .runner import process_pool, resolve_game, simulate
 from .stats import _finished, _rows, first_player_win_rate, wilson_interval
@@ -238,7 +239,7 @@ class Comparison:
                 + "".join(body) + "</table>")
 
 
-def compare(game: "Game | str", options_a: Mapping[str, Any] | None, options_b: Mapping[str, Any] | None,
+def compare(game: Game | str, options_a: Mapping[str, Any] | None, options_b: Mapping[str, Any] | None,
             n: int | None = 1000, agents: Sequence[Any] | str = ("random", "random"), alpha: float = 0.05,
             **simulate_kwargs: Any) -> Comparison:
     """Play ``n`` games under each option set on the same seeds and compare the statistics.

@@ -8,7 +8,7 @@ if TYPE_CHECKING:
     from ..core.state import State
 
 
-def board_html(state: "State", *, lang: str = "en", perspective: int | None = None) -> str:
+def board_html(state: State, *, lang: str = "en", perspective: int | None = None) -> str:
     """The board of ``state`` as an HTML fragment.
 
     ``perspective`` = a player index hides the other players' hands (as at the table); None shows
@@ -22,7 +22,7 @@ def board_html(state: "State", *, lang: str = "en", perspective: int | None = No
 class Board:
     """A displayable board (``_repr_html_``), e.g. ``Board(state, lang="ja")`` in a notebook cell."""
 
-    def __init__(self, state: "State", *, lang: str = "en", perspective: int | None = None) -> None:
+    def __init__(self, state: State, *, lang: str = "en", perspective: int | None = None) -> None:
         self.state, self.lang, self.perspective = state, lang, perspective
 
     def _repr_html_(self) -> str:

@@ -55,7 +55,7 @@ def _t(key: str, lang: str, **kw: object) -> str:
     return (ja if lang == "ja" else en).format(**kw)
 
 
-def _card(state: "DarkMoonState", c: int, lang: str, extra: str = "", note: str = "") -> str:
+def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = "") -> str:
     if c < 0:
         return '<span class="tcg-card tcg-hidden">?</span>'
     card = state.card(c)
@@ -75,8 +75,8 @@ def _card(state: "DarkMoonState", c: int, lang: str, extra: str = "", note: str 
             f"<small>{name.split(' — ')[-1]}</small></span>")
 
 
-def render(state: "DarkMoonState", *, lang: str = "en", perspective: int | None = None) -> str:
-    from ..darkmoon.state import FIELD, HAND, NZ, DECK
+def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = None) -> str:
+    from ..darkmoon.state import DECK, FIELD, HAND, NZ
     n = state.num_players
     over = state.is_terminal()
     cur = state.current_player

@@ -155,11 +155,11 @@ def _t(key: str, lang: str, **kw: Any) -> str:
     return (ja if lang == "ja" else en).format(**kw)
 
 
-def _name(state: "DragonQuestState", c: int, lang: str) -> str:
+def _name(state: DragonQuestState, c: int, lang: str) -> str:
     return escape(state.card(c).label(lang))
 
 
-def _rules_html(state: "DragonQuestState", rules: tuple[str, ...], lang: str) -> str:
+def _rules_html(state: DragonQuestState, rules: tuple[str, ...], lang: str) -> str:
     out = []
     for r in rules:
         try:
@@ -171,7 +171,7 @@ def _rules_html(state: "DragonQuestState", rules: tuple[str, ...], lang: str) ->
     return "".join(out)
 
 
-def _chip(state: "DragonQuestState", c: int, lang: str, meta: str = "full") -> str:
+def _chip(state: DragonQuestState, c: int, lang: str, meta: str = "full") -> str:
     """A small named card (hand, experience box, quests, discard top)."""
     if c < 0:
         return '<span class="dq-chip dq-hidden">?</span>'
@@ -197,7 +197,7 @@ def _chip(state: "DragonQuestState", c: int, lang: str, meta: str = "full") -> s
     return f'<span class="dq-chip" data-card="{c}" title="{tip}">{escape(card.label(lang))}{small}</span>'
 
 
-def _stat(state: "DragonQuestState", c: int, key: str, label: str, lang: str) -> str:
+def _stat(state: DragonQuestState, c: int, key: str, label: str, lang: str) -> str:
     m = state.modifiers(c, key)
     delta = m["item"] + m["aura"]
     tip = escape(_t("mods", lang, b=m["base"], i=m["item"], q=m["aura"]))
@@ -207,7 +207,7 @@ def _stat(state: "DragonQuestState", c: int, key: str, label: str, lang: str) ->
     return f'<span title="{tip}">{escape(label)} <b>{m["total"]}</b>{mod}</span>'
 
 
-def _party_card(state: "DragonQuestState", c: int, lang: str) -> str:
+def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     if c < 0:  # public zones never hide cards; be safe anyway
         return '<div class="dq-card dq-hidden">?</div>'
     from ..dragonquest.state import ORIENT_NAMES
@@ -253,14 +253,14 @@ def _party_card(state: "DragonQuestState", c: int, lang: str) -> str:
             f'<div class="dq-table">{face}</div><div class="dq-cap">{"".join(badges)}</div></div>')
 
 
-def _row(state: "DragonQuestState", cards: list[int], key: str, lang: str) -> str:
+def _row(state: DragonQuestState, cards: list[int], key: str, lang: str) -> str:
     inner = "".join(_party_card(state, c, lang) for c in cards) or \
         f'<span class="dq-empty">{escape(_t("empty_row", lang))}</span>'
     return (f'<div class="dq-row dq-{key}" data-row="{key}"><div class="dq-rowlabel">{escape(_t(key, lang))}'
             f'<small>{_t("row_count", lang, n=len(cards))}</small></div>{inner}</div>')
 
 
-def _player(state: "DragonQuestState", p: int, lang: str, perspective: int | None, top: bool, seat: int | None) -> str:
+def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None, top: bool, seat: int | None) -> str:
     cur = state.current_player
     over = state.is_terminal()
     acting = cur == p and not over
@@ -329,7 +329,7 @@ def _player(state: "DragonQuestState", p: int, lang: str, perspective: int | Non
             f'<div class="dq-info">{"".join(info)}</div></div></section>')
 
 
-def _status(state: "DragonQuestState", lang: str) -> str:
+def _status(state: DragonQuestState, lang: str) -> str:
     flow = state.game.turn_flow
     node = state.node
     over = state.is_terminal()
@@ -392,7 +392,7 @@ def _status(state: "DragonQuestState", lang: str) -> str:
     return f'<div class="dq-status" role="status">{body}</div>'
 
 
-def render(state: "DragonQuestState", *, lang: str = "en", perspective: int | None = None) -> str:
+def render(state: DragonQuestState, *, lang: str = "en", perspective: int | None = None) -> str:
     """The board of a Dragon Quest state as an HTML fragment (inline style scoped to ``.tcg-board.tcg-dq``).
 
     ``perspective`` = a player index hides the other player's hand and seats that player at the

@@ -12,8 +12,9 @@ import itertools
 import re
 import shutil
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..core.errors import TcgError
 
@@ -65,7 +66,7 @@ def _tell_once() -> None:
           file=sys.stderr)
 
 
-def dot_source(flow: "Flow", lang: str = "en", game: str = "") -> str:
+def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     """The DOT text of a flow graph (deterministic: committed under ``diagrams/`` and diffed in CI)."""
     import graphviz
     title = flow.title.get(lang, flow.title["en"])
@@ -125,9 +126,9 @@ def _classify(svg: str) -> str:
 class FlowDiagram:
     """One flow graph in one language, laid out once. ``highlight`` returns restyled copies."""
 
-    _cache: dict[tuple[int, str, str], "FlowDiagram"] = {}
+    _cache: dict[tuple[int, str, str], FlowDiagram] = {}
 
-    def __init__(self, flow: "Flow", lang: str = "en", game: str = "") -> None:
+    def __init__(self, flow: Flow, lang: str = "en", game: str = "") -> None:
         self.flow = flow
         self.lang = lang
         self.game = game
@@ -135,7 +136,7 @@ class FlowDiagram:
         self._svg: str | None = None
 
     @classmethod
-    def of(cls, flow: "Flow", lang: str = "en", game: str = "") -> "FlowDiagram":
+    def of(cls, flow: Flow, lang: str = "en", game: str = "") -> FlowDiagram:
         key = (id(flow), lang, game)
         d = cls._cache.get(key)
         if d is None:
@@ -215,7 +216,7 @@ class Highlighted:
         return self._repr_svg_()
 
 
-def diagram(target: "State | object", *, flow: str = "turn", lang: str = "en") -> Highlighted:
+def diagram(target: State | object, *, flow: str = "turn", lang: str = "en") -> Highlighted:
     """The flow graph of a game or state; a state's current node and last transitions are highlighted."""
     from ..core.state import State
     if isinstance(target, State):

@@ -14,8 +14,9 @@ traceback, and the game stays as it was.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as w
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import html
 import itertools
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as w
 

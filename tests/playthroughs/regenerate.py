@@ -27,8 +27,9 @@ import difflib
 import importlib.util
 import re
 import sys
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
