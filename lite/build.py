@@ -106,7 +106,7 @@ def localize(out: Path, fontawesome: Path) -> None:
                       f'<link rel="stylesheet" href="{rel}v4-shims.min.css" type="text/css" />', new)
         if "voici" in page.relative_to(out).parts:
             up = os.path.relpath(out, page.parent) + "/"
-            new = urls.sub(lambda m: '"' + up + m.group(1), new)
+            new = urls.sub(lambda m, up=up: '"' + up + m.group(1), new)
         if new != text:
             page.write_text(new, encoding="utf-8")
     left = [str(p.relative_to(out)) for p in out.rglob("*.html")

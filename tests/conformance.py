@@ -310,7 +310,7 @@ class Checker:
         assert trail, "no flow-graph traversal recorded"
         for a, b in trail:
             assert (a, b) in rep.flow_edges, f"traversal {a} -> {b} is not an edge of game.flow"
-        for (_a, b), (c, _d) in zip(trail, trail[1:]):
+        for (_a, b), (c, _d) in itertools.pairwise(trail):
             assert b == c, f"the trail jumps from {b} to {c}"
         assert trail[-1][1] == state.node, "the trail does not end at the current node"
         rep.edges_traversed.update(trail)

@@ -1,5 +1,7 @@
 """The classroom app, clicked from Python: set-up, person moves, hints, take-back, hot seat,
 language, and no traceback whatever is clicked (the browser test drives the same widget in Voila)."""
+from itertools import pairwise
+
 import ipywidgets as w
 import pytest
 
@@ -377,4 +379,4 @@ def test_hot_seat_with_three_people_passes_the_device_in_turn():
                 if other != me:
                     assert not hand_shown(c, other)
         action_buttons(c)[-1].click()
-    assert set(seen) == {0, 1, 2} and all(a != b for a, b in zip(seen, seen[1:]))  # each in turn, never twice
+    assert set(seen) == {0, 1, 2} and all(a != b for a, b in pairwise(seen))  # each in turn, never twice

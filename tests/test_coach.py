@@ -33,7 +33,7 @@ def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name):
     d = determinize(v, random.Random(1))
     assert d.legal_actions() == s.legal_actions()
     assert sorted(c for z in d.zones for c in z) == list(range(len(s.inst.cards)))
-    for i, (real, seen) in enumerate(zip(s.zones, v.zones)):
+    for i, (real, seen) in enumerate(zip(s.zones, v.zones, strict=True)):
         if seen and seen[0] >= 0:
             assert d.zones[i] == real  # public and own cards untouched
         assert len(d.zones[i]) == len(real)

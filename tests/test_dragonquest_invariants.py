@@ -119,7 +119,7 @@ class Checker:
             assert [(o, n) for o, n, _c in s.all_zones()] == self.layout
         owned: list[list[int]] = [[], []]
         on_field = set(s.party(0)) | set(s.party(1))
-        for (owner, name), cards in zip(self.layout, s.zones):
+        for (owner, name), cards in zip(self.layout, s.zones, strict=True):
             if not cards:
                 continue
             owned[owner].extend(cards)

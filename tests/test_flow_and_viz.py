@@ -27,7 +27,7 @@ def test_flow_nodes_carry_en_ja_labels_and_rule_ids(game):
             assert re.fullmatch(r"DM-\d+\.\d+[a-z]?", rid)
             if spec is not None:
                 assert f"- {rid} " in spec, f"{rid} of node {node} is not a rule of the spec"
-    for a, b, data in g.edges(data=True):
+    for _a, _b, data in g.edges(data=True):
         assert data["label_en"] and data["label_ja"] and data["rule"].startswith("DM-")
 
 
@@ -45,7 +45,7 @@ def test_every_flow_node_and_edge_cites_rules_of_its_game(name):
                 assert rid.startswith(prefix)
                 if spec is not None:
                     assert f"- {rid} " in spec, f"{rid} of node {node} is not a rule of the spec"
-        for a, b, data in graph.edges(data=True):
+        for _a, _b, data in graph.edges(data=True):
             assert data["rule"].startswith(prefix) and data["label_en"] and data["label_ja"]
 
 

@@ -141,10 +141,10 @@ def _redeal_hidden(state, p: int, rng: random.Random):
         for k, c in enumerate(cards):
             if c < 0 and (owner, zone, k) not in keep:
                 slots.setdefault(owner, []).append((i, k))
-    for owner, places in slots.items():
+    for places in slots.values():
         cards = [twin.zones[i][k] for i, k in places]
         rng.shuffle(cards)
-        for (i, k), c in zip(places, cards):
+        for (i, k), c in zip(places, cards, strict=True):
             twin.zones[i][k] = c
     return twin
 

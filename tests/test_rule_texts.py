@@ -163,7 +163,7 @@ def test_the_rules_command_shows_every_mark(game: str, lang: str) -> None:
                 expected.append(f"［解釈：オプション `{name}`、既定値 {default}］" if lang == "ja"
                                 else f"[interpretation: option `{name}`, default {default}]")
         lines = shown_marks[rid]
-        assert len(lines) == len(expected) and all(l.startswith(e) for l, e in zip(lines, expected)), (rid, lines)
+        assert len(lines) == len(expected) and all(line.startswith(e) for line, e in zip(lines, expected, strict=True)), (rid, lines)
     legend = "［解釈］：" if lang == "ja" else "[interpretation]: "
     assert out.rstrip().splitlines()[-1].startswith(legend)
 

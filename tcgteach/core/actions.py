@@ -67,7 +67,7 @@ class ActionSyntax:
             want = " ".join([cls.VERB] + [f"<{name}>" for name, _ in spec])
             raise IllegalActionError(f"{text!r}: expected {want!r}", self.rule)
         values = []
-        for (name, typ), word in zip(spec, words[1:]):
+        for (name, typ), word in zip(spec, words[1:], strict=True):
             if word == "-" and "None" in str(typ):
                 values.append(None)
             elif "int" in str(typ):

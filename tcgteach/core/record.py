@@ -196,7 +196,8 @@ def replay(record: Record, file: str = "<record>") -> State:
             if f"deck of P{p + 1}" in text:
                 line = no
         raise RecordError(file, line, f"cannot set up the game: {exc}") from None
-    for text, no in zip(record.actions, record.lines or [0] * len(record.actions)):
+    # strict=False: a Record built by hand may carry fewer line numbers than actions (as before: zip stops there)
+    for text, no in zip(record.actions, record.lines or [0] * len(record.actions), strict=False):
         try:
             state.apply(game.parse_action(text))
         except TcgError as exc:

@@ -132,7 +132,7 @@ class State:
 
     def _restore(self, frame: tuple, saved: dict[int, list[int]]) -> None:
         scalars, rng_state, n_events, n_trail = frame
-        for name, value in zip(self._scalar_names, scalars):
+        for name, value in zip(self._scalar_names, scalars, strict=True):
             object.__setattr__(self, name, value)
         self.rng.state = rng_state
         zones = self.zones
@@ -332,7 +332,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def load_state(game: Game, data: Any) -> State:
+def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check per saved field, each its own error
     """Rebuild a state from ``to_dict`` output: replay its history from its setup, then check
     that every saved field matches. Any malformed or inconsistent field raises ``StateFileError``."""
     if not isinstance(data, dict):

@@ -137,7 +137,7 @@ class DarkMoonState(State):
             return sorted(self.zones[p * NZ + HAND])
         return []
 
-    def _why_illegal(self, action: A.Action) -> tuple[str, str]:
+    def _why_illegal(self, action: A.Action) -> tuple[str, str]:  # noqa: C901 -- one branch per rule an action can break
         node, p = self.node, self.turn_player
         if node == "game_over":
             return "the game is over", "DM-1.5"

@@ -52,7 +52,7 @@ def _fail(where: str, message: str) -> StateFileError:
     return StateFileError(f"position.{where}", message)
 
 
-def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestState:
+def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestState:  # noqa: C901 -- validates every field
     if not isinstance(spec, dict):
         raise _fail("(top)", f"expected an object, got {type(spec).__name__}")
     for key in spec:
@@ -167,7 +167,8 @@ def _known(pool: dict, cid: Any, where: str) -> Any:
     return pool[cid]
 
 
-def _assemble(game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]],
+def _assemble(  # noqa: C901 -- places each zone and field row of the spec in turn
+    game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]],
               layouts: list[dict[str, Any]]) -> DragonQuestState:
     """Lay the cards out; instance numbers follow each player's list (deck first, then the rest)."""
     s = object.__new__(DragonQuestState)
@@ -181,7 +182,7 @@ def _assemble(game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list
     orient = [ACTIVE] * n
     poisoned = set()
     base = 0
-    for p, (ids, lay) in enumerate(zip(cards_of, layouts)):
+    for p, (ids, lay) in enumerate(zip(cards_of, layouts, strict=True)):
         free = {}  # card id -> instance numbers not yet placed
         for i, cid in enumerate(ids):
             free.setdefault(cid, []).append(base + i)
@@ -190,7 +191,7 @@ def _assemble(game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list
         for i in deck:
             free[ids[i - base]].remove(i)
 
-        def take(cid: str) -> int:
+        def take(cid: str, free: dict[str, list[int]] = free) -> int:  # this player's `free`, bound now
             return free[cid].pop(0)
         for zone, idx in (("hand", HAND), ("discard", DISCARD), ("exp", EXP), ("quest", QUEST)):
             s.zones[p * NZ + idx] = [take(c) for c in lay["zones"][zone]]
