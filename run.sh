@@ -2,7 +2,8 @@
 # Set up everything tcgteach needs on a fresh Debian/Ubuntu machine (Python >= 3.11), then:
 #   bash run.sh lessons     open the lessons in JupyterLab (the start page)
 #   bash run.sh classroom   the classroom app (notebooks/05_classroom.ipynb) as a Voila page
-#   bash run.sh test        run the whole test suite (unit, rule, conformance, notebook and real-browser tests)
+#   bash run.sh test        ruff (lint + format check), then the whole test suite (unit, rule, conformance,
+#                           notebook and real-browser tests)
 #   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
 # chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
@@ -75,6 +76,11 @@ case "$what" in
     exec .venv/bin/voila notebooks/05_classroom.ipynb "$@"
     ;;
   test)
+    # lint and formatting first (rules: [tool.ruff] in pyproject.toml); either failing fails the test run
+    lint_paths=(tcgteach tests benchmarks lite)
+    echo "== ruff check and ruff format --check"
+    .venv/bin/ruff check "${lint_paths[@]}"
+    .venv/bin/ruff format --check "${lint_paths[@]}"
     exec .venv/bin/python -m pytest "$@"
     ;;
   site)

@@ -6,6 +6,7 @@ Prints the coach's wins, draws and losses with a 95% Wilson interval, and its de
 (Issue #4 asks that the coach beat the heuristic player in a measured majority of games.)
 ``--iterations 0`` plays with the time budget ``--seconds`` instead (results then depend on the machine).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,12 @@ def one_game(args: argparse.Namespace, i: int) -> tuple[str, list[float]]:
     game = tcgteach.game(args.game, {"turn_limit": 200} if args.game == "dragonquest" else None)
     s = game.new_state(seed=5000 + i)
     seat = i % 2
-    coach = CoachAgent(seed=i, time_budget=None if args.iterations else args.seconds,
-                       iterations=args.iterations or None, search=args.search)
+    coach = CoachAgent(
+        seed=i,
+        time_budget=None if args.iterations else args.seconds,
+        iterations=args.iterations or None,
+        search=args.search,
+    )
     agents = {seat: coach, 1 - seat: make_agent(args.opponent, i)}
     times: list[float] = []
     while not s.is_terminal():
@@ -58,12 +63,16 @@ def main() -> None:
     wins, draws = outcomes.count("won"), outcomes.count("drew")
     lo, hi = wilson_interval(wins, args.games) or (0.0, 1.0)
     budget = f"{args.iterations} rollouts" if args.iterations else f"{args.seconds} s"
-    print(f"{args.game}: coach ({args.search}, {budget}) vs {args.opponent}: {wins} wins, {draws} draws, "
-          f"{args.games - wins - draws} losses of {args.games} "
-          f"({wins / args.games:.0%} wins, 95% CI {lo:.0%}-{hi:.0%})")
+    print(
+        f"{args.game}: coach ({args.search}, {budget}) vs {args.opponent}: {wins} wins, {draws} draws, "
+        f"{args.games - wins - draws} losses of {args.games} "
+        f"({wins / args.games:.0%} wins, 95% CI {lo:.0%}-{hi:.0%})"
+    )
     if times:
-        print(f"coach decision time: median {statistics.median(times):.3f} s, max {max(times):.3f} s "
-              f"over {len(times)} decisions with a choice; {time.perf_counter() - start:.0f} s in all")
+        print(
+            f"coach decision time: median {statistics.median(times):.3f} s, max {max(times):.3f} s "
+            f"over {len(times)} decisions with a choice; {time.perf_counter() - start:.0f} s in all"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ the new log lines, the graph restyle (a CSS block: graphviz is not run again) â€
 for both games, plus a person's click in the classroom app (the heuristic's answer included).
 The first click of each run is reported apart: it includes laying the graph out once.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,10 @@ def timed(fn, n: int) -> list[float]:
 def report(name: str, ms: list[float]) -> None:
     ms_sorted = sorted(ms)
     p95 = ms_sorted[int(0.95 * (len(ms_sorted) - 1))]
-    print(f"{name:<44} median {statistics.median(ms):6.2f} ms   p95 {p95:6.2f} ms   "
-          f"max {max(ms):6.2f} ms   ({len(ms)} clicks)")
+    print(
+        f"{name:<44} median {statistics.median(ms):6.2f} ms   p95 {p95:6.2f} ms   "
+        f"max {max(ms):6.2f} ms   ({len(ms)} clicks)"
+    )
 
 
 def stepper_clicks(make, clicks: int) -> tuple[list[float], list[float]]:
@@ -56,11 +59,11 @@ def main() -> None:
     t0 = time.perf_counter()
     Stepper("darkmoon", seed=100)
     print(f"first stepper (graph laid out by graphviz once): {(time.perf_counter() - t0) * 1000:.0f} ms")
-    for name, make in (("DARK MOON stepper: Step", lambda: Stepper("darkmoon", seed=1)),
-                       ("Dragon Quest stepper: Step", lambda: Stepper("dragonquest", seed=1,
-                                                                      options={"turn_limit": 200})),
-                       ("Dragon Quest combat view: Step", lambda: CombatView("dragonquest", seed=1,
-                                                                              options={"turn_limit": 200}))):
+    for name, make in (
+        ("DARK MOON stepper: Step", lambda: Stepper("darkmoon", seed=1)),
+        ("Dragon Quest stepper: Step", lambda: Stepper("dragonquest", seed=1, options={"turn_limit": 200})),
+        ("Dragon Quest combat view: Step", lambda: CombatView("dragonquest", seed=1, options={"turn_limit": 200})),
+    ):
         steps, backs = stepper_clicks(make, args.clicks)
         report(name, steps)
         report(name.replace("Step", "Back"), backs)
@@ -82,10 +85,13 @@ def in_kernel(clicks: int) -> None:
 
     import nbclient
     import nbformat
+
     here = Path(__file__).resolve()
     nb = nbformat.v4.new_notebook()
-    source = (f"import sys; sys.argv = ['step_latency', '--plain', '--clicks', '{clicks}']\n"
-              f"exec(compile(open({str(here)!r}).read(), 'step_latency', 'exec'))")
+    source = (
+        f"import sys; sys.argv = ['step_latency', '--plain', '--clicks', '{clicks}']\n"
+        f"exec(compile(open({str(here)!r}).read(), 'step_latency', 'exec'))"
+    )
     nb.cells = [nbformat.v4.new_code_cell(source)]
     nbclient.NotebookClient(nb, timeout=1800, kernel_name="python3").execute()
     print("(measured inside an IPython kernel: widget updates are sent as comm messages)")

@@ -12,6 +12,7 @@ options and the simulation turn cap of 200 (issue #3); ``import tcgteach`` <= 15
 >= 1.8x games/s from 1 to 2 worker processes on a 2-core machine (issue #4). The worker figures
 include starting the pool and are measured before the process pins itself to one core.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,6 +40,7 @@ def pool_run(name: str, games: int, workers: int, repeat: int = 3) -> tuple[floa
     """(games/s, CPU ms per game) of ``tcgteach.sim.simulate`` on a fresh pool of ``workers`` processes
     (start-up included): best of ``repeat`` runs, since other load on the machine only slows a run down."""
     from tcgteach.sim import process_pool, simulate
+
     best, cpu = 0.0, float("inf")
     for _ in range(repeat):
         t0, c0 = time.perf_counter(), _cpu_seconds()
@@ -55,17 +57,23 @@ def report_workers(names: list[str], games: int | None) -> None:
     except AttributeError:
         cores = os.cpu_count() or 1
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"-- tcgteach.sim.simulate, random vs random, 1 vs 2 worker processes, best of 3 "
-          f"({cores} cores, load average {load:.2f} before: other work on the machine lowers the speed-up)")
+    print(
+        f"-- tcgteach.sim.simulate, random vs random, 1 vs 2 worker processes, best of 3 "
+        f"({cores} cores, load average {load:.2f} before: other work on the machine lowers the speed-up)"
+    )
     for name in names:
         n = games or POOL_GAMES[name]
         one, cpu1 = pool_run(name, n, 1)
         two, cpu2 = pool_run(name, n, 2)
-        print(f"{name:<12} {n:5d} games: 1 worker {one:7.1f} games/s   2 workers {two:7.1f} games/s   "
-              f"speed-up {two / one:4.2f}x (target >= 1.8x)")
+        print(
+            f"{name:<12} {n:5d} games: 1 worker {one:7.1f} games/s   2 workers {two:7.1f} games/s   "
+            f"speed-up {two / one:4.2f}x (target >= 1.8x)"
+        )
         # what two idle cores would give: the same work spread over two processes, overhead included
-        print(f"{'':<12} CPU per game: 1 worker {cpu1:6.2f} ms, 2 workers {cpu2:6.2f} ms "
-              f"-> speed-up on two idle cores {2 * cpu1 / cpu2:4.2f}x")
+        print(
+            f"{'':<12} CPU per game: 1 worker {cpu1:6.2f} ms, 2 workers {cpu2:6.2f} ms "
+            f"-> speed-up on two idle cores {2 * cpu1 / cpu2:4.2f}x"
+        )
 
 
 def pin_one_core() -> None:
@@ -80,6 +88,7 @@ SIM_OPTIONS = {"darkmoon": {}, "dragonquest": {"turn_limit": 200}}  # DQ-1.4: a 
 
 def random_games(name: str, games: int, checked: bool = True, seed0: int = 0) -> tuple[float, int, float]:
     import tcgteach
+
     game = tcgteach.game(name, SIM_OPTIONS.get(name))
     rng = random.Random(seed0)
     steps = 0
@@ -97,6 +106,7 @@ def random_games(name: str, games: int, checked: bool = True, seed0: int = 0) ->
 
 def undo_cost(name: str, games: int = 50) -> float:
     import tcgteach
+
     game = tcgteach.game(name, SIM_OPTIONS.get(name))
     rng = random.Random(1)
     n = 0
@@ -114,13 +124,16 @@ def undo_cost(name: str, games: int = 50) -> float:
 
 def import_ms() -> float:
     code = "import time; t = time.perf_counter(); import tcgteach; print((time.perf_counter() - t) * 1000)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-            for _ in range(5)]
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    ]
     return statistics.median(runs)
 
 
 def stepper_ms(name: str, steps: int = 200) -> float:
     from tcgteach.widgets import Stepper
+
     st = Stepper(name, seed=1, options=SIM_OPTIONS.get(name))
     times = []
     for _ in range(steps):
@@ -136,6 +149,7 @@ def coach_seconds(name: str, positions: int = 8) -> tuple[float, float]:
     """Wall time of CoachAgent.hint() at its default budget, over mid-game positions with a choice."""
     import tcgteach
     from tcgteach.agents.coach import CoachAgent
+
     game = tcgteach.game(name, SIM_OPTIONS.get(name))
     rng = random.Random(7)
     times = []
@@ -161,8 +175,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--game", default="all", help="darkmoon, dragonquest or all")
     ap.add_argument("--no-widgets", action="store_true")
-    ap.add_argument("--pool-games", type=int, default=None,
-                    help="games per worker-count run (default: 1500 DARK MOON, 500 Dragon Quest)")
+    ap.add_argument(
+        "--pool-games",
+        type=int,
+        default=None,
+        help="games per worker-count run (default: 1500 DARK MOON, 500 Dragon Quest)",
+    )
     ap.add_argument("--no-pool", action="store_true", help="skip the 1 vs 2 worker processes figures")
     args = ap.parse_args()
     names = ["darkmoon", "dragonquest"] if args.game == "all" else [args.game]
@@ -183,8 +201,10 @@ def main() -> None:
     print(f"import tcgteach: {import_ms():8.1f} ms (median of 5 fresh interpreters)")
     for name in names:
         median, worst = coach_seconds(name)
-        print(f"coach hint ({name}): median {median:.2f} s, max {worst:.2f} s at the default 0.5 s budget "
-              "(target: under 1 s)")
+        print(
+            f"coach hint ({name}): median {median:.2f} s, max {worst:.2f} s at the default 0.5 s budget "
+            "(target: under 1 s)"
+        )
 
 
 if __name__ == "__main__":

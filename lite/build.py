@@ -15,6 +15,7 @@ see ``local_pyodide.py``) and the icon font the Voici pages use. Nothing is fetc
 a CDN when the site runs. Compiled packages that only Pyodide's CDN serves (numpy, matplotlib) are not
 bundled: lesson 04 says so in one line and stops.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,8 +66,25 @@ def wheels(work: Path) -> list[Path]:
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     run(pip + ["wheel", "--no-deps", str(src), "-w", str(out)])
     pyver = "3.12"  # the Python of Pyodide 0.27
-    run(pip + ["download", "--only-binary=:all:", "--no-deps", "--python-version", pyver, "--implementation", "py",
-               "--abi", "none", "--platform", "any", *EXTRA_WHEELS, "-d", str(out)])
+    run(
+        pip
+        + [
+            "download",
+            "--only-binary=:all:",
+            "--no-deps",
+            "--python-version",
+            pyver,
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            *EXTRA_WHEELS,
+            "-d",
+            str(out),
+        ]
+    )
     found = sorted(out.glob("*.whl"))
     say(f"wheels: {', '.join(w.name for w in found)}")
     return found
@@ -95,22 +113,30 @@ def localize(out: Path, fontawesome: Path) -> None:
         shutil.copytree(fontawesome / sub, dest / sub, dirs_exist_ok=True)
     shutil.copy2(fontawesome / "LICENSE.txt", dest / "LICENSE.txt")
     fa5 = re.compile(r"https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@\^5/css/")
-    fa4 = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4\.5\.0/css/'
-                     r'font-awesome\.min\.css"[^>]*>')
+    fa4 = re.compile(
+        r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4\.5\.0/css/'
+        r'font-awesome\.min\.css"[^>]*>'
+    )
     urls = re.compile(r'"\./(static/pyodide/|pypi/|extensions/@jupyterlite/pyodide-kernel-extension/)')
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         rel = os.path.relpath(dest / "css", page.parent) + "/"
         new = fa5.sub(rel, text)
-        new = fa4.sub(f'<link rel="stylesheet" href="{rel}all.min.css" type="text/css" />'
-                      f'<link rel="stylesheet" href="{rel}v4-shims.min.css" type="text/css" />', new)
+        new = fa4.sub(
+            f'<link rel="stylesheet" href="{rel}all.min.css" type="text/css" />'
+            f'<link rel="stylesheet" href="{rel}v4-shims.min.css" type="text/css" />',
+            new,
+        )
         if "voici" in page.relative_to(out).parts:
             up = os.path.relpath(out, page.parent) + "/"
             new = urls.sub(lambda m, up=up: '"' + up + m.group(1), new)
         if new != text:
             page.write_text(new, encoding="utf-8")
-    left = [str(p.relative_to(out)) for p in out.rglob("*.html")
-            if re.search(r'(href|src)="https?://', p.read_text(encoding="utf-8"))]
+    left = [
+        str(p.relative_to(out))
+        for p in out.rglob("*.html")
+        if re.search(r'(href|src)="https?://', p.read_text(encoding="utf-8"))
+    ]
     if left:
         sys.exit(f"site: pages still load something from the internet: {left}")
 
@@ -125,13 +151,22 @@ def landing(out: Path, pages: bool) -> None:
     rows = []
     for nb in lessons():
         data = json.loads(nb.read_text(encoding="utf-8"))
-        title = next((line.lstrip("# ").strip() for c in data["cells"] if c["cell_type"] == "markdown"
-                      for line in "".join(c["source"]).splitlines() if line.startswith("# ")), nb.stem)
+        title = next(
+            (
+                line.lstrip("# ").strip()
+                for c in data["cells"]
+                if c["cell_type"] == "markdown"
+                for line in "".join(c["source"]).splitlines()
+                if line.startswith("# ")
+            ),
+            nb.stem,
+        )
         live = f"lab/index.html?path={nb.name}"
         read = f' · <a href="pages/{nb.stem}.html">read / 読む</a>' if pages else ""
         app = f' · <a href="voici/render/{nb.stem}.html">app / アプリ</a>' if nb.stem.endswith("classroom") else ""
         rows.append(f'<li><a href="{live}"><b>{html.escape(title)}</b></a> <small>({nb.name})</small>{read}{app}</li>')
-    (out / "index.html").write_text(f"""<!doctype html>
+    (out / "index.html").write_text(
+        f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>tcgteach — learn DARK MOON and the Dragon Quest Card Game</title>
 <!-- the root of the JupyterLite site: its apps read this (empty) configuration from here; without
@@ -147,11 +182,13 @@ in this browser (the first lesson takes half a minute to start).<br>
 <h2>Lessons / レッスン</h2>
 <p>Open a lesson, then <b>Run → Run All Cells</b> (or Shift+Enter cell by cell).
 レッスンを開き、<b>Run → Run All Cells</b>（または1セルずつ Shift+Enter）で実行します。</p>
-<ul>{''.join(rows)}</ul>
+<ul>{"".join(rows)}</ul>
 <p><small>Lesson 04 draws figures with matplotlib, which this offline build does not bundle; it says so and stops.
 Built with JupyterLite, Voici and Pyodide {PYODIDE_VERSION}.</small></p>
 </body></html>
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,21 +205,44 @@ def main(argv: list[str] | None = None) -> int:
         found = wheels(work)
         print(f"== site: Pyodide {PYODIDE_VERSION} (npm) and the kernel's packages", flush=True)
         pyodide = npm_package(cache, f"pyodide@{PYODIDE_VERSION}", f"pyodide-{PYODIDE_VERSION}")
-        fontawesome = npm_package(cache, f"@fortawesome/fontawesome-free@{FONTAWESOME_VERSION}",
-                                  f"fontawesome-{FONTAWESOME_VERSION}")
+        fontawesome = npm_package(
+            cache, f"@fortawesome/fontawesome-free@{FONTAWESOME_VERSION}", f"fontawesome-{FONTAWESOME_VERSION}"
+        )
         lite = work / "lite"
         (lite / "files").mkdir(parents=True)
         for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
             shutil.copy2(HERE / name, lite / name)
         for nb in lessons():
             shutil.copy2(nb, lite / "files" / nb.name)
-        run([sys.executable, str(HERE / "local_pyodide.py"), str(pyodide), str(lite / "static" / "pyodide"),
-             f"{Path(sys.executable).parent / 'pip'}", *map(str, found)])
+        run(
+            [
+                sys.executable,
+                str(HERE / "local_pyodide.py"),
+                str(pyodide),
+                str(lite / "static" / "pyodide"),
+                f"{Path(sys.executable).parent / 'pip'}",
+                *map(str, found),
+            ]
+        )
         print("== site: jupyter lite build (lab, notebooks, voici)", flush=True)
         if out.exists():
             shutil.rmtree(out)
-        run([str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--apps", "lab", "--apps", "notebooks",
-             "--apps", "voici", "--output-dir", str(out)], cwd=lite)
+        run(
+            [
+                str(Path(sys.executable).parent / "jupyter"),
+                "lite",
+                "build",
+                "--apps",
+                "lab",
+                "--apps",
+                "notebooks",
+                "--apps",
+                "voici",
+                "--output-dir",
+                str(out),
+            ],
+            cwd=lite,
+        )
         localize(out, fontawesome)
     pages = not args.no_pages
     if pages:

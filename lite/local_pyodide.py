@@ -39,8 +39,13 @@ EXTRA = [Path(w) for w in sys.argv[4:]]
 ROOTS = ["micropip", "packaging", "ipython", "jedi", "traitlets", "networkx", "tqdm"]
 DROP = {"sqlite3", "numpy", "matplotlib", "setuptools"}  # never fetched
 RUNTIME = [
-    "pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
-    "python_stdlib.zip", "pyodide-lock.json", "package.json",
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
 ]
 
 OUT.mkdir(parents=True, exist_ok=True)
@@ -71,10 +76,24 @@ for key in need:
     target = OUT / p["file_name"]
     if not target.exists():
         subprocess.run(
-            [PIP, "download", "-q", "--no-deps", "--only-binary=:all:",
-             "--python-version", PYVER, "--implementation", "py",
-             "--abi", "none", "--platform", "any",
-             f"{p['name']}=={p['version']}", "-d", str(OUT / "_dl")],
+            [
+                PIP,
+                "download",
+                "-q",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                PYVER,
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                f"{p['name']}=={p['version']}",
+                "-d",
+                str(OUT / "_dl"),
+            ],
             check=True,
         )
         got = list((OUT / "_dl").glob("*.whl"))
@@ -105,7 +124,8 @@ def stub_wheel(name, version, modules=None):
     """A wheel with metadata (and only the given modules, e.g. a shim)."""
     fn = f"{name}-{version}-py3-none-any.whl"
     di = f"{name}-{version}.dist-info"
-    files = {**(modules or {}),
+    files = {
+        **(modules or {}),
         f"{di}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
         f"{di}/WHEEL": "Wheel-Version: 1.0\nGenerator: stub\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
@@ -129,11 +149,13 @@ def stub_wheel(name, version, modules=None):
 for name, modules in [("sqlite3", {"sqlite3/__init__.py": SQLITE3_SHIM}), ("ssl", {})]:
     fn = stub_wheel(name, pkgs[name]["version"], modules)
     pkgs[name].update(
-        file_name=fn, package_type="package", depends=[], imports=list({m.split("/")[0] for m in modules}),
+        file_name=fn,
+        package_type="package",
+        depends=[],
+        imports=list({m.split("/")[0] for m in modules}),
         sha256=hashlib.sha256((OUT / fn).read_bytes()).hexdigest(),
     )
     need.append(name)
-
 
 
 def canon(n):
@@ -145,8 +167,7 @@ for whl in EXTRA:
     with zipfile.ZipFile(whl) as z:
         meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         meta = z.read(meta_name).decode()
-        tops = sorted({n.split("/")[0] for n in z.namelist()
-                       if not n.split("/")[0].endswith((".dist-info", ".data"))})
+        tops = sorted({n.split("/")[0] for n in z.namelist() if not n.split("/")[0].endswith((".dist-info", ".data"))})
         tops = [t[:-3] if t.endswith(".py") else t for t in tops]
     hdr = meta.split("\n\n")[0].splitlines()
     name = next(h.split(": ", 1)[1] for h in hdr if h.startswith("Name: "))
@@ -156,16 +177,30 @@ for whl in EXTRA:
     for r in reqs:
         if "extra ==" in r:
             continue
-        dn = canon(r.split(";")[0].replace("(", " ").split()[0].split("<")[0]
-                   .split(">")[0].split("=")[0].split("~")[0].split("!")[0])
+        dn = canon(
+            r.split(";")[0]
+            .replace("(", " ")
+            .split()[0]
+            .split("<")[0]
+            .split(">")[0]
+            .split("=")[0]
+            .split("~")[0]
+            .split("!")[0]
+        )
         if dn in lock_names or dn in {canon(x.name.split("-")[0]) for x in EXTRA}:
             deps.append(dn)
     shutil.copy2(whl, OUT / whl.name)
     key = canon(name)
     pkgs[key] = dict(
-        name=key, version=version, file_name=whl.name, install_dir="site",
+        name=key,
+        version=version,
+        file_name=whl.name,
+        install_dir="site",
         sha256=hashlib.sha256(whl.read_bytes()).hexdigest(),
-        package_type="package", imports=tops, depends=deps, unvendored_tests=False,
+        package_type="package",
+        imports=tops,
+        depends=deps,
+        unvendored_tests=False,
     )
     lock_names[key] = key
     need.append(key)

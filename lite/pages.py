@@ -7,6 +7,7 @@ opens the same lesson live in the site (``../lab/index.html?path=NAME``). Widget
 (the page loads the widget manager from a CDN when read online). Lesson 04 plays
 ``$TCGTEACH_LESSON_GAMES`` games (2000 when unset), like a run in Jupyter.
 """
+
 from __future__ import annotations
 
 import html
@@ -26,10 +27,13 @@ def banner(name: str, seconds: float) -> str:
     games = os.environ.get("TCGTEACH_LESSON_GAMES")
     size = f" · lesson 04 with {games} games" if games and name.startswith("04") else ""
     live = f"../lab/index.html?path={html.escape(name)}"
-    return (f'<div class="tcg-page-banner" style="font:16px sans-serif;padding:.6rem 1rem;background:#e3f2fd;'
-            f'border-bottom:1px solid #90caf9"><a href="{live}"><b>Open this lesson live / このレッスンを開いて動かす</b></a>'
-            f' · <a href="../index.html">all lessons / レッスン一覧</a>'
-            f' <small style="color:#555">(rendered in {seconds:.0f} s{size})</small></div>')
+    return (
+        f'<div class="tcg-page-banner" style="font:16px sans-serif;padding:.6rem 1rem;background:#e3f2fd;'
+        f'border-bottom:1px solid #90caf9"><a href="{live}">'
+        "<b>Open this lesson live / このレッスンを開いて動かす</b></a>"
+        f' · <a href="../index.html">all lessons / レッスン一覧</a>'
+        f' <small style="color:#555">(rendered in {seconds:.0f} s{size})</small></div>'
+    )
 
 
 def main(out: Path, notebooks: list[Path]) -> None:
@@ -41,10 +45,11 @@ def main(out: Path, notebooks: list[Path]) -> None:
             shutil.copy2(path, copy)
             nb = nbformat.read(copy, as_version=4)
             start = time.perf_counter()
-            nbclient.NotebookClient(nb, timeout=1800, kernel_name="python3", store_widget_state=True,
-                                    resources={"metadata": {"path": tmp}}).execute()
+            nbclient.NotebookClient(
+                nb, timeout=1800, kernel_name="python3", store_widget_state=True, resources={"metadata": {"path": tmp}}
+            ).execute()
             body, _ = exporter.from_notebook_node(nb)
-            body = body.replace("<body", "<body data-tcgteach-page=\"1\"", 1)
+            body = body.replace("<body", '<body data-tcgteach-page="1"', 1)
             i = body.index(">", body.index("<body")) + 1
             body = body[:i] + banner(path.name, time.perf_counter() - start) + body[i:]
             (out / f"{path.stem}.html").write_text(body, encoding="utf-8")

@@ -7,6 +7,7 @@
 Importing this package loads neither Jupyter, ipywidgets, graphviz nor networkx: renderers and
 widgets are imported when first used.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -46,5 +47,17 @@ def games() -> list[str]:
     return list(GAMES)
 
 
-__all__ = ["game", "games", "GAMES", "TcgError", "IllegalActionError", "DeckError", "DataFileError", "OptionError",
-           "StateFileError", "RecordError", "UnknownGameError", "__version__"]
+__all__ = [
+    "game",
+    "games",
+    "GAMES",
+    "TcgError",
+    "IllegalActionError",
+    "DeckError",
+    "DataFileError",
+    "OptionError",
+    "StateFileError",
+    "RecordError",
+    "UnknownGameError",
+    "__version__",
+]

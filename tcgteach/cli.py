@@ -1,4 +1,5 @@
 """The ``tcgteach`` command: play, replay, simulate, diagrams, rules."""
+
 from __future__ import annotations
 
 import argparse
@@ -64,19 +65,23 @@ def _print_events(state: Any, events: Sequence[Any], lang: str, viewer: int | No
 
 def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     from .agents import make_agent
+
     game = tcgteach.game(args.game, _options(args.option))
     decks = args.decks.split(",") if args.decks else None
     if args.first is not None and args.first < 1:
         raise TcgError(f"--first is a seat number starting at 1, not {args.first}")
-    state = game.new_state(seed=args.seed, decks=decks, players=args.players,
-                           first_player=None if args.first is None else args.first - 1)
+    state = game.new_state(
+        seed=args.seed, decks=decks, players=args.players, first_player=None if args.first is None else args.first - 1
+    )
     names = (args.agents or "random").split(",")
     if len(names) == 1:
         names = names * state.num_players
     if len(names) != state.num_players:
         raise TcgError(f"--agents names {len(names)} agents for {state.num_players} players")
-    agents = [HumanAgent(args.lang, out, inp) if n == "human" else make_agent(n, args.seed * 1000 + i)
-              for i, n in enumerate(names)]
+    agents = [
+        HumanAgent(args.lang, out, inp) if n == "human" else make_agent(n, args.seed * 1000 + i)
+        for i, n in enumerate(names)
+    ]
     humans = [i for i, n in enumerate(names) if n == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     title = game.title.get(args.lang, game.title["en"])
@@ -104,6 +109,7 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     print(f"{steps} decisions", file=out)
     if args.record:
         from .core.record import write_record
+
         write_record(state, args.record, agents=",".join(names))
         print(f"record written to {args.record}", file=out)
     return 0
@@ -111,6 +117,7 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
 
 def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     from .core.record import read_record, replay
+
     record = read_record(args.file)
     state = replay(record, args.file)
     if not args.quiet:
@@ -127,15 +134,26 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
     from .sim import format_table, simulate, summary, to_csv
+
     if args.n < 1:
         raise TcgError(f"-n must be at least 1, not {args.n}")
     agents = args.agents.split(",")
-    records = simulate(args.game, args.n, agents=agents[0] if len(agents) == 1 else agents,
-                       options=_options(args.option), seed_start=args.seed_start, jobs=args.jobs,
-                       progress=False if args.no_progress else None, max_steps=args.max_steps)
+    records = simulate(
+        args.game,
+        args.n,
+        agents=agents[0] if len(agents) == 1 else agents,
+        options=_options(args.option),
+        seed_start=args.seed_start,
+        jobs=args.jobs,
+        progress=False if args.no_progress else None,
+        max_steps=args.max_steps,
+    )
     first = records[0]
-    print(f"{args.game}: {len(records)} games, seeds {args.seed_start}-{args.seed_start + args.n - 1}, "
-          f"agents {first['agents']}, options {first['options']}", file=out)
+    print(
+        f"{args.game}: {len(records)} games, seeds {args.seed_start}-{args.seed_start + args.n - 1}, "
+        f"agents {first['agents']}, options {first['options']}",
+        file=out,
+    )
     print(format_table(summary(records)), file=out)
     if args.out:
         to_csv(records, args.out)
@@ -145,6 +163,7 @@ def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
 
 def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     from .viz.flowgraph import write_diagrams
+
     written = write_diagrams(Path(args.out), svg=not args.dot_only)
     for path in written:
         print(path, file=out)
@@ -153,9 +172,9 @@ def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
 
 _RULES_LEGEND = {
     "en": "[interpretation]: the source leaves a gap or contradicts itself here, and this is the project's "
-          "reading; a named one is an engine option you can change with --option NAME=VALUE.",
+    "reading; a named one is an engine option you can change with --option NAME=VALUE.",
     "ja": "［解釈］：原典に書かれていない点や矛盾している点について、本プロジェクトが採った読み方です。"
-          "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。",
+    "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。",
 }
 
 
@@ -165,8 +184,12 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     lang = args.lang
     shown = marked = 0
     for rid in ids:
-        if args.rule and not (rid == args.rule or rid.startswith(args.rule + ".") or rid.startswith(args.rule)
-                              and rid[len(args.rule):len(args.rule) + 1] in ("", "a", "b")):
+        if args.rule and not (
+            rid == args.rule
+            or rid.startswith(args.rule + ".")
+            or rid.startswith(args.rule)
+            and rid[len(args.rule) : len(args.rule) + 1] in ("", "a", "b")
+        ):
             continue
         marks = game.rule_marks(rid, lang)
         if args.interpretations and not marks:
@@ -178,8 +201,9 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
         marked += bool(marks)
     if not shown:
         if args.interpretations:
-            raise TcgError(f"no {game.name} rule{'' if args.rule is None else ' ' + repr(args.rule)} is marked "
-                           "[interpretation]")
+            raise TcgError(
+                f"no {game.name} rule{'' if args.rule is None else ' ' + repr(args.rule)} is marked [interpretation]"
+            )
         raise TcgError(f"no {game.name} rule {args.rule!r}; try e.g. {ids[0]}")
     if marked:
         print(f"\n{_RULES_LEGEND[lang]}", file=out)
@@ -201,8 +225,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "ja"), default="en")
     p.add_argument("--record", metavar="FILE", help="write a plain-text game record")
     p.add_argument("--quiet", action="store_true", help="print only the result")
-    p.add_argument("--max-steps", type=int, default=100_000,
-                   help="stop after this many decisions (agents that never build units never end a game)")
+    p.add_argument(
+        "--max-steps",
+        type=int,
+        default=100_000,
+        help="stop after this many decisions (agents that never build units never end a game)",
+    )
     r = sub.add_parser("replay", help="replay a game record to its final state")
     r.add_argument("file")
     r.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -224,8 +252,11 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("game", choices=tcgteach.games())
     u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")
     u.add_argument("--lang", choices=("en", "ja"), default="en")
-    u.add_argument("--interpretations", action="store_true",
-                   help="only the rules marked [interpretation] (the readings; named ones are engine options)")
+    u.add_argument(
+        "--interpretations",
+        action="store_true",
+        help="only the rules marked [interpretation] (the readings; named ones are engine options)",
+    )
     return ap
 
 

@@ -1,16 +1,17 @@
 """Helpers for the lessons: play until something happens, explain events with their rules.
 
-    >>> import tcgteach
-    >>> from tcgteach.agents import RandomAgent
-    >>> state = tcgteach.game("darkmoon").new_state(seed=4, decks=["ensemble", "spotlight"])
-    >>> agents = [RandomAgent(40), RandomAgent(41)]
-    >>> events = run_until(state, agents, lambda e: e.kind == "reveal" and e.data["match"])
-    >>> print(explain(state, events, lang="ja"))      # each event with the rule it cites, in Japanese
-    [DM-4.2] ...
-    [DM-4.4] 公開：...
-    ...
-    DM-4.4: ...
+>>> import tcgteach
+>>> from tcgteach.agents import RandomAgent
+>>> state = tcgteach.game("darkmoon").new_state(seed=4, decks=["ensemble", "spotlight"])
+>>> agents = [RandomAgent(40), RandomAgent(41)]
+>>> events = run_until(state, agents, lambda e: e.kind == "reveal" and e.data["match"])
+>>> print(explain(state, events, lang="ja"))      # each event with the rule it cites, in Japanese
+[DM-4.2] ...
+[DM-4.4] 公開：...
+...
+DM-4.4: ...
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -22,8 +23,13 @@ from .core.events import Event
 from .core.state import State
 
 
-def run_until(state: State, agents: Sequence[Any], until: Callable[[Event], bool], max_steps: int = 5000,
-              since: Callable[[Event], bool] | None = None) -> list[Event]:
+def run_until(
+    state: State,
+    agents: Sequence[Any],
+    until: Callable[[Event], bool],
+    max_steps: int = 5000,
+    since: Callable[[Event], bool] | None = None,
+) -> list[Event]:
     """Let the agents play until an event satisfies ``until``; return the events of the last action,
     or, with ``since``, every event from the last one that satisfies ``since`` on.
 
@@ -79,8 +85,10 @@ class Explanation:
         items = "".join(f"<li>{escape(line)}</li>" for line in self.lines())
         rules = "".join(f"<li><b>{escape(rid)}</b> {escape(text)}</li>" for rid, text in self.rules())
         head = "ルール" if self.lang == "ja" else "Rules applied"
-        return (f'<div class="tcg-explain"><ul>{items}</ul><details open><summary>{head}</summary>'
-                f"<ul>{rules}</ul></details></div>")
+        return (
+            f'<div class="tcg-explain"><ul>{items}</ul><details open><summary>{head}</summary>'
+            f"<ul>{rules}</ul></details></div>"
+        )
 
 
 def explain(state: State, events: Sequence[Event], lang: str = "en") -> Explanation:
@@ -110,6 +118,7 @@ def show(state: State, lang: str = "en", perspective: int | None = None) -> Side
     """The board and the highlighted flow graph of ``state``, side by side."""
     from .viz.board import Board
     from .viz.flowgraph import diagram
+
     return Side(Board(state, lang=lang, perspective=perspective), diagram(state, lang=lang))
 
 
@@ -123,12 +132,16 @@ class MissingPackage(TcgError):
 
     def __init__(self, package: str, purpose: str) -> None:
         if IN_BROWSER:
-            where = ("this browser runtime does not bundle it (on a full deployment of the site it loads by itself)",
-                     "このブラウザー上のPythonには含まれていません（サイトを通常どおり公開すれば自動で読み込まれます）")
+            where = (
+                "this browser runtime does not bundle it (on a full deployment of the site it loads by itself)",
+                "このブラウザー上のPythonには含まれていません（サイトを通常どおり公開すれば自動で読み込まれます）",
+            )
         else:
             where = (f"install it with 'pip install {package}'", f"'pip install {package}' で入れてください")
-        super().__init__(f"{purpose}: {package} is not available in this Python, {where[0]}. / "
-                         f"{package} がないため続けられません：{where[1]}。")
+        super().__init__(
+            f"{purpose}: {package} is not available in this Python, {where[0]}. / "
+            f"{package} がないため続けられません：{where[1]}。"
+        )
 
     def _render_traceback_(self) -> list[str]:  # IPython shows this instead of a traceback
         return [str(self)]
@@ -137,6 +150,7 @@ class MissingPackage(TcgError):
 def require(module: str, purpose: str, package: str | None = None) -> Any:
     """Import ``module`` for a lesson, or stop with one readable line naming the missing package."""
     import importlib
+
     try:
         return importlib.import_module(module)
     except ImportError:

@@ -40,6 +40,7 @@ over all games
 Games are independent and spread over worker processes; game ``i`` (its seed, player count and
 options) is the same in any process, and a failure names it: ``Checker(name).play(i)`` replays it.
 """
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -79,12 +80,14 @@ class Report:
     longest: int = 0
 
     def summary(self) -> str:
-        return (f"{self.game}: {self.games} games, {self.steps} steps (longest {self.longest}), "
-                f"players {dict(sorted(self.players_seen.items()))}, "
-                f"{len(self.edges_traversed)}/{len(self.flow_edges)} edges, "
-                f"{len(self.nodes_visited)}/{len(self.flow_nodes)} nodes, to_dict checks {self.full_to_dict_checks}, "
-                f"JSON round trips {self.json_round_trips}, replays {self.replays}, clones {self.clone_checks}, "
-                f"stale actions {self.stale_checks}, views {self.view_checks}")
+        return (
+            f"{self.game}: {self.games} games, {self.steps} steps (longest {self.longest}), "
+            f"players {dict(sorted(self.players_seen.items()))}, "
+            f"{len(self.edges_traversed)}/{len(self.flow_edges)} edges, "
+            f"{len(self.nodes_visited)}/{len(self.flow_nodes)} nodes, to_dict checks {self.full_to_dict_checks}, "
+            f"JSON round trips {self.json_round_trips}, replays {self.replays}, clones {self.clone_checks}, "
+            f"stale actions {self.stale_checks}, views {self.view_checks}"
+        )
 
 
 def option_variants(game: Any) -> list[dict[str, Any]]:
@@ -99,9 +102,16 @@ def fingerprint(state: Any) -> tuple:
     getter = _scalar_getters.get(type(state))
     if getter is None:
         names = tuple(getattr(state, "SCALARS", ()))
-        getter = _scalar_getters[type(state)] = (lambda s, names=names: tuple(getattr(s, n) for n in names))
-    return (tuple(map(tuple, state.zones)), state.node, getter(state),
-            len(state.history), len(state.events), len(state.trail), state.rng.state)
+        getter = _scalar_getters[type(state)] = lambda s, names=names: tuple(getattr(s, n) for n in names)
+    return (
+        tuple(map(tuple, state.zones)),
+        state.node,
+        getter(state),
+        len(state.history),
+        len(state.events),
+        len(state.trail),
+        state.rng.state,
+    )
 
 
 _scalar_getters: dict[type, Any] = {}
@@ -123,9 +133,19 @@ def json_round_trip(game: Any, state: Any) -> Any:
 class Checker:
     """Random playouts of one game with every check of the module docstring."""
 
-    def __init__(self, name: str, *, seed: int = 0, max_steps: int = 20_000, to_dict_every: int = 7,
-                 full_every: int = 10, spot_steps: int = 1, json_games_every: int = 5,
-                 replay_games_every: int = 10, stale_every: int = 13) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        seed: int = 0,
+        max_steps: int = 20_000,
+        to_dict_every: int = 7,
+        full_every: int = 10,
+        spot_steps: int = 1,
+        json_games_every: int = 5,
+        replay_games_every: int = 10,
+        stale_every: int = 13,
+    ) -> None:
         self.name = name
         self.seed = seed
         self.max_steps = max_steps
@@ -187,7 +207,7 @@ class Checker:
             assert state.node in flow_nodes, f"node {state.node!r} is not in game.flow"
             distinct = set(legal)
             assert len(distinct) == len(legal), f"duplicate legal actions: {legal}"
-            for a in (() if distinct <= self._round_tripped else legal):
+            for a in () if distinct <= self._round_tripped else legal:
                 if a not in self._round_tripped:
                     text = str(a)
                     back = game.parse_action(text)
@@ -337,8 +357,17 @@ class Checker:
 def merge(reports: list[Report]) -> Report:
     out = Report(reports[0].game, flow_edges=reports[0].flow_edges, flow_nodes=reports[0].flow_nodes)
     for r in reports:
-        for name in ("games", "steps", "terminal", "full_to_dict_checks", "json_round_trips", "replays",
-                     "clone_checks", "stale_checks", "view_checks"):
+        for name in (
+            "games",
+            "steps",
+            "terminal",
+            "full_to_dict_checks",
+            "json_round_trips",
+            "replays",
+            "clone_checks",
+            "stale_checks",
+            "view_checks",
+        ):
             setattr(out, name, getattr(out, name) + getattr(r, name))
         out.longest = max(out.longest, r.longest)
         out.edges_traversed |= r.edges_traversed

@@ -9,6 +9,7 @@ top is the END of the list), 1 hand, 2 field, 3-5 unit slots 1-3. Player p's dec
 instance ``p * 40 + i``; ``s.card(i)`` is its card data. A saved state of a rearranged position
 does not replay from its setup, so do not round-trip such states through ``state_from_dict``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -21,8 +22,13 @@ NZ = len(ZONES)
 DECK, HAND, FIELD, UNIT1, UNIT2, UNIT3 = range(NZ)
 
 
-def new(decks: Sequence[Any] = ("ensemble", "spotlight"), *, seed: int = 0, first_player: int | None = 0,
-        options: Mapping[str, Any] | None = None) -> Any:
+def new(
+    decks: Sequence[Any] = ("ensemble", "spotlight"),
+    *,
+    seed: int = 0,
+    first_player: int | None = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Any:
     """A fresh DARK MOON state after setup (DM-3), with the first player fixed by default."""
     game = tcgteach.game("darkmoon", options)
     return game.new_state(seed=seed, decks=list(decks), first_player=first_player)
@@ -87,8 +93,15 @@ def move(s: Any, cards: Iterable[int], zone: str, *, bottom: bool = False) -> No
     check(s)
 
 
-def arrange(s: Any, player: int, *, hand: Sequence[int] | None = None, field: Sequence[int] = (),
-            units: Sequence[Sequence[int]] = (), top: Sequence[int] = ()) -> None:
+def arrange(
+    s: Any,
+    player: int,
+    *,
+    hand: Sequence[int] | None = None,
+    field: Sequence[int] = (),
+    units: Sequence[Sequence[int]] = (),
+    top: Sequence[int] = (),
+) -> None:
     """Set up ``player``'s zones: ``field`` and ``units`` (slot 1, 2, 3) get these cards; the hand,
     if given, holds exactly ``hand`` (the cards it had go to the bottom of the deck); ``top`` are the
     top cards of the deck, ``top[0]`` the very top (the next card revealed or drawn)."""
@@ -126,27 +139,67 @@ def deck_of(counts: Mapping[str, int]) -> dict[str, int]:
 
 
 #: 36 character cards without on-play effects (4 of each number 1-9) and 4 effect-less specials
-PLAIN = deck_of({
-    "C07": 2, "C17": 1, "C32": 1,  # 1
-    "C02": 2, "C12": 1, "C27": 1,  # 2
-    "C28": 4,  # 3
-    "C09": 2, "C23": 2,  # 4
-    "C04": 2, "C19": 2,  # 5
-    "C10": 2, "C24": 2,  # 6
-    "C15": 2, "C30": 1, "C35": 1,  # 7
-    "C06": 2, "C11": 2,  # 8
-    "C16": 1, "C21": 1, "C26": 1, "C31": 1,  # 9
-    "S11": 2, "S03": 1, "S01": 1,
-})
+PLAIN = deck_of(
+    {
+        "C07": 2,
+        "C17": 1,
+        "C32": 1,  # 1
+        "C02": 2,
+        "C12": 1,
+        "C27": 1,  # 2
+        "C28": 4,  # 3
+        "C09": 2,
+        "C23": 2,  # 4
+        "C04": 2,
+        "C19": 2,  # 5
+        "C10": 2,
+        "C24": 2,  # 6
+        "C15": 2,
+        "C30": 1,
+        "C35": 1,  # 7
+        "C06": 2,
+        "C11": 2,  # 8
+        "C16": 1,
+        "C21": 1,
+        "C26": 1,
+        "C31": 1,  # 9
+        "S11": 2,
+        "S03": 1,
+        "S01": 1,
+    }
+)
 
 #: characters of every name with every kind of special (one each): for scoring and DM-6.2 positions
-SCENES = deck_of({
-    "C02": 2, "C04": 2, "C06": 2,  # Heli 2, 5, 8
-    "C07": 2, "C09": 1, "C10": 2, "C11": 1,  # Jino 1, 4, 6, 8
-    "C12": 1, "C15": 2, "C16": 2,  # Shion 2, 7, 9
-    "C17": 1, "C19": 1, "C21": 1,  # Solon 1, 5, 9
-    "C23": 2, "C24": 1, "C26": 1,  # Jaan 4, 6, 9
-    "C27": 1, "C28": 4, "C30": 1,  # Jakah 2, 3, 7
-    "C32": 1, "C35": 1,  # Noa 1, 7
-    "S01": 1, "S02": 1, "S03": 1, "S05": 1, "S06": 1, "S09": 1, "S10": 1, "S12": 1,
-})
+SCENES = deck_of(
+    {
+        "C02": 2,
+        "C04": 2,
+        "C06": 2,  # Heli 2, 5, 8
+        "C07": 2,
+        "C09": 1,
+        "C10": 2,
+        "C11": 1,  # Jino 1, 4, 6, 8
+        "C12": 1,
+        "C15": 2,
+        "C16": 2,  # Shion 2, 7, 9
+        "C17": 1,
+        "C19": 1,
+        "C21": 1,  # Solon 1, 5, 9
+        "C23": 2,
+        "C24": 1,
+        "C26": 1,  # Jaan 4, 6, 9
+        "C27": 1,
+        "C28": 4,
+        "C30": 1,  # Jakah 2, 3, 7
+        "C32": 1,
+        "C35": 1,  # Noa 1, 7
+        "S01": 1,
+        "S02": 1,
+        "S03": 1,
+        "S05": 1,
+        "S06": 1,
+        "S09": 1,
+        "S10": 1,
+        "S12": 1,
+    }
+)

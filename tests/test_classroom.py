@@ -1,5 +1,6 @@
 """The classroom app, clicked from Python: set-up, person moves, hints, take-back, hot seat,
 language, and no traceback whatever is clicked (the browser test drives the same widget in Voila)."""
+
 from itertools import pairwise
 
 import ipywidgets as w
@@ -125,7 +126,8 @@ def test_language_switch_rerenders_labels_cards_log_and_graph_without_restarting
     assert "ターン" in c.log.value or "手番" in c.log.value
     assert "メイン" in c.graph.value or "ターン" in c.graph.value
     assert [b.description for b in action_buttons(c)] == [
-        c.game.describe_action(a, c.state, "ja") for a in c.state.legal_actions()]
+        c.game.describe_action(a, c.state, "ja") for a in c.state.legal_actions()
+    ]
     c.lang_toggle.value = "en"
     assert c.hint_button.description == "Hint"
 
@@ -156,21 +158,27 @@ def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
         Classroom(agents=["person", "wizard"])
 
 
-@pytest.mark.parametrize("make", [lambda: Classroom(seed=9),
-                                  lambda: Stepper("darkmoon", seed=9, agents=["person", "random"]),
-                                  lambda: CombatView("dragonquest", seed=9, agents=["person", "person"],
-                                                     options={"turn_limit": 200})],
-                         ids=["classroom", "stepper", "combat-view"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Classroom(seed=9),
+        lambda: Stepper("darkmoon", seed=9, agents=["person", "random"]),
+        lambda: CombatView("dragonquest", seed=9, agents=["person", "person"], options={"turn_limit": 200}),
+    ],
+    ids=["classroom", "stepper", "combat-view"],
+)
 def test_every_control_is_a_labelled_button_or_input_never_icon_only(make):
     c = make()
     controls = []
 
     def walk(widget):
-        if isinstance(widget, (w.Button, w.ToggleButton, w.ToggleButtons, w.Dropdown, w.Text, w.Checkbox,
-                               w.FloatSlider)):
+        if isinstance(
+            widget, (w.Button, w.ToggleButton, w.ToggleButtons, w.Dropdown, w.Text, w.Checkbox, w.FloatSlider)
+        ):
             controls.append(widget)
         for child in getattr(widget, "children", ()):
             walk(child)
+
     walk(c.widget)
     assert len(controls) >= 10
     for ctl in controls:
@@ -182,19 +190,37 @@ def test_every_control_is_a_labelled_button_or_input_never_icon_only(make):
         assert not getattr(ctl, "icon", ""), "icon fonts may be missing offline: text labels only"
 
 
-@pytest.mark.parametrize("lang,words", [("en", ("closed", "confused", "poisoned", "active", "to act")),
-                                        ("ja", ("クローズ", "混乱", "毒", "アクティブ", "行動中"))])
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("en", ("closed", "confused", "poisoned", "active", "to act")),
+        ("ja", ("クローズ", "混乱", "毒", "アクティブ", "行動中")),
+    ],
+)
 def test_card_states_are_written_out_not_shown_by_colour_alone(lang, words):
     """Accessibility: the state of a card (and who is to act) is in the text of the board."""
     import re
 
     import tcgteach
     from tcgteach.viz.board import board_html
+
     dq = tcgteach.game("dragonquest")
-    pos = dq.position({"turn_player": 0, "node": "combat.action", "players": [
-        {"front": [{"card": "M05", "state": "closed"}, {"card": "M01", "state": "confused", "poisoned": True}],
-         "deck": {"fill": "beasts"}},
-        {"front": ["M01"], "deck": {"fill": "heroes"}}]})
+    pos = dq.position(
+        {
+            "turn_player": 0,
+            "node": "combat.action",
+            "players": [
+                {
+                    "front": [
+                        {"card": "M05", "state": "closed"},
+                        {"card": "M01", "state": "confused", "poisoned": True},
+                    ],
+                    "deck": {"fill": "beasts"},
+                },
+                {"front": ["M01"], "deck": {"fill": "heroes"}},
+            ],
+        }
+    )
     text = re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", board_html(pos, lang=lang), flags=re.S))
     for word in words:
         assert word in text, word
@@ -278,6 +304,7 @@ def test_old_action_buttons_are_closed_not_left_behind():
     widget models in the browser."""
     c = Classroom(seed=5, agents=["person", "person"])
     from ipywidgets.widgets.widget import _instances as live  # the models a front end would hold
+
     c.step_button.click()
     start = len(live)
     for _ in range(60):

@@ -1,4 +1,5 @@
 """The command line and plain-text game records."""
+
 import io
 
 import pytest
@@ -35,6 +36,7 @@ def test_record_then_replay_gives_the_identical_final_state(tmp_path):
     replayed = replay(rec)
     g = tcgteach.game("darkmoon")
     from tcgteach.agents import RandomAgent
+
     s = g.new_state(seed=11, players=3)
     agents = [RandomAgent(11 * 1000 + i) for i in range(3)]
     while not s.is_terminal():
@@ -53,15 +55,22 @@ def test_record_header_and_custom_decks_round_trip():
     for _ in range(30):
         s.apply(s.legal_actions()[0])
     text = record_text(s)
-    assert "Options: deck_out=skip first_turn_restriction=True tie=none" in text and "FirstPlayer: 2" in text and "Deck2: ensemble" in text
+    assert (
+        "Options: deck_out=skip first_turn_restriction=True tie=none" in text
+        and "FirstPlayer: 2" in text
+        and "Deck2: ensemble" in text
+    )
     again = replay(parse_record(text))
     assert again.to_dict()["zones"] == s.to_dict()["zones"]
 
 
 def test_broken_record_names_file_and_line(tmp_path):
     path = tmp_path / "bad.txt"
-    path.write_text("Game: darkmoon\nOptions: \nSeed: 1\nPlayers: 2\nFirstPlayer: random\n"
-                    "Deck1: ensemble\nDeck2: tempo\n\nend\nplay 999\n", encoding="utf-8")
+    path.write_text(
+        "Game: darkmoon\nOptions: \nSeed: 1\nPlayers: 2\nFirstPlayer: random\n"
+        "Deck1: ensemble\nDeck2: tempo\n\nend\nplay 999\n",
+        encoding="utf-8",
+    )
     with pytest.raises(tcgteach.RecordError) as err:
         replay(read_record(path), str(path))
     assert err.value.line == 10 and "bad.txt:10" in str(err.value) and "DM-4" in str(err.value)
@@ -82,8 +91,19 @@ def test_cli_bad_option_is_a_clear_error(capsys):
 
 def test_human_agent_in_the_terminal_reads_numbers():
     # P1 is a person who always answers "1" (the first legal action) until the game ends or input runs out
-    code, out = run("play", "darkmoon", "--seed", "1", "--agents", "human,random", "--first", "1",
-                    "--max-steps", "6", stdin="1\n" * 10)
+    code, out = run(
+        "play",
+        "darkmoon",
+        "--seed",
+        "1",
+        "--agents",
+        "human,random",
+        "--first",
+        "1",
+        "--max-steps",
+        "6",
+        stdin="1\n" * 10,
+    )
     assert code == 0 and "P1> " in out and "stopped after 6 steps" in out
 
 
@@ -97,8 +117,11 @@ def test_a_forged_result_line_is_caught(tmp_path):
     run("play", "darkmoon", "--seed", "2", "--record", str(path), "--quiet")
     text = path.read_text(encoding="utf-8")
     assert "# result: " in text
-    forged = text.replace("# result: P1 wins", "# result: P2 wins") if "# result: P1 wins" in text else \
-        text.replace("# result: P2 wins", "# result: P1 wins")
+    forged = (
+        text.replace("# result: P1 wins", "# result: P2 wins")
+        if "# result: P1 wins" in text
+        else text.replace("# result: P2 wins", "# result: P1 wins")
+    )
     path.write_text(forged, encoding="utf-8")
     with pytest.raises(tcgteach.RecordError, match="claims the result"):
         replay(read_record(path), str(path))
@@ -113,8 +136,9 @@ def test_a_binary_file_is_not_a_record(tmp_path):
 
 def test_a_bad_copy_count_names_its_line():
     with pytest.raises(tcgteach.RecordError) as err:
-        parse_record("Game: darkmoon\nOptions:\nSeed: 1\nPlayers: 2\nFirstPlayer: random\nDeck1: C01*abc\n"
-                     "Deck2: tempo\n")
+        parse_record(
+            "Game: darkmoon\nOptions:\nSeed: 1\nPlayers: 2\nFirstPlayer: random\nDeck1: C01*abc\nDeck2: tempo\n"
+        )
     assert err.value.line == 6
 
 

@@ -1,4 +1,5 @@
 """The coach (determinized MCTS) and determinization: legal, honest about hidden cards, explained."""
+
 import random
 
 import pytest
@@ -78,9 +79,16 @@ def test_hint_explains_the_action_in_one_sentence(lang, needle):
 
 def test_hint_for_a_forced_move_says_so():
     g = tcgteach.game("dragonquest")
-    s = g.position({"turn_player": 0, "node": "combat.action", "players": [
-        {"front": [{"card": "M05", "state": "closed"}], "deck": {"fill": "beasts"}},
-        {"front": ["M01"], "deck": {"fill": "heroes"}}]})
+    s = g.position(
+        {
+            "turn_player": 0,
+            "node": "combat.action",
+            "players": [
+                {"front": [{"card": "M05", "state": "closed"}], "deck": {"fill": "beasts"}},
+                {"front": ["M01"], "deck": {"fill": "heroes"}},
+            ],
+        }
+    )
     h = CoachAgent(seed=1).hint(s.view(0))
     assert str(h.action) == "pass" and "only legal action" in h.text
 
@@ -128,6 +136,7 @@ def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_bett
     """With a margin of 1 (no action can beat another by more than a whole win) the coach plays
     exactly what its base player would; with margin 0 it plays its own best estimate."""
     from tcgteach.agents import HeuristicAgent
+
     s = midgame("darkmoon")
     v = s.view(s.current_player)
     base = HeuristicAgent(7)

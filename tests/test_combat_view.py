@@ -1,12 +1,20 @@
 """The Dragon Quest combat view and the stepper on Dragon Quest, clicked from Python."""
+
 import tcgteach
 from tcgteach.widgets import CombatView, Stepper
 
 
 def position(game):
-    return game.position({"turn_player": 0, "node": "combat.action", "players": [
-        {"front": [{"card": "M05", "state": "active"}], "deck": {"fill": "beasts"}},
-        {"front": ["M01"], "deck": {"fill": "heroes"}}]})
+    return game.position(
+        {
+            "turn_player": 0,
+            "node": "combat.action",
+            "players": [
+                {"front": [{"card": "M05", "state": "active"}], "deck": {"fill": "beasts"}},
+                {"front": ["M01"], "deck": {"fill": "heroes"}},
+            ],
+        }
+    )
 
 
 def test_combat_view_lights_the_combat_graph_and_explains_the_attack_DQ_7_8():

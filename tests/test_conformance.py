@@ -3,6 +3,7 @@
 Each game plays thousands of seeded random games in the default run (no opt-in flag); the per-step
 checks are cheap and the expensive ones sampled, so the whole test stays well under a minute.
 """
+
 from __future__ import annotations
 
 import time

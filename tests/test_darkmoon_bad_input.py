@@ -3,6 +3,7 @@
 Every refusal is a ``tcgteach`` error naming a rule ID or a file/field location, never a bare
 KeyError / TypeError / IndexError, and a refused action leaves the state exactly as it was.
 """
+
 from __future__ import annotations
 
 import copy
@@ -104,8 +105,22 @@ def test_every_deck_violation_is_listed_at_once() -> None:
         assert f"[{rid}]" in text
 
 
-@pytest.mark.parametrize("deck", [None, 42, 3.5, object(), b"C01", [1, 2, 3], ["C01", None], {"C01": "4"},
-                                  {"C01": -1}, {"C01": True}, "no-such-starter"])
+@pytest.mark.parametrize(
+    "deck",
+    [
+        None,
+        42,
+        3.5,
+        object(),
+        b"C01",
+        [1, 2, 3],
+        ["C01", None],
+        {"C01": "4"},
+        {"C01": -1},
+        {"C01": True},
+        "no-such-starter",
+    ],
+)
 def test_a_deck_that_is_not_a_list_of_card_ids(deck: Any) -> None:
     err = deck_error(deck)
     assert err.violations and all(v.rule.startswith("DM-") for v in err.violations)
@@ -117,9 +132,21 @@ def test_decks_argument_must_be_one_deck_per_player() -> None:
             GAME.new_state(seed=0, decks=decks)
 
 
-@pytest.mark.parametrize("kw", [{"seed": "7"}, {"seed": 1.5}, {"seed": None}, {"seed": True},
-                                {"players": "2"}, {"players": 1}, {"players": 2.0},
-                                {"first_player": 2}, {"first_player": -1}, {"first_player": "0"}])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"seed": "7"},
+        {"seed": 1.5},
+        {"seed": None},
+        {"seed": True},
+        {"players": "2"},
+        {"players": 1},
+        {"players": 2.0},
+        {"first_player": 2},
+        {"first_player": -1},
+        {"first_player": "0"},
+    ],
+)
 def test_bad_new_state_arguments(kw: dict[str, Any]) -> None:
     with pytest.raises(TcgError):
         GAME.new_state(**kw)
@@ -160,50 +187,56 @@ def test_the_shipped_card_file_parses() -> None:
     assert parse_cards(copy.deepcopy(CARDS_JSON), "cards.json").keys() == POOL.keys()
 
 
-@pytest.mark.parametrize("change,where", [
-    (lambda d: d.pop("format"), "(top)"),
-    (lambda d: d.update(format="tcgteach-darkmoon-decks"), "format"),
-    (lambda d: d.update(version=2), "version"),
-    (lambda d: d.update(cards={}), "cards"),
-    (lambda d: d.update(cards=[]), "cards"),
-    (lambda d: d.update(extra=1), "(top).extra"),
-    (lambda d: d["cards"].__setitem__(3, "C04"), "cards[3]"),
-    (lambda d: by_id(d, "C05").pop("number"), "cards[4] (C05)"),
-    (lambda d: by_id(d, "C05").update(number="6"), "cards[4] (C05).number"),
-    (lambda d: by_id(d, "C05").update(number=0), "cards[4] (C05).number"),
-    (lambda d: by_id(d, "C05").update(number=6.0), "cards[4] (C05).number"),
-    (lambda d: by_id(d, "C05").update(number=True), "cards[4] (C05).number"),
-    (lambda d: by_id(d, "C05").update(character="Zed"), "cards[4] (C05).character"),
-    (lambda d: by_id(d, "C05").update(type="hero"), "cards[4] (C05).type"),
-    (lambda d: by_id(d, "C05").update(id="C04"), "cards[4] (C04).id"),
-    (lambda d: by_id(d, "C05").update(name="Heli"), "cards[4] (C05).name"),
-    (lambda d: by_id(d, "C05")["name"].pop("ja"), "cards[4] (C05).name"),
-    (lambda d: by_id(d, "C05")["text"].update(en=""), "cards[4] (C05).text"),
-    (lambda d: by_id(d, "C05").update(effect="draw"), "cards[4] (C05).effect"),
-    (lambda d: by_id(d, "C05")["effect"].update(op="explode"), "cards[4] (C05).effect.op"),
-    (lambda d: by_id(d, "C05")["effect"].update(n=9), "cards[4] (C05).effect.n"),
-    (lambda d: by_id(d, "C05")["effect"].update(name=None), "cards[4] (C05).effect.name"),
-    (lambda d: by_id(d, "C05")["effect"].pop("n"), "cards[4] (C05).effect"),
-    (lambda d: by_id(d, "C05")["effect"].update(extra=1), "cards[4] (C05).effect.extra"),
-    (lambda d: by_id(d, "C01")["effect"].update(to="deck"), "cards[0] (C01).effect.to"),
-    (lambda d: by_id(d, "C05").update(points=None), "cards[4] (C05).points"),
-    (lambda d: by_id(d, "S01").pop("depicts"), "(S01)"),
-    (lambda d: by_id(d, "S01").update(depicts="Zed"), "(S01).depicts"),
-    (lambda d: by_id(d, "S01").update(number=3), "(S01).number"),
-    (lambda d: by_id(d, "S01").update(points=5), "(S01).points"),
-    (lambda d: by_id(d, "S01")["points"].update(value=0), "(S01).points.value"),
-    (lambda d: by_id(d, "S01")["points"].update(value="3"), "(S01).points.value"),
-    (lambda d: by_id(d, "S01")["points"].update({"if": {"unit_bigger": 2}}), "(S01).points.if"),
-    (lambda d: by_id(d, "S01")["points"].update({"if": {"unit_distinct_at_least": "4"}}),
-     "(S01).points.if.unit_distinct_at_least"),
-    (lambda d: by_id(d, "S01")["points"].update({"if": {"unit_has": "Zed"}}), "(S01).points.if"),
-    (lambda d: by_id(d, "S01")["points"].update({"if": {"unit_has": "Heli", "unit_distinct_at_least": 2}}),
-     "(S01).points.if"),
-    (lambda d: by_id(d, "S01")["points"].update({"if": [1]}), "(S01).points.if"),
-    (lambda d: by_id(d, "S05")["points"].update(per_name="Zed"), "(S05).points.per_name"),
-])
-def test_malformed_card_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any],
-                                                          where: str) -> None:
+@pytest.mark.parametrize(
+    "change,where",
+    [
+        (lambda d: d.pop("format"), "(top)"),
+        (lambda d: d.update(format="tcgteach-darkmoon-decks"), "format"),
+        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(cards={}), "cards"),
+        (lambda d: d.update(cards=[]), "cards"),
+        (lambda d: d.update(extra=1), "(top).extra"),
+        (lambda d: d["cards"].__setitem__(3, "C04"), "cards[3]"),
+        (lambda d: by_id(d, "C05").pop("number"), "cards[4] (C05)"),
+        (lambda d: by_id(d, "C05").update(number="6"), "cards[4] (C05).number"),
+        (lambda d: by_id(d, "C05").update(number=0), "cards[4] (C05).number"),
+        (lambda d: by_id(d, "C05").update(number=6.0), "cards[4] (C05).number"),
+        (lambda d: by_id(d, "C05").update(number=True), "cards[4] (C05).number"),
+        (lambda d: by_id(d, "C05").update(character="Zed"), "cards[4] (C05).character"),
+        (lambda d: by_id(d, "C05").update(type="hero"), "cards[4] (C05).type"),
+        (lambda d: by_id(d, "C05").update(id="C04"), "cards[4] (C04).id"),
+        (lambda d: by_id(d, "C05").update(name="Heli"), "cards[4] (C05).name"),
+        (lambda d: by_id(d, "C05")["name"].pop("ja"), "cards[4] (C05).name"),
+        (lambda d: by_id(d, "C05")["text"].update(en=""), "cards[4] (C05).text"),
+        (lambda d: by_id(d, "C05").update(effect="draw"), "cards[4] (C05).effect"),
+        (lambda d: by_id(d, "C05")["effect"].update(op="explode"), "cards[4] (C05).effect.op"),
+        (lambda d: by_id(d, "C05")["effect"].update(n=9), "cards[4] (C05).effect.n"),
+        (lambda d: by_id(d, "C05")["effect"].update(name=None), "cards[4] (C05).effect.name"),
+        (lambda d: by_id(d, "C05")["effect"].pop("n"), "cards[4] (C05).effect"),
+        (lambda d: by_id(d, "C05")["effect"].update(extra=1), "cards[4] (C05).effect.extra"),
+        (lambda d: by_id(d, "C01")["effect"].update(to="deck"), "cards[0] (C01).effect.to"),
+        (lambda d: by_id(d, "C05").update(points=None), "cards[4] (C05).points"),
+        (lambda d: by_id(d, "S01").pop("depicts"), "(S01)"),
+        (lambda d: by_id(d, "S01").update(depicts="Zed"), "(S01).depicts"),
+        (lambda d: by_id(d, "S01").update(number=3), "(S01).number"),
+        (lambda d: by_id(d, "S01").update(points=5), "(S01).points"),
+        (lambda d: by_id(d, "S01")["points"].update(value=0), "(S01).points.value"),
+        (lambda d: by_id(d, "S01")["points"].update(value="3"), "(S01).points.value"),
+        (lambda d: by_id(d, "S01")["points"].update({"if": {"unit_bigger": 2}}), "(S01).points.if"),
+        (
+            lambda d: by_id(d, "S01")["points"].update({"if": {"unit_distinct_at_least": "4"}}),
+            "(S01).points.if.unit_distinct_at_least",
+        ),
+        (lambda d: by_id(d, "S01")["points"].update({"if": {"unit_has": "Zed"}}), "(S01).points.if"),
+        (
+            lambda d: by_id(d, "S01")["points"].update({"if": {"unit_has": "Heli", "unit_distinct_at_least": 2}}),
+            "(S01).points.if",
+        ),
+        (lambda d: by_id(d, "S01")["points"].update({"if": [1]}), "(S01).points.if"),
+        (lambda d: by_id(d, "S05")["points"].update(per_name="Zed"), "(S05).points.per_name"),
+    ],
+)
+def test_malformed_card_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any], where: str) -> None:
     expect_data_error(cards_with(change), where)
 
 
@@ -232,21 +265,23 @@ def decks_with(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("change,where", [
-    (lambda d: d.update(format="tcgteach-darkmoon-cards"), "format"),
-    (lambda d: d.update(decks={}), "decks"),
-    (lambda d: d["decks"][0].pop("name"), "decks[0]"),
-    (lambda d: d["decks"][1].update(id="ensemble"), "decks[1].id"),
-    (lambda d: d["decks"][0].update(cards=["C01"] * 40), "decks[0].cards"),
-    (lambda d: d["decks"][0]["cards"].update(C99=1), "decks[0].cards.C99"),
-    (lambda d: d["decks"][0]["cards"].update(C01="1"), "decks[0].cards.C01"),
-    (lambda d: d["decks"][0]["cards"].update(C01=0), "decks[0].cards.C01"),
-    (lambda d: d["decks"][0]["cards"].update(C01=2), "decks[0] (ensemble)"),  # 41 cards: DM-2.1
-    (lambda d: d["decks"][0].update(sideboard={"C01": 1}), "decks[0]"),  # DM-2.5
-    (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0].style.ja"),
-])
-def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any],
-                                                          where: str) -> None:
+@pytest.mark.parametrize(
+    "change,where",
+    [
+        (lambda d: d.update(format="tcgteach-darkmoon-cards"), "format"),
+        (lambda d: d.update(decks={}), "decks"),
+        (lambda d: d["decks"][0].pop("name"), "decks[0]"),
+        (lambda d: d["decks"][1].update(id="ensemble"), "decks[1].id"),
+        (lambda d: d["decks"][0].update(cards=["C01"] * 40), "decks[0].cards"),
+        (lambda d: d["decks"][0]["cards"].update(C99=1), "decks[0].cards.C99"),
+        (lambda d: d["decks"][0]["cards"].update(C01="1"), "decks[0].cards.C01"),
+        (lambda d: d["decks"][0]["cards"].update(C01=0), "decks[0].cards.C01"),
+        (lambda d: d["decks"][0]["cards"].update(C01=2), "decks[0] (ensemble)"),  # 41 cards: DM-2.1
+        (lambda d: d["decks"][0].update(sideboard={"C01": 1}), "decks[0]"),  # DM-2.5
+        (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0].style.ja"),
+    ],
+)
+def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any], where: str) -> None:
     with pytest.raises(DataFileError) as info:
         parse_decks(decks_with(change), "decks.json", POOL)
     assert info.value.file == "decks.json" and where in info.value.where
@@ -344,8 +379,25 @@ def test_things_that_are_not_actions(bad: Any) -> None:
     refused(s, bad)
 
 
-@pytest.mark.parametrize("text", ["", "   ", "jump", "play", "play x", "play 1 2", "play 1.0", "unit", "unit -",
-                                  "finish now", "end 1", "attack 3", "\x00", "play 99999999999999999999x"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "jump",
+        "play",
+        "play x",
+        "play 1 2",
+        "play 1.0",
+        "unit",
+        "unit -",
+        "finish now",
+        "end 1",
+        "attack 3",
+        "\x00",
+        "play 99999999999999999999x",
+    ],
+)
 def test_unparsable_action_texts(text: str) -> None:
     s = GAME.new_state(seed=3)
     refused(s, text, "DM-4.1")
@@ -431,10 +483,25 @@ def test_undo_at_the_start_is_a_tcg_error() -> None:
 
 
 # == options ==============================================================================================
-@pytest.mark.parametrize("options", [{"tie": "first"}, {"tie": None}, {"tie": ["shared"]}, {"tie": "Shared"},
-                                     {"deck_out": "lose"}, {"deck_out": 1}, {"deck_out": True},
-                                     {"ties": "shared"}, {"deckout": "skip"}, {"": 1}, {None: 1},
-                                     ["tie", "shared"], "tie=shared", 3])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"tie": "first"},
+        {"tie": None},
+        {"tie": ["shared"]},
+        {"tie": "Shared"},
+        {"deck_out": "lose"},
+        {"deck_out": 1},
+        {"deck_out": True},
+        {"ties": "shared"},
+        {"deckout": "skip"},
+        {"": 1},
+        {None: 1},
+        ["tie", "shared"],
+        "tie=shared",
+        3,
+    ],
+)
 def test_unknown_option_names_and_values(options: Any) -> None:
     with pytest.raises(OptionError) as info:
         tcgteach.game("darkmoon", options)
@@ -497,44 +564,47 @@ def test_saved_state_missing_a_setup_key(key: str) -> None:
     load_fails(d, "setup")
 
 
-@pytest.mark.parametrize("path,value,where", [
-    (("format",), "tcgteach-record", "format"),
-    (("format",), None, "format"),
-    (("version",), 3, "version"),
-    (("version",), "1", "version"),
-    (("version",), True, "version"),
-    (("game",), "dragonquest", "game"),
-    (("game",), None, "game"),
-    (("game",), ["darkmoon"], "game"),
-    (("options",), [], "options"),
-    (("options",), {"tie": "first"}, "options"),
-    (("options",), {"colour": "red"}, "options"),
-    (("setup",), [], "setup"),
-    (("setup",), None, "setup"),
-    (("setup", "seed"), "5", "setup"),
-    (("setup", "seed"), None, "setup"),
-    (("setup", "seed"), 6, "history[0]"),  # another shuffle: the first play is not in hand
-    (("setup", "players"), 5, "setup"),
-    (("setup", "players"), "3", "setup"),
-    (("setup", "first_player"), 7, "setup"),
-    (("setup", "decks"), "ensemble", "setup"),
-    (("setup", "decks"), [["C01"] * 40] * 3, "setup"),
-    (("setup", "decks"), [None, None, None], "setup"),
-    (("setup", "decks"), [[1] * 40] * 3, "setup"),
-    (("history",), "end end", "history"),
-    (("history",), None, "history"),
-    (("history",), [["end"]], "history[0]"),
-    (("history",), [7], "history[0]"),
-    (("history",), ["fly 3"], "history[0]"),
-    (("zones",), [], "zones"),
-    (("zones",), None, "zones"),
-    (("node",), "combat", "node"),
-    (("scalars",), {}, "scalars"),
-    (("rng",), "0000000000000000", "rng"),
-    (("rng",), 5, "rng"),
-    (("events",), [], "events"),
-    (("trail",), [["main", "combat"]], "trail"),
-])
+@pytest.mark.parametrize(
+    "path,value,where",
+    [
+        (("format",), "tcgteach-record", "format"),
+        (("format",), None, "format"),
+        (("version",), 3, "version"),
+        (("version",), "1", "version"),
+        (("version",), True, "version"),
+        (("game",), "dragonquest", "game"),
+        (("game",), None, "game"),
+        (("game",), ["darkmoon"], "game"),
+        (("options",), [], "options"),
+        (("options",), {"tie": "first"}, "options"),
+        (("options",), {"colour": "red"}, "options"),
+        (("setup",), [], "setup"),
+        (("setup",), None, "setup"),
+        (("setup", "seed"), "5", "setup"),
+        (("setup", "seed"), None, "setup"),
+        (("setup", "seed"), 6, "history[0]"),  # another shuffle: the first play is not in hand
+        (("setup", "players"), 5, "setup"),
+        (("setup", "players"), "3", "setup"),
+        (("setup", "first_player"), 7, "setup"),
+        (("setup", "decks"), "ensemble", "setup"),
+        (("setup", "decks"), [["C01"] * 40] * 3, "setup"),
+        (("setup", "decks"), [None, None, None], "setup"),
+        (("setup", "decks"), [[1] * 40] * 3, "setup"),
+        (("history",), "end end", "history"),
+        (("history",), None, "history"),
+        (("history",), [["end"]], "history[0]"),
+        (("history",), [7], "history[0]"),
+        (("history",), ["fly 3"], "history[0]"),
+        (("zones",), [], "zones"),
+        (("zones",), None, "zones"),
+        (("node",), "combat", "node"),
+        (("scalars",), {}, "scalars"),
+        (("rng",), "0000000000000000", "rng"),
+        (("rng",), 5, "rng"),
+        (("events",), [], "events"),
+        (("trail",), [["main", "combat"]], "trail"),
+    ],
+)
 def test_saved_state_with_wrong_values_or_types(path: tuple[str, ...], value: Any, where: str) -> None:
     _s, d = saved()
     target = d
@@ -562,8 +632,13 @@ def test_saved_state_with_altered_zones() -> None:
 def test_saved_state_with_altered_history() -> None:
     s, d = saved(steps=40)
     assert len(d["history"]) >= 10
-    for alter in (lambda h: h.pop(), lambda h: h.pop(0), lambda h: h.append("end"), lambda h: h.reverse(),
-                  lambda h: h.insert(3, h[3])):
+    for alter in (
+        lambda h: h.pop(),
+        lambda h: h.pop(0),
+        lambda h: h.append("end"),
+        lambda h: h.reverse(),
+        lambda h: h.insert(3, h[3]),
+    ):
         d2 = copy.deepcopy(d)
         alter(d2["history"])
         load_fails(d2)

@@ -3,6 +3,7 @@
 Positions are built with tests/dm_positions.py (cards moved between zones of a fresh state before
 any action); everything after that is played with real, checked actions.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -83,8 +84,14 @@ def random_game(seed: int, players: int = 2, options: dict[str, Any] | None = No
     return s
 
 
-def unit_position(n: int = 2, trigger: int = 0, *, first_player: int = 0, options: dict[str, Any] | None = None,
-                  also: tuple[int, ...] = ()) -> Any:
+def unit_position(
+    n: int = 2,
+    trigger: int = 0,
+    *,
+    first_player: int = 0,
+    options: dict[str, Any] | None = None,
+    also: tuple[int, ...] = (),
+) -> Any:
     """PLAIN decks; ``trigger`` (and the players in ``also``) have units in slots 1-2 and three
     characters (C28, number 3) on the field, ready to fill slot 3."""
     s = P.new([P.PLAIN] * n, first_player=first_player, options=options)
@@ -124,8 +131,12 @@ def test_DM_1_1_other_player_counts_are_refused(n: int) -> None:
 
 
 def test_DM_1_1_seven_players_are_refused_however_they_are_asked_for() -> None:
-    for kw in ({"players": 7}, {"decks": ["ensemble"] * 7}, {"decks": ["tempo"] * 7, "players": 7},
-               {"decks": ["tempo"] * 6, "players": 7}):
+    for kw in (
+        {"players": 7},
+        {"decks": ["ensemble"] * 7},
+        {"decks": ["tempo"] * 7, "players": 7},
+        {"decks": ["tempo"] * 6, "players": 7},
+    ):
         with pytest.raises(TcgError, match=r"\[DM-1\.1\] darkmoon is for 2-6 players, not 7"):
             GAME.new_state(seed=0, **kw)
 
@@ -200,8 +211,26 @@ def test_DM_1_4_two_filled_slots_do_not_arm() -> None:
     assert not s.is_terminal() and s.turn == 4
 
 
-@pytest.mark.parametrize("n,trigger", [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 2), (4, 3),
-                                       (5, 0), (5, 1), (5, 4), (6, 0), (6, 2), (6, 3), (6, 5)])
+@pytest.mark.parametrize(
+    "n,trigger",
+    [
+        (2, 0),
+        (2, 1),
+        (3, 0),
+        (3, 1),
+        (3, 2),
+        (4, 0),
+        (4, 2),
+        (4, 3),
+        (5, 0),
+        (5, 1),
+        (5, 4),
+        (6, 0),
+        (6, 2),
+        (6, 3),
+        (6, 5),
+    ],
+)
 def test_DM_1_5_every_other_player_takes_one_final_turn(n: int, trigger: int) -> None:
     s = unit_position(n, trigger)
     while s.turn_player != trigger:
@@ -241,7 +270,9 @@ END_TURNS = [
 ]
 
 
-@pytest.mark.parametrize("setup,end", END_TURNS, ids=[f"{n}p-first{f}-trigger{t}-turn{k}" for (n, f, t, k), _ in END_TURNS])
+@pytest.mark.parametrize(
+    "setup,end", END_TURNS, ids=[f"{n}p-first{f}-trigger{t}-turn{k}" for (n, f, t, k), _ in END_TURNS]
+)
 def test_DM_1_5_end_trigger_with_five_and_six_players(setup: tuple[int, int, int, int], end: tuple[int, int]) -> None:
     n, first, trigger, arm_turn = setup
     s = unit_position(n, trigger, first_player=first)
@@ -287,6 +318,7 @@ def test_DM_1_5_end_trigger_with_five_and_six_players_in_random_games(n: int) ->
 
 def test_DM_1_5_the_board_of_a_six_player_game_names_who_still_takes_a_final_turn() -> None:
     from tcgteach.viz.board import board_html
+
     s = unit_position(6, trigger=3, first_player=0)
     ends(s, 3)
     make_unit(s, 3, field(s, 3)[:3])
@@ -423,8 +455,13 @@ def test_DM_2_every_violation_is_reported_at_once() -> None:
 
 
 def test_DM_2_5_there_is_no_side_deck() -> None:
-    entry = {"id": "x", "name": {"en": "x", "ja": "x"}, "style": {"en": "x", "ja": "x"},
-             "cards": dict((c, LEGAL40.count(c)) for c in dict.fromkeys(LEGAL40)), "side": {"C12": 2}}
+    entry = {
+        "id": "x",
+        "name": {"en": "x", "ja": "x"},
+        "style": {"en": "x", "ja": "x"},
+        "cards": dict((c, LEGAL40.count(c)) for c in dict.fromkeys(LEGAL40)),
+        "side": {"C12": 2},
+    }
     data = {"format": "tcgteach-darkmoon-decks", "version": 1, "decks": [entry]}
     with pytest.raises(DataFileError, match="DM-2.5"):
         parse_decks(data, "decks.json", POOL)
@@ -598,8 +635,12 @@ def test_DM_4_2_playing_a_character_moves_it_to_the_field_then_effect_then_revea
     assert ev[2].data["card"] == x  # the effect drew the top card ...
     assert ev[3].data["card"] == y  # ... and then the reveal turned over the next one
     assert c13 in field(s, 0) and c13 not in hand(s, 0) and x in hand(s, 0)
-    assert s.trail[trail:trail + 4] == [("main", "play_character"), ("play_character", "effect"),
-                                        ("effect", "reveal"), ("reveal", "end")]
+    assert s.trail[trail : trail + 4] == [
+        ("main", "play_character"),
+        ("play_character", "effect"),
+        ("effect", "reveal"),
+        ("reveal", "end"),
+    ]
 
 
 def test_DM_4_2_an_effect_with_a_choice_waits_for_the_player_then_reveals() -> None:
@@ -723,8 +764,9 @@ def test_DM_4_3_only_the_very_first_turn_is_restricted_with_3_players() -> None:
         s.apply("end")
 
 
-def _reveal_setup(top_id: str, field_ids: tuple[str, ...] = ("C04",), play_id: str = "C02",
-                  decks: Any = None) -> tuple[Any, int, int]:
+def _reveal_setup(
+    top_id: str, field_ids: tuple[str, ...] = ("C04",), play_id: str = "C02", decks: Any = None
+) -> tuple[Any, int, int]:
     s = P.new(decks or [P.PLAIN, P.PLAIN])
     play, top, *on_field = P.take(s, 0, play_id, top_id, *field_ids)
     P.arrange(s, 0, field=on_field, top=[top])
@@ -846,7 +888,7 @@ def test_DM_4_5_playing_a_special_moves_it_to_the_field_then_effect_then_reveal(
     assert ev[0].rule == "DM-4.5" and ev[1].rule == "DM-4.5"
     assert [ev[2].data["card"], ev[3].data["card"], ev[4].data["card"]] == [x, y, z]
     assert s04 in field(s, 0) and not s.card(s04).is_character
-    assert s.trail[t:t + 3] == [("main", "play_special"), ("play_special", "effect"), ("effect", "reveal")]
+    assert s.trail[t : t + 3] == [("main", "play_special"), ("play_special", "effect"), ("effect", "reveal")]
 
 
 def test_DM_4_5_a_special_without_effect_is_played_then_revealed() -> None:
@@ -874,8 +916,11 @@ def test_DM_4_6_a_unit_can_be_started_only_with_3_characters_on_the_field() -> N
         s.apply("unit 1")
     assert err.value.rule == "DM-4.6"
     s, _ = _unit_field(("C28", "C28", "C28"))
-    assert [a for a in s.legal_actions() if isinstance(a, A.StartUnit)] == [A.StartUnit(1), A.StartUnit(2),
-                                                                           A.StartUnit(3)]
+    assert [a for a in s.legal_actions() if isinstance(a, A.StartUnit)] == [
+        A.StartUnit(1),
+        A.StartUnit(2),
+        A.StartUnit(3),
+    ]
 
 
 def test_DM_4_6_unit_picks_3_to_7_characters_and_at_most_one_special() -> None:
@@ -1006,8 +1051,15 @@ def test_DM_4_8_seat_order_with_five_and_six_players(n: int, first: int) -> None
 # == DM-5 Scoring ============================================================================================
 def _scored_position() -> Any:
     s = P.new([P.SCENES, P.SCENES])
-    u = P.groups(s, 0, ["C02", "C04", "C07", "S06"], ["C32", "C35", "C06", "S05"],
-                 ["C12", "C15", "C16", "C09", "S12"], ["S03", "S01", "C10"], ["S09", "C11"])
+    u = P.groups(
+        s,
+        0,
+        ["C02", "C04", "C07", "S06"],
+        ["C32", "C35", "C06", "S05"],
+        ["C12", "C15", "C16", "C09", "S12"],
+        ["S03", "S01", "C10"],
+        ["S09", "C11"],
+    )
     P.arrange(s, 0, units=u[:3], field=u[3], hand=u[4])
     v = P.groups(s, 1, ["C17", "C19", "C21", "S06"], ["C23", "C24", "C26", "S05"], ["C27", "C28", "C30", "S12"])
     P.arrange(s, 1, units=v)
@@ -1022,26 +1074,30 @@ def test_DM_5_1_one_point_per_card_in_own_units() -> None:
     assert s.score(0)["total"] == 10 and s.score(1)["total"] == 0
 
 
-@pytest.mark.parametrize("deck,special,chars,bonus", [
-    (P.SCENES, "S03", ("C02", "C04", "C06"), 2),  # +2, no condition
-    (P.SCENES, "S09", ("C02", "C04", "C06"), 1),  # +1, no condition
-    (P.SCENES, "S01", ("C02", "C07", "C12"), 0),  # 3 names: needs 4 different names
-    (P.SCENES, "S01", ("C02", "C07", "C12", "C17"), 3),
-    (P.SCENES, "S02", ("C02", "C04", "C06", "C07", "C10"), 0),  # 5 characters (+ the special = 6 cards)
-    (P.SCENES, "S02", ("C02", "C04", "C06", "C07", "C10", "C11"), 3),
-    (P.SCENES, "S05", ("C32", "C35", "C02"), 2),  # +1 per Noa
-    (P.SCENES, "S06", ("C02", "C07", "C10"), 2),  # if the unit has Heli
-    (P.SCENES, "S06", ("C07", "C10", "C11"), 0),
-    (P.SCENES, "S10", ("C07", "C02", "C04"), 2),  # if the unit has Jino
-    (P.SCENES, "S10", ("C02", "C04", "C06"), 0),
-    (P.SCENES, "S12", ("C12", "C15", "C16", "C02"), 3),  # +1 per Shion
-    ("ensemble", "S13", ("C02", "C07", "C17", "C32", "C12"), 4),  # 5 different names
-    ("ensemble", "S13", ("C02", "C07", "C17", "C32", "C01"), 0),  # 4 names in 5 characters
-    ("ensemble", "S14", ("C02", "C07", "C17", "C32", "C01"), 2),  # 5 characters
-    ("ensemble", "S14", ("C02", "C07", "C17", "C32"), 0),
-])
+@pytest.mark.parametrize(
+    "deck,special,chars,bonus",
+    [
+        (P.SCENES, "S03", ("C02", "C04", "C06"), 2),  # +2, no condition
+        (P.SCENES, "S09", ("C02", "C04", "C06"), 1),  # +1, no condition
+        (P.SCENES, "S01", ("C02", "C07", "C12"), 0),  # 3 names: needs 4 different names
+        (P.SCENES, "S01", ("C02", "C07", "C12", "C17"), 3),
+        (P.SCENES, "S02", ("C02", "C04", "C06", "C07", "C10"), 0),  # 5 characters (+ the special = 6 cards)
+        (P.SCENES, "S02", ("C02", "C04", "C06", "C07", "C10", "C11"), 3),
+        (P.SCENES, "S05", ("C32", "C35", "C02"), 2),  # +1 per Noa
+        (P.SCENES, "S06", ("C02", "C07", "C10"), 2),  # if the unit has Heli
+        (P.SCENES, "S06", ("C07", "C10", "C11"), 0),
+        (P.SCENES, "S10", ("C07", "C02", "C04"), 2),  # if the unit has Jino
+        (P.SCENES, "S10", ("C02", "C04", "C06"), 0),
+        (P.SCENES, "S12", ("C12", "C15", "C16", "C02"), 3),  # +1 per Shion
+        ("ensemble", "S13", ("C02", "C07", "C17", "C32", "C12"), 4),  # 5 different names
+        ("ensemble", "S13", ("C02", "C07", "C17", "C32", "C01"), 0),  # 4 names in 5 characters
+        ("ensemble", "S14", ("C02", "C07", "C17", "C32", "C01"), 2),  # 5 characters
+        ("ensemble", "S14", ("C02", "C07", "C17", "C32"), 0),
+    ],
+)
 def test_DM_5_2_point_specials_in_a_unit_add_their_value_when_their_condition_holds(
-        deck: Any, special: str, chars: tuple[str, ...], bonus: int) -> None:
+    deck: Any, special: str, chars: tuple[str, ...], bonus: int
+) -> None:
     s = P.new([deck, deck])
     (unit,) = P.groups(s, 0, list(chars) + [special])
     P.arrange(s, 0, units=[unit])
@@ -1064,8 +1120,7 @@ def test_DM_5_3_loose_specials_on_the_field_score_one_each() -> None:
 
 def test_DM_5_4_characters_on_the_field_and_cards_in_hand_or_deck_score_nothing() -> None:
     s = P.new([P.SCENES, P.SCENES])
-    P.arrange(s, 0, field=P.take(s, 0, "C02", "C04", "C06", "C07", "C09"),
-              hand=P.take(s, 0, "S03", "S01", "C28"))
+    P.arrange(s, 0, field=P.take(s, 0, "C02", "C04", "C06", "C07", "C09"), hand=P.take(s, 0, "S03", "S01", "C28"))
     sc = s.score(0)
     assert (sc["units"], sc["unit_bonuses"], sc["loose_specials"], sc["total"]) == (0, 0, 0, 0)
 
@@ -1246,8 +1301,9 @@ def test_DM_6_3_a_view_does_not_carry_the_seed_that_rebuilds_hidden_zones() -> N
         rebuilt = GAME.new_state(seed=setup["seed"], decks=setup["decks"], first_player=setup["first_player"])
     except (KeyError, TypeError, TcgError):
         return  # the view cannot rebuild the game: fine
-    assert (rebuilt.zone(0, "hand"), rebuilt.zone(0, "deck")) != (hand(s, 0), deck(s, 0)), \
+    assert (rebuilt.zone(0, "hand"), rebuilt.zone(0, "deck")) != (hand(s, 0), deck(s, 0)), (
         "P1's view holds the seed: it rebuilds P0's hand and every deck order"
+    )
 
 
 def test_DM_6_3_a_view_does_not_name_a_card_put_from_hand_to_the_deck_bottom() -> None:
@@ -1271,8 +1327,7 @@ def test_DM_6_4_no_discard_pile_and_no_card_ever_leaves_the_game() -> None:
         assert cards == list(range(40 * s.num_players))
 
     for seed in range(12):
-        s = random_game(seed, players=2 + seed % 5, options={"deck_out": ("skip", "arms_end")[seed % 2]},
-                        check=check)
+        s = random_game(seed, players=2 + seed % 5, options={"deck_out": ("skip", "arms_end")[seed % 2]}, check=check)
         assert s.is_terminal()
         for p in range(s.num_players):  # each player's 40 cards are still in that player's zones
             own = [c for q, _z, cs in s.all_zones() if q == p for c in cs]
@@ -1316,9 +1371,22 @@ def test_DM_6_5_no_combat_costs_or_tapping_in_cards_events_or_flow() -> None:
         kinds_seen |= {e.kind for e in random_game(200 + seed).events}
     assert not any(word in k for k in kinds_seen for word in banned)
     # a card file cannot give a card a cost
-    data = {"format": "tcgteach-darkmoon-cards", "version": 1, "cards": [
-        {"id": "C99", "type": "character", "character": "Heli", "number": 1, "name": {"en": "x", "ja": "x"},
-         "effect": None, "text": {"en": "", "ja": ""}, "cost": 2}]}
+    data = {
+        "format": "tcgteach-darkmoon-cards",
+        "version": 1,
+        "cards": [
+            {
+                "id": "C99",
+                "type": "character",
+                "character": "Heli",
+                "number": 1,
+                "name": {"en": "x", "ja": "x"},
+                "effect": None,
+                "text": {"en": "", "ja": ""},
+                "cost": 2,
+            }
+        ],
+    }
     with pytest.raises(DataFileError, match="cost"):
         parse_cards(data, "cards.json")
     data["cards"][0].pop("cost")

@@ -3,6 +3,7 @@
 A README block that cannot run here (it needs a notebook display, a remote Dask scheduler or a long
 simulation) starts with the line ``# not run by the tests: <reason>``; there may be at most two.
 """
+
 from __future__ import annotations
 
 import doctest

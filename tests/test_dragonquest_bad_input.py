@@ -4,6 +4,7 @@ options and saved states.
 Every refusal is a ``tcgteach`` error naming a rule ID or a file/field location, never a bare
 KeyError / TypeError / IndexError, and a refused action leaves the state exactly as it was.
 """
+
 from __future__ import annotations
 
 import copy
@@ -90,8 +91,23 @@ def test_every_deck_violation_is_listed_at_once() -> None:
         assert f"[{rid}]" in text
 
 
-@pytest.mark.parametrize("deck", [None, 42, 3.5, object(), b"M01", [1, 2, 3], ["M01", None], {"M01": "4"},
-                                  {"M01": -1}, {"M01": True}, "no-such-starter", {"M01": 50}])
+@pytest.mark.parametrize(
+    "deck",
+    [
+        None,
+        42,
+        3.5,
+        object(),
+        b"M01",
+        [1, 2, 3],
+        ["M01", None],
+        {"M01": "4"},
+        {"M01": -1},
+        {"M01": True},
+        "no-such-starter",
+        {"M01": 50},
+    ],
+)
 def test_a_deck_that_is_not_a_list_of_card_ids(deck: Any) -> None:
     err = deck_error(deck)
     assert err.violations and all(v.rule.startswith("DQ-") for v in err.violations)
@@ -105,20 +121,22 @@ def test_a_side_deck_in_the_deck_file_is_refused() -> None:
     assert info.value.file == "decks.json" and "decks[0]" in info.value.where
 
 
-@pytest.mark.parametrize("change,where", [
-    (lambda d: d.update(format="tcgteach-dragonquest-cards"), "format"),
-    (lambda d: d.update(decks={}), "decks"),
-    (lambda d: d["decks"][0].pop("name"), "decks[0]"),
-    (lambda d: d["decks"][1].update(id="heroes"), "decks[1].id"),
-    (lambda d: d["decks"][0].update(cards=["H01"] * 50), "decks[0].cards"),
-    (lambda d: d["decks"][0]["cards"].update(Z99=1), "decks[0].cards.Z99"),
-    (lambda d: d["decks"][0]["cards"].update(H01="1"), "decks[0].cards.H01"),
-    (lambda d: d["decks"][0]["cards"].update(H01=0), "decks[0].cards.H01"),
-    (lambda d: d["decks"][0]["cards"].update(H01=5), "decks[0] (heroes)"),  # DQ-2.1 and DQ-2.2
-    (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0].style.ja"),
-])
-def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any],
-                                                          where: str) -> None:
+@pytest.mark.parametrize(
+    "change,where",
+    [
+        (lambda d: d.update(format="tcgteach-dragonquest-cards"), "format"),
+        (lambda d: d.update(decks={}), "decks"),
+        (lambda d: d["decks"][0].pop("name"), "decks[0]"),
+        (lambda d: d["decks"][1].update(id="heroes"), "decks[1].id"),
+        (lambda d: d["decks"][0].update(cards=["H01"] * 50), "decks[0].cards"),
+        (lambda d: d["decks"][0]["cards"].update(Z99=1), "decks[0].cards.Z99"),
+        (lambda d: d["decks"][0]["cards"].update(H01="1"), "decks[0].cards.H01"),
+        (lambda d: d["decks"][0]["cards"].update(H01=0), "decks[0].cards.H01"),
+        (lambda d: d["decks"][0]["cards"].update(H01=5), "decks[0] (heroes)"),  # DQ-2.1 and DQ-2.2
+        (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0].style.ja"),
+    ],
+)
+def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any], where: str) -> None:
     data = copy.deepcopy(DECKS_JSON)
     change(data)
     with pytest.raises(DataFileError) as info:
@@ -145,65 +163,67 @@ def _eff(cid: str, k: int = 0) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda d: by_id(d, cid)["effects"][k]
 
 
-@pytest.mark.parametrize("change,where", [
-    (lambda d: d.pop("format"), "(top)"),
-    (lambda d: d.update(format="tcgteach-darkmoon-cards"), "format"),
-    (lambda d: d.update(version=2), "version"),
-    (lambda d: d.update(cards={}), "cards"),
-    (lambda d: d.update(cards=[]), "cards"),
-    (lambda d: d.update(extra=1), "(top).extra"),
-    (lambda d: d["cards"].__setitem__(2, "H03"), "cards[2]"),
-    (lambda d: by_id(d, "H01").pop("hp"), where_of("H01")),
-    (lambda d: by_id(d, "H01").update(hp=0), where_of("H01") + ".hp"),
-    (lambda d: by_id(d, "H01").update(hp="3"), where_of("H01") + ".hp"),
-    (lambda d: by_id(d, "H01").update(hp=3.0), where_of("H01") + ".hp"),
-    (lambda d: by_id(d, "H01").update(level=True), where_of("H01") + ".level"),
-    (lambda d: by_id(d, "H01").update(level=0), where_of("H01") + ".level"),
-    (lambda d: by_id(d, "H01").update(cost=-1), where_of("H01") + ".cost"),
-    (lambda d: by_id(d, "H01").update(speed=None), where_of("H01") + ".speed"),
-    (lambda d: by_id(d, "H01").update(attack=99), where_of("H01") + ".attack"),
-    (lambda d: by_id(d, "H01").update(type="hero"), where_of("H01") + ".type"),
-    (lambda d: by_id(d, "H01").update(equip=[]), where_of("H01") + ".equip"),
-    (lambda d: by_id(d, "H01").update(equip=["spear"]), where_of("H01") + ".equip[0]"),
-    (lambda d: by_id(d, "H01").update(equip="sword"), where_of("H01") + ".equip"),
-    (lambda d: by_id(d, "H01").pop("equip"), where_of("H01")),
-    (lambda d: by_id(d, "M01").update(equip=["sword"]), where_of("M01") + ".equip"),  # monsters carry nothing
-    (lambda d: by_id(d, "H01").update(id="H02"), "(H02).id"),  # the duplicate
-    (lambda d: by_id(d, "H01").update(name="Hero"), where_of("H01") + ".name"),
-    (lambda d: by_id(d, "H01")["name"].pop("ja"), where_of("H01") + ".name"),
-    (lambda d: by_id(d, "H01")["name"].update(en=""), where_of("H01") + ".name.en"),
-    (lambda d: by_id(d, "H04")["text"].update(en=""), where_of("H04") + ".text"),
-    (lambda d: by_id(d, "H01").update(effects=None), where_of("H01") + ".effects"),
-    (lambda d: by_id(d, "H01").update(colour="red"), where_of("H01") + ".colour"),
-    (lambda d: _eff("H04")(d).update(timing="end"), where_of("H04") + ".effects[0].timing"),
-    (lambda d: _eff("H04")(d).update(target="everyone"), where_of("H04") + ".effects[0].target"),
-    (lambda d: _eff("H04")(d).update(target="none"), where_of("H04") + ".effects[0].do[0]"),
-    (lambda d: _eff("H04")(d).pop("cost"), where_of("H04") + ".effects[0]"),
-    (lambda d: _eff("H04")(d)["cost"].update(close="yes"), where_of("H04") + ".effects[0].cost.close"),
-    (lambda d: _eff("H04")(d)["cost"].update(hand=4), where_of("H04") + ".effects[0].cost.hand"),
-    (lambda d: _eff("H04")(d)["cost"].update(gp=-1), where_of("H04") + ".effects[0].cost.gp"),
-    (lambda d: _eff("H04")(d)["cost"].update(life=1), where_of("H04") + ".effects[0].cost.life"),
-    (lambda d: _eff("H04")(d).update(do=[]), where_of("H04") + ".effects[0].do"),
-    (lambda d: _eff("H04")(d).update(do="damage"), where_of("H04") + ".effects[0].do"),
-    (lambda d: _eff("H04")(d)["do"][0].update(op="explode"), where_of("H04") + ".effects[0].do[0].op"),
-    (lambda d: _eff("H04")(d)["do"][0].update(n=9), where_of("H04") + ".effects[0].do[0].n"),
-    (lambda d: _eff("H04")(d)["do"][0].pop("n"), where_of("H04") + ".effects[0].do[0]"),
-    (lambda d: _eff("H04")(d)["do"].__setitem__(0, "damage"), where_of("H04") + ".effects[0].do[0]"),
-    (lambda d: by_id(d, "I05")["use"].update(timing="prep"), where_of("I05") + ".use.timing"),
-    (lambda d: by_id(d, "I05")["use"]["cost"].update(close=False), where_of("I05") + ".use.cost"),
-    (lambda d: by_id(d, "I05")["use"]["cost"].update(gp=1), where_of("I05") + ".use.cost"),
-    (lambda d: by_id(d, "I01").update(equip=[]), where_of("I01") + ".equip"),
-    (lambda d: by_id(d, "I01").update(attack=-6), where_of("I01") + ".attack"),
-    (lambda d: by_id(d, "I01").pop("use"), where_of("I01")),
-    (lambda d: by_id(d, "Q01").update(hand_cost=4), where_of("Q01") + ".hand_cost"),
-    (lambda d: by_id(d, "Q01").update(target="self"), where_of("Q01") + ".target"),
-    (lambda d: by_id(d, "Q01").update(stays="no"), where_of("Q01") + ".stays"),
-    (lambda d: by_id(d, "Q01").update(aura={"attack": 1, "hp": 0, "speed": 0}), where_of("Q01") + ".aura"),
-    (lambda d: by_id(d, "Q09").update(aura={"attack": 1}), where_of("Q09") + ".aura"),
-    (lambda d: by_id(d, "Q09")["aura"].update(attack=4), where_of("Q09") + ".aura.attack"),
-])
-def test_malformed_card_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any],
-                                                          where: str) -> None:
+@pytest.mark.parametrize(
+    "change,where",
+    [
+        (lambda d: d.pop("format"), "(top)"),
+        (lambda d: d.update(format="tcgteach-darkmoon-cards"), "format"),
+        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(cards={}), "cards"),
+        (lambda d: d.update(cards=[]), "cards"),
+        (lambda d: d.update(extra=1), "(top).extra"),
+        (lambda d: d["cards"].__setitem__(2, "H03"), "cards[2]"),
+        (lambda d: by_id(d, "H01").pop("hp"), where_of("H01")),
+        (lambda d: by_id(d, "H01").update(hp=0), where_of("H01") + ".hp"),
+        (lambda d: by_id(d, "H01").update(hp="3"), where_of("H01") + ".hp"),
+        (lambda d: by_id(d, "H01").update(hp=3.0), where_of("H01") + ".hp"),
+        (lambda d: by_id(d, "H01").update(level=True), where_of("H01") + ".level"),
+        (lambda d: by_id(d, "H01").update(level=0), where_of("H01") + ".level"),
+        (lambda d: by_id(d, "H01").update(cost=-1), where_of("H01") + ".cost"),
+        (lambda d: by_id(d, "H01").update(speed=None), where_of("H01") + ".speed"),
+        (lambda d: by_id(d, "H01").update(attack=99), where_of("H01") + ".attack"),
+        (lambda d: by_id(d, "H01").update(type="hero"), where_of("H01") + ".type"),
+        (lambda d: by_id(d, "H01").update(equip=[]), where_of("H01") + ".equip"),
+        (lambda d: by_id(d, "H01").update(equip=["spear"]), where_of("H01") + ".equip[0]"),
+        (lambda d: by_id(d, "H01").update(equip="sword"), where_of("H01") + ".equip"),
+        (lambda d: by_id(d, "H01").pop("equip"), where_of("H01")),
+        (lambda d: by_id(d, "M01").update(equip=["sword"]), where_of("M01") + ".equip"),  # monsters carry nothing
+        (lambda d: by_id(d, "H01").update(id="H02"), "(H02).id"),  # the duplicate
+        (lambda d: by_id(d, "H01").update(name="Hero"), where_of("H01") + ".name"),
+        (lambda d: by_id(d, "H01")["name"].pop("ja"), where_of("H01") + ".name"),
+        (lambda d: by_id(d, "H01")["name"].update(en=""), where_of("H01") + ".name.en"),
+        (lambda d: by_id(d, "H04")["text"].update(en=""), where_of("H04") + ".text"),
+        (lambda d: by_id(d, "H01").update(effects=None), where_of("H01") + ".effects"),
+        (lambda d: by_id(d, "H01").update(colour="red"), where_of("H01") + ".colour"),
+        (lambda d: _eff("H04")(d).update(timing="end"), where_of("H04") + ".effects[0].timing"),
+        (lambda d: _eff("H04")(d).update(target="everyone"), where_of("H04") + ".effects[0].target"),
+        (lambda d: _eff("H04")(d).update(target="none"), where_of("H04") + ".effects[0].do[0]"),
+        (lambda d: _eff("H04")(d).pop("cost"), where_of("H04") + ".effects[0]"),
+        (lambda d: _eff("H04")(d)["cost"].update(close="yes"), where_of("H04") + ".effects[0].cost.close"),
+        (lambda d: _eff("H04")(d)["cost"].update(hand=4), where_of("H04") + ".effects[0].cost.hand"),
+        (lambda d: _eff("H04")(d)["cost"].update(gp=-1), where_of("H04") + ".effects[0].cost.gp"),
+        (lambda d: _eff("H04")(d)["cost"].update(life=1), where_of("H04") + ".effects[0].cost.life"),
+        (lambda d: _eff("H04")(d).update(do=[]), where_of("H04") + ".effects[0].do"),
+        (lambda d: _eff("H04")(d).update(do="damage"), where_of("H04") + ".effects[0].do"),
+        (lambda d: _eff("H04")(d)["do"][0].update(op="explode"), where_of("H04") + ".effects[0].do[0].op"),
+        (lambda d: _eff("H04")(d)["do"][0].update(n=9), where_of("H04") + ".effects[0].do[0].n"),
+        (lambda d: _eff("H04")(d)["do"][0].pop("n"), where_of("H04") + ".effects[0].do[0]"),
+        (lambda d: _eff("H04")(d)["do"].__setitem__(0, "damage"), where_of("H04") + ".effects[0].do[0]"),
+        (lambda d: by_id(d, "I05")["use"].update(timing="prep"), where_of("I05") + ".use.timing"),
+        (lambda d: by_id(d, "I05")["use"]["cost"].update(close=False), where_of("I05") + ".use.cost"),
+        (lambda d: by_id(d, "I05")["use"]["cost"].update(gp=1), where_of("I05") + ".use.cost"),
+        (lambda d: by_id(d, "I01").update(equip=[]), where_of("I01") + ".equip"),
+        (lambda d: by_id(d, "I01").update(attack=-6), where_of("I01") + ".attack"),
+        (lambda d: by_id(d, "I01").pop("use"), where_of("I01")),
+        (lambda d: by_id(d, "Q01").update(hand_cost=4), where_of("Q01") + ".hand_cost"),
+        (lambda d: by_id(d, "Q01").update(target="self"), where_of("Q01") + ".target"),
+        (lambda d: by_id(d, "Q01").update(stays="no"), where_of("Q01") + ".stays"),
+        (lambda d: by_id(d, "Q01").update(aura={"attack": 1, "hp": 0, "speed": 0}), where_of("Q01") + ".aura"),
+        (lambda d: by_id(d, "Q09").update(aura={"attack": 1}), where_of("Q09") + ".aura"),
+        (lambda d: by_id(d, "Q09")["aura"].update(attack=4), where_of("Q09") + ".aura.attack"),
+    ],
+)
+def test_malformed_card_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any], where: str) -> None:
     with pytest.raises(DataFileError) as info:
         parse_cards(cards_with(change), "cards.json")
     err = info.value
@@ -290,17 +310,20 @@ def test_a_good_position_loads() -> None:
     assert s.node == "prep" and len(s.front(0)) == 1
 
 
-@pytest.mark.parametrize("zone,entry,where", [
-    ("hand", "Z99", "players[0].hand[0]"),
-    ("hand", None, "players[0].hand[0]"),
-    ("discard", 3, "players[0].discard[0]"),
-    ("exp", "Z99", "players[0].exp[0]"),
-    ("quest", "Z99", "players[0].quest[0]"),
-    ("front", "Z99", "players[0].front[0].card"),
-    ("front", {"card": None}, "players[0].front[0].card"),
-    ("front", ["M01"], "players[0].front[0]"),
-    ("front", {"state": "active"}, "players[0].front[0]"),
-])
+@pytest.mark.parametrize(
+    "zone,entry,where",
+    [
+        ("hand", "Z99", "players[0].hand[0]"),
+        ("hand", None, "players[0].hand[0]"),
+        ("discard", 3, "players[0].discard[0]"),
+        ("exp", "Z99", "players[0].exp[0]"),
+        ("quest", "Z99", "players[0].quest[0]"),
+        ("front", "Z99", "players[0].front[0].card"),
+        ("front", {"card": None}, "players[0].front[0].card"),
+        ("front", ["M01"], "players[0].front[0]"),
+        ("front", {"state": "active"}, "players[0].front[0]"),
+    ],
+)
 def test_position_with_an_unknown_card(zone: str, entry: Any, where: str) -> None:
     p0 = {"front": ["M01"], "deck": {"fill": "beasts"}}
     p0[zone] = [entry]
@@ -311,11 +334,14 @@ def test_position_with_an_unknown_card_in_the_deck_list() -> None:
     bad_position(spec({"front": ["M01"], "deck": ["M01"] * 48 + ["Z99"]}), "players[0].deck[48]", "Z99")
 
 
-@pytest.mark.parametrize("entry,zone,where,match", [
-    ("Q01", "front", "players[0].front[0].card", "DQ-10.1"),
-    ("I01", "back", "players[0].back[0].card", "DQ-10.1"),
-    ("M01", "quest", "players[0].quest[0]", "not a quest card"),
-])
+@pytest.mark.parametrize(
+    "entry,zone,where,match",
+    [
+        ("Q01", "front", "players[0].front[0].card", "DQ-10.1"),
+        ("I01", "back", "players[0].back[0].card", "DQ-10.1"),
+        ("M01", "quest", "players[0].quest[0]", "not a quest card"),
+    ],
+)
 def test_position_with_a_card_in_the_wrong_zone(entry: str, zone: str, where: str, match: str) -> None:
     p0: dict[str, Any] = {"front": ["M01"], "deck": {"fill": "beasts"}}
     p0[zone] = [entry]
@@ -324,48 +350,69 @@ def test_position_with_a_card_in_the_wrong_zone(entry: str, zone: str, where: st
     bad_position(spec(p0), where, match)
 
 
-@pytest.mark.parametrize("front,back,formation", [
-    (["M01"], ["M02"], "strict"),
-    (["M01"] * 3, ["M02"] * 3, "strict"),
-    (["M01"] * 4, [], "strict"),
-    ([], ["M02"], "at_least"),
-    (["M01"], ["M02", "M02"], "at_least"),
-    (["M01"] * 3, ["M02"] * 4, "at_least"),
-])
+@pytest.mark.parametrize(
+    "front,back,formation",
+    [
+        (["M01"], ["M02"], "strict"),
+        (["M01"] * 3, ["M02"] * 3, "strict"),
+        (["M01"] * 4, [], "strict"),
+        ([], ["M02"], "at_least"),
+        (["M01"], ["M02", "M02"], "at_least"),
+        (["M01"] * 3, ["M02"] * 4, "at_least"),
+    ],
+)
 def test_position_with_an_illegal_formation(front: list[str], back: list[str], formation: str) -> None:
     p0 = {"front": front, "back": back, "deck": {"fill": "beasts"}}
     bad_position(spec(p0), "players[0]", "DQ-5", {"formation": formation})
 
 
-@pytest.mark.parametrize("entry,match", [
-    ({"card": "M01", "damage": 2}, "DQ-7.8"),  # hp 2
-    ({"card": "H02", "damage": 5, "item": "I07"}, "DQ-7.8"),  # hp 4 + 1
-])
+@pytest.mark.parametrize(
+    "entry,match",
+    [
+        ({"card": "M01", "damage": 2}, "DQ-7.8"),  # hp 2
+        ({"card": "H02", "damage": 5, "item": "I07"}, "DQ-7.8"),  # hp 4 + 1
+    ],
+)
 def test_position_with_damage_at_or_above_hp(entry: dict[str, Any], match: str) -> None:
     bad_position(spec({"front": [entry], "deck": {"fill": "heroes"}}), "players[0]", match)
     ok = dict(entry, damage=entry["damage"] - 1)
     assert GAME.position(spec({"front": [ok], "deck": {"fill": "heroes"}})).damage(0) == 0  # deck card 0 untouched
 
 
-@pytest.mark.parametrize("key,value", [
-    ("damage", -1), ("damage", "1"), ("damage", 1.0), ("damage", True),
-    ("state", "tapped"), ("state", None), ("state", ["active"]), ("state", {"a": 1}),
-    ("poisoned", 1), ("poisoned", "yes"), ("colour", "red"),
-])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("damage", -1),
+        ("damage", "1"),
+        ("damage", 1.0),
+        ("damage", True),
+        ("state", "tapped"),
+        ("state", None),
+        ("state", ["active"]),
+        ("state", {"a": 1}),
+        ("poisoned", 1),
+        ("poisoned", "yes"),
+        ("colour", "red"),
+    ],
+)
 def test_position_with_a_bad_card_field(key: str, value: Any) -> None:
     entry = {"card": "M09", key: value}
     bad_position(spec({"front": [entry], "deck": {"fill": "beasts"}}), f"players[0].front[0].{key}")
 
 
-@pytest.mark.parametrize("item,card,match", [
-    ("I07", "H01", "equip types"),  # axe item, sword character
-    ("M01", "H01", "not an item"),
-    ("I01", "M09", "DQ-10.2"),  # monsters never carry items
-    ("Z99", "H01", "unknown card"),
-])
+@pytest.mark.parametrize(
+    "item,card,match",
+    [
+        ("I07", "H01", "equip types"),  # axe item, sword character
+        ("M01", "H01", "not an item"),
+        ("I01", "M09", "DQ-10.2"),  # monsters never carry items
+        ("Z99", "H01", "unknown card"),
+    ],
+)
 def test_position_with_a_bad_item(item: str, card: str, match: str) -> None:
-    bad_position(spec({"front": [{"card": card, "item": item}], "deck": {"fill": "heroes"}}),
-                 "players[0].front[0].item", match)
+    bad_position(
+        spec({"front": [{"card": card, "item": item}], "deck": {"fill": "heroes"}}), "players[0].front[0].item", match
+    )
 
 
 def test_position_with_a_wrong_total_of_cards() -> None:
@@ -373,39 +420,66 @@ def test_position_with_a_wrong_total_of_cards() -> None:
         err = bad_position(spec({"front": ["M01"], "deck": ["M01"] * n}), "players[0]", "DQ-2.1")
         assert f"{n + 1} cards" in str(err)
     bad_position(spec({"front": ["M01"], "hand": ["M02"] * 50, "deck": {"fill": "beasts"}}), "players[0].deck")
-    bad_position(spec({"front": [{"card": "M09", "damage": 3}], "deck": ["M01"] * 2, "discard": ["M01"] * 47}),
-                 "players[0].deck", "damage cards")
+    bad_position(
+        spec({"front": [{"card": "M09", "damage": 3}], "deck": ["M01"] * 2, "discard": ["M01"] * 47}),
+        "players[0].deck",
+        "damage cards",
+    )
 
 
-@pytest.mark.parametrize("top,where", [
-    ({"players": []}, "players"),
-    ({"players": [{}, {}, {}]}, "players"),
-    ({"players": "two"}, "players"),
-    ({"colour": 1}, "colour"),
-    ({"turn_player": 2}, "turn_player"),
-    ({"turn_player": True}, "turn_player"),
-    ({"first_player": -1}, "first_player"),
-    ({"turn": 0}, "turn"),
-    ({"turn": "3"}, "turn"),
-    ({"node": "draw"}, "node"),
-    ({"node": None}, "node"),
-])
+@pytest.mark.parametrize(
+    "top,where",
+    [
+        ({"players": []}, "players"),
+        ({"players": [{}, {}, {}]}, "players"),
+        ({"players": "two"}, "players"),
+        ({"colour": 1}, "colour"),
+        ({"turn_player": 2}, "turn_player"),
+        ({"turn_player": True}, "turn_player"),
+        ({"first_player": -1}, "first_player"),
+        ({"turn": 0}, "turn"),
+        ({"turn": "3"}, "turn"),
+        ({"node": "draw"}, "node"),
+        ({"node": None}, "node"),
+    ],
+)
 def test_position_with_a_bad_top_level_field(top: dict[str, Any], where: str) -> None:
     s = spec()
     s.update(top)
     bad_position(s, where)
 
 
-@pytest.mark.parametrize("key,value", [("gp", -1), ("gp", "3"), ("level", 0), ("level", None), ("hand", "M01"),
-                                       ("front", "M01"), ("deck", {"fill": "nope"}), ("deck", 7),
-                                       ("deck", {"fill": "beasts", "x": 1}), ("graveyard", [])])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("gp", -1),
+        ("gp", "3"),
+        ("level", 0),
+        ("level", None),
+        ("hand", "M01"),
+        ("front", "M01"),
+        ("deck", {"fill": "nope"}),
+        ("deck", 7),
+        ("deck", {"fill": "beasts", "x": 1}),
+        ("graveyard", []),
+    ],
+)
 def test_position_with_a_bad_player_field(key: str, value: Any) -> None:
     p0 = {"front": ["M01"], "deck": {"fill": "beasts"}, key: value}
     bad_position(spec(p0), f"players[0].{key}" if key not in ("front",) else "players[0].front")
 
 
-@pytest.mark.parametrize("top", [{"recruits": "x"}, {"recruits": None}, {"recruits": -1}, {"recruits": 1.5},
-                                 {"quest_played": "no"}, {"quest_played": None}])
+@pytest.mark.parametrize(
+    "top",
+    [
+        {"recruits": "x"},
+        {"recruits": None},
+        {"recruits": -1},
+        {"recruits": 1.5},
+        {"quest_played": "no"},
+        {"quest_played": None},
+    ],
+)
 def test_position_with_a_bad_recruits_or_quest_played_field(top: dict[str, Any]) -> None:
     """``recruits`` (recruits done this turn, DQ-6.5) and ``quest_played`` (DQ-6.12) are validated
     like every other field: a wrong value names its field instead of being taken as it is."""
@@ -430,11 +504,28 @@ def test_three_players_are_refused() -> None:
 
 
 def test_randomly_corrupted_positions_raise_only_state_file_errors() -> None:
-    base = spec({"front": [{"card": "H02", "item": "I07", "damage": 1, "state": "active", "poisoned": False}, "M05"],
-                 "back": ["M01"], "hand": ["H01", "Q01"], "discard": ["M02"], "exp": [], "quest": ["Q09"], "gp": 3,
-                 "level": 1, "deck": {"fill": "heroes"}},
-                {"front": ["M01", {"card": "M02", "state": "closed", "poisoned": True}], "exp": ["M03"],
-                 "deck": {"fill": "beasts"}}, turn=4, recruits=0, quest_played=False, node="combat.action")
+    base = spec(
+        {
+            "front": [{"card": "H02", "item": "I07", "damage": 1, "state": "active", "poisoned": False}, "M05"],
+            "back": ["M01"],
+            "hand": ["H01", "Q01"],
+            "discard": ["M02"],
+            "exp": [],
+            "quest": ["Q09"],
+            "gp": 3,
+            "level": 1,
+            "deck": {"fill": "heroes"},
+        },
+        {
+            "front": ["M01", {"card": "M02", "state": "closed", "poisoned": True}],
+            "exp": ["M03"],
+            "deck": {"fill": "beasts"},
+        },
+        turn=4,
+        recruits=0,
+        quest_played=False,
+        node="combat.action",
+    )
     GAME.position(copy.deepcopy(base))
     rng = random.Random(11)
     loaded = 0
@@ -480,8 +571,12 @@ def test_illegal_actions_at_the_mulligan_and_draw() -> None:
     hand = s.zone(0, "hand")
     for a in (A.Draw(1), A.Recruit(hand[0], "front"), A.EndPrep(), A.Attack(hand[0]), A.Pass(), A.Counter()):
         refused(s, a, "DQ-3.3")
-    s = position({"front": ["M01"], "hand": ["M02"], "deck": {"fill": "beasts"}},
-                 {"front": ["M01"], "deck": {"fill": "heroes"}}, node="battle", turn_player=1)
+    s = position(
+        {"front": ["M01"], "hand": ["M02"], "deck": {"fill": "beasts"}},
+        {"front": ["M01"], "deck": {"fill": "heroes"}},
+        node="battle",
+        turn_player=1,
+    )
     s.apply(A.Skip())
     assert s.node == "draw"
     for a in (A.Draw(0), A.Draw(6), A.Draw(-1), A.Draw(10**9)):
@@ -491,9 +586,15 @@ def test_illegal_actions_at_the_mulligan_and_draw() -> None:
 
 
 def test_illegal_actions_in_the_preparation_phase() -> None:
-    s = position({"front": ["H01", {"card": "M09", "state": "closed"}], "hand": ["M02", "I07", "Q07", "Q07", "M11"],
-                  "gp": 0, "deck": {"fill": "beasts"}},
-                 {"front": ["M01"], "hand": ["M03"], "deck": {"fill": "heroes"}})
+    s = position(
+        {
+            "front": ["H01", {"card": "M09", "state": "closed"}],
+            "hand": ["M02", "I07", "Q07", "Q07", "M11"],
+            "gp": 0,
+            "deck": {"fill": "beasts"},
+        },
+        {"front": ["M01"], "hand": ["M03"], "deck": {"fill": "heroes"}},
+    )
     h01, m09 = s.front(0)
     hand = s.zone(0, "hand")
     m02, i07, q1, q2, m11 = hand
@@ -525,8 +626,10 @@ def test_illegal_actions_in_the_preparation_phase() -> None:
 
 
 def test_illegal_actions_while_paying_and_targeting() -> None:
-    s = position({"front": ["M01"], "hand": ["Q02", "M02", "M03", "M04"], "deck": {"fill": "beasts"}},
-                 {"front": ["M05", "M09"], "deck": {"fill": "heroes"}})
+    s = position(
+        {"front": ["M01"], "hand": ["Q02", "M02", "M03", "M04"], "deck": {"fill": "beasts"}},
+        {"front": ["M05", "M09"], "deck": {"fill": "heroes"}},
+    )
     q02 = s.zone(0, "hand")[0]
     s.apply(A.Quest(q02))
     assert s.node == "prep.pay"
@@ -543,8 +646,11 @@ def test_illegal_actions_while_paying_and_targeting() -> None:
 
 
 def test_illegal_actions_in_combat() -> None:
-    s = position({"front": ["M09", {"card": "M01", "state": "closed"}], "back": ["M03"], "deck": {"fill": "beasts"}},
-                 {"front": ["M05", {"card": "M02", "state": "closed"}], "deck": {"fill": "heroes"}}, node="battle")
+    s = position(
+        {"front": ["M09", {"card": "M01", "state": "closed"}], "back": ["M03"], "deck": {"fill": "beasts"}},
+        {"front": ["M05", {"card": "M02", "state": "closed"}], "deck": {"fill": "heroes"}},
+        node="battle",
+    )
     m09, m01 = s.front(0)
     m03 = s.back(0)[0]
     m05, m02 = s.front(1)
@@ -579,9 +685,11 @@ def test_illegal_actions_in_combat() -> None:
 def test_an_illegal_target_cites_the_rule_of_its_step(step: str) -> None:
     """A wrong pick of the defending card cites DQ-7.5, a wrong confusion-damage target DQ-6.14,
     not DQ-6.11 (special effects in the preparation phase)."""
-    s = position({"front": ["M09", {"card": "M05", "state": "confused"}, "M01"], "deck": {"fill": "beasts"}},
-                 {"front": [{"card": "M05", "state": "closed"}, {"card": "M02", "state": "closed"}],
-                  "deck": {"fill": "heroes"}}, node="combat.action" if step == "combat.fallback" else "battle")
+    s = position(
+        {"front": ["M09", {"card": "M05", "state": "confused"}, "M01"], "deck": {"fill": "beasts"}},
+        {"front": [{"card": "M05", "state": "closed"}, {"card": "M02", "state": "closed"}], "deck": {"fill": "heroes"}},
+        node="combat.action" if step == "combat.fallback" else "battle",
+    )
     if step == "combat.fallback":
         s.apply(A.Attack(s.front(0)[0]))
         rule = "DQ-7.5"
@@ -589,21 +697,28 @@ def test_an_illegal_target_cites_the_rule_of_its_step(step: str) -> None:
         s.apply(A.Skip())
         rule = "DQ-6.14"
     assert s.node == step and s.current_player == 0
-    wrong = [s.front(0)[1], s.back(1)[0] if s.back(1) else -1, 10**6] if step == "combat.fallback" else \
-        [s.front(1)[0], 10**6]
+    wrong = (
+        [s.front(0)[1], s.back(1)[0] if s.back(1) else -1, 10**6]
+        if step == "combat.fallback"
+        else [s.front(1)[0], 10**6]
+    )
     for card in wrong:
         refused(s, A.Target(card), rule)
 
 
 def test_attack_into_an_empty_front_row_cites_DQ_7_6() -> None:
-    s = position({"front": ["M09"], "deck": {"fill": "beasts"}}, {"front": [], "deck": {"fill": "heroes"}},
-                 node="combat.action")
+    s = position(
+        {"front": ["M09"], "deck": {"fill": "beasts"}}, {"front": [], "deck": {"fill": "heroes"}}, node="combat.action"
+    )
     refused(s, A.Attack(s.front(0)[0]), "DQ-7.6")
 
 
 def test_stale_actions_after_undo_and_at_other_nodes() -> None:
-    s = position({"front": ["M09", "M01"], "deck": {"fill": "beasts"}},
-                 {"front": ["M05", "M01"], "deck": {"fill": "heroes"}}, node="combat.action")
+    s = position(
+        {"front": ["M09", "M01"], "deck": {"fill": "beasts"}},
+        {"front": ["M05", "M01"], "deck": {"fill": "heroes"}},
+        node="combat.action",
+    )
     m09 = s.front(0)[0]
     s.apply(A.Attack(m09))
     blocks = [a for a in s.legal_actions() if isinstance(a, A.Block)]
@@ -621,26 +736,56 @@ def test_stale_actions_after_undo_and_at_other_nodes() -> None:
 
 
 def test_actions_after_the_game_is_over() -> None:
-    s = position({"front": [], "deck": ["M01"] * 2, "discard": ["M01"] * 48},
-                 {"front": ["M01"], "deck": {"fill": "heroes"}}, node="battle")
+    s = position(
+        {"front": [], "deck": ["M01"] * 2, "discard": ["M01"] * 48},
+        {"front": ["M01"], "deck": {"fill": "heroes"}},
+        node="battle",
+    )
     s.apply(A.Skip())  # wipe-out penalty with 2 cards: P1 loses
     assert s.is_terminal() and s.legal_actions() == () and s.current_player is None
     for a in (A.EndPrep(), A.Draw(1), A.Keep(), "pass"):
         refused(s, a, "DQ-1.2")
 
 
-@pytest.mark.parametrize("bad", [None, 42, 3.5, ("attack", 1), ["pass"], {"verb": "pass"}, A, object(),
-                                 "", "  ", "fly", "attack", "attack x", "attack 1 2", "recruit 3", "draw -",
-                                 "\x00", "attack 99999999999999999999x"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        42,
+        3.5,
+        ("attack", 1),
+        ["pass"],
+        {"verb": "pass"},
+        A,
+        object(),
+        "",
+        "  ",
+        "fly",
+        "attack",
+        "attack x",
+        "attack 1 2",
+        "recruit 3",
+        "draw -",
+        "\x00",
+        "attack 99999999999999999999x",
+    ],
+)
 def test_things_that_are_not_actions(bad: Any) -> None:
     s = GAME.new_state(seed=3)
     refused(s, bad)
 
 
 def test_actions_with_nonsense_fields_are_refused_not_crashing() -> None:
-    s = position({"front": ["H04", {"card": "H01", "item": "I01"}], "back": ["M01"], "hand": ["M02", "I02", "Q01"],
-                  "gp": 3, "deck": {"fill": "heroes"}},
-                 {"front": ["M05"], "deck": {"fill": "beasts"}})
+    s = position(
+        {
+            "front": ["H04", {"card": "H01", "item": "I01"}],
+            "back": ["M01"],
+            "hand": ["M02", "I02", "Q01"],
+            "gp": 3,
+            "deck": {"fill": "heroes"},
+        },
+        {"front": ["M05"], "deck": {"fill": "beasts"}},
+    )
     values = [-1, 10**9, None, "x", 1.5, [1], 0, 99, 100]
     for cls in A.ACTION_CLASSES:
         fields = cls.__dataclass_fields__
@@ -672,20 +817,46 @@ def test_undo_at_the_start_is_a_tcg_error() -> None:
 
 
 # == options ==============================================================================================
-@pytest.mark.parametrize("options", [
-    {"deck_out": "lose"}, {"deck_out": None}, {"deck_out": 1}, {"formation": "loose"}, {"formation": "Strict"},
-    {"draw_minimum": 2}, {"draw_minimum": -1}, {"draw_minimum": "1"}, {"status_tick": "everyone"},
-    {"turn_limit": 0}, {"turn_limit": -5}, {"turn_limit": True}, {"turn_limit": "abc"}, {"turn_limit": []},
-    {"turn_limit": {}}, {"turn_limit": "1e3"},
-    {"turnlimit": 200}, {"colour": "red"}, {"": 1}, {None: 1}, ["formation", "strict"], "formation=strict", 3,
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"deck_out": "lose"},
+        {"deck_out": None},
+        {"deck_out": 1},
+        {"formation": "loose"},
+        {"formation": "Strict"},
+        {"draw_minimum": 2},
+        {"draw_minimum": -1},
+        {"draw_minimum": "1"},
+        {"status_tick": "everyone"},
+        {"turn_limit": 0},
+        {"turn_limit": -5},
+        {"turn_limit": True},
+        {"turn_limit": "abc"},
+        {"turn_limit": []},
+        {"turn_limit": {}},
+        {"turn_limit": "1e3"},
+        {"turnlimit": 200},
+        {"colour": "red"},
+        {"": 1},
+        {None: 1},
+        ["formation", "strict"],
+        "formation=strict",
+        3,
+    ],
+)
 def test_unknown_option_names_and_values(options: Any) -> None:
     with pytest.raises(OptionError) as info:
         tcgteach.game("dragonquest", options)
     text = str(info.value)
     assert "dragonquest" in text
-    rule_of = {"deck_out": "DQ-1.2", "formation": "DQ-5.3", "draw_minimum": "DQ-6.3a", "status_tick": "DQ-6.14",
-               "turn_limit": "DQ-1.4"}
+    rule_of = {
+        "deck_out": "DQ-1.2",
+        "formation": "DQ-5.3",
+        "draw_minimum": "DQ-6.3a",
+        "status_tick": "DQ-6.14",
+        "turn_limit": "DQ-1.4",
+    }
     if isinstance(options, dict) and len(options) == 1 and next(iter(options)) in rule_of:
         assert rule_of[next(iter(options))] in text  # a bad value names the option's rule
 
@@ -704,9 +875,15 @@ def test_good_options_are_accepted() -> None:
             for draw_minimum in (1, 0):
                 for status_tick in ("both_players", "turn_player"):
                     for turn_limit in (None, 1, 200):
-                        opts = {"deck_out": deck_out, "formation": formation, "draw_minimum": draw_minimum,
-                                "status_tick": status_tick, "turn_limit": turn_limit,
-                                "formation_repair": "immediate", "wipe_out": "after_own_turn"}
+                        opts = {
+                            "deck_out": deck_out,
+                            "formation": formation,
+                            "draw_minimum": draw_minimum,
+                            "status_tick": status_tick,
+                            "turn_limit": turn_limit,
+                            "formation_repair": "immediate",
+                            "wipe_out": "after_own_turn",
+                        }
                         assert dict(tcgteach.game("dragonquest", opts).options) == opts
     for repair in ("immediate", "end_step"):
         for wipe_out in ("after_own_turn", "literal"):
@@ -718,12 +895,17 @@ def test_good_options_are_accepted() -> None:
 
 
 # == saved states ==========================================================================================
-def saved(seed: int = 5, steps: int = 60, options: dict[str, Any] | None = None,
-          from_position: bool = False) -> dict[str, Any]:
+def saved(
+    seed: int = 5, steps: int = 60, options: dict[str, Any] | None = None, from_position: bool = False
+) -> dict[str, Any]:
     g = tcgteach.game("dragonquest", options)
     if from_position:
-        s = g.position(spec({"front": ["M09", "M01"], "hand": ["H01", "Q01"], "gp": 3, "deck": {"fill": "beasts"}},
-                            {"front": ["M05", {"card": "M02", "state": "closed"}], "deck": {"fill": "heroes"}}))
+        s = g.position(
+            spec(
+                {"front": ["M09", "M01"], "hand": ["H01", "Q01"], "gp": 3, "deck": {"fill": "beasts"}},
+                {"front": ["M05", {"card": "M02", "state": "closed"}], "deck": {"fill": "heroes"}},
+            )
+        )
     else:
         s = g.new_state(seed=seed)
     rng = random.Random(seed)
@@ -744,40 +926,45 @@ def load_fails(d: Any, where: str | None = None) -> StateFileError:
     return info.value
 
 
-@pytest.mark.parametrize("key", ["format", "version", "game", "options", "setup", "history", "zones", "scalars",
-                                 "rng", "events", "trail", "node"])
+@pytest.mark.parametrize(
+    "key",
+    ["format", "version", "game", "options", "setup", "history", "zones", "scalars", "rng", "events", "trail", "node"],
+)
 def test_saved_state_missing_a_key(key: str) -> None:
     d = saved()
     del d[key]
     load_fails(d, key)
 
 
-@pytest.mark.parametrize("path,value,where", [
-    (("format",), "tcgteach-record", "format"),
-    (("version",), 3, "version"),
-    (("game",), "darkmoon", "game"),
-    (("options",), {"formation": "loose"}, "options"),
-    (("options",), {"turn_limit": 0}, "options"),
-    (("options",), {"colour": "red"}, "options"),
-    (("options",), [], "options"),
-    (("setup",), None, "setup"),
-    (("setup", "seed"), "5", "setup"),
-    (("setup", "seed"), 6, "history"),  # another shuffle: the history no longer replays (or differs)
-    (("setup", "players"), 3, "setup"),
-    (("setup", "first_player"), 2, "setup"),
-    (("setup", "decks"), [["M01"] * 50] * 2, "setup"),
-    (("setup", "decks"), "beasts", "setup"),
-    (("setup", "decks"), [None, None], "setup"),
-    (("history",), None, "history"),
-    (("history",), [7], "history[0]"),
-    (("history",), ["fly 3"], "history[0]"),
-    (("zones",), [], "zones"),
-    (("node",), "combat.start", "node"),
-    (("scalars",), {}, "scalars"),
-    (("rng",), "0000000000000000", "rng"),
-    (("events",), [], "events"),
-    (("trail",), [["prep", "battle"]], "trail"),
-])
+@pytest.mark.parametrize(
+    "path,value,where",
+    [
+        (("format",), "tcgteach-record", "format"),
+        (("version",), 3, "version"),
+        (("game",), "darkmoon", "game"),
+        (("options",), {"formation": "loose"}, "options"),
+        (("options",), {"turn_limit": 0}, "options"),
+        (("options",), {"colour": "red"}, "options"),
+        (("options",), [], "options"),
+        (("setup",), None, "setup"),
+        (("setup", "seed"), "5", "setup"),
+        (("setup", "seed"), 6, "history"),  # another shuffle: the history no longer replays (or differs)
+        (("setup", "players"), 3, "setup"),
+        (("setup", "first_player"), 2, "setup"),
+        (("setup", "decks"), [["M01"] * 50] * 2, "setup"),
+        (("setup", "decks"), "beasts", "setup"),
+        (("setup", "decks"), [None, None], "setup"),
+        (("history",), None, "history"),
+        (("history",), [7], "history[0]"),
+        (("history",), ["fly 3"], "history[0]"),
+        (("zones",), [], "zones"),
+        (("node",), "combat.start", "node"),
+        (("scalars",), {}, "scalars"),
+        (("rng",), "0000000000000000", "rng"),
+        (("events",), [], "events"),
+        (("trail",), [["prep", "battle"]], "trail"),
+    ],
+)
 def test_saved_state_with_wrong_values_or_types(path: tuple[str, ...], value: Any, where: str) -> None:
     d = saved()
     target = d
@@ -785,8 +972,9 @@ def test_saved_state_with_wrong_values_or_types(path: tuple[str, ...], value: An
         target = target[key]
     target[path[-1]] = value
     err = load_fails(d)
-    assert err.where.startswith(where) or (where == "history" and err.where in ("zones", "events", "scalars",
-                                                                                   "rng", "node", "trail")), err
+    assert err.where.startswith(where) or (
+        where == "history" and err.where in ("zones", "events", "scalars", "rng", "node", "trail")
+    ), err
 
 
 def test_saved_state_with_altered_zones_or_scalars() -> None:
@@ -802,13 +990,16 @@ def test_saved_state_with_altered_zones_or_scalars() -> None:
     load_fails(d, "scalars")
 
 
-@pytest.mark.parametrize("change,where", [
-    (lambda p: p["players"][0]["front"].append("Z99"), "position.players[0].front[2].card"),
-    (lambda p: p["players"][0].update(gp=-3), "position.players[0].gp"),
-    (lambda p: p["players"].pop(), "position.players"),
-    (lambda p: p["players"][1]["front"][1].update(state="upside-down"), "position.players[1].front[1].state"),
-    (lambda p: p["players"][1]["front"][1].update(state=["closed"]), "position.players[1].front[1].state"),
-])
+@pytest.mark.parametrize(
+    "change,where",
+    [
+        (lambda p: p["players"][0]["front"].append("Z99"), "position.players[0].front[2].card"),
+        (lambda p: p["players"][0].update(gp=-3), "position.players[0].gp"),
+        (lambda p: p["players"].pop(), "position.players"),
+        (lambda p: p["players"][1]["front"][1].update(state="upside-down"), "position.players[1].front[1].state"),
+        (lambda p: p["players"][1]["front"][1].update(state=["closed"]), "position.players[1].front[1].state"),
+    ],
+)
 def test_saved_position_with_a_corrupted_position(change: Callable[[dict[str, Any]], Any], where: str) -> None:
     d = saved(from_position=True, steps=10)
     assert "position" in d["setup"]

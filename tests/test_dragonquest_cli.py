@@ -1,4 +1,5 @@
 """The ``tcgteach`` command line with the Dragon Quest Card Game: play, record, replay (en and ja)."""
+
 from __future__ import annotations
 
 import io
@@ -37,8 +38,9 @@ def live_game(seed: int, options: dict[str, Any]) -> Any:
 def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, str]:
     lang = request.param
     path = tmp_path_factory.mktemp(f"dq-{lang}") / "game.txt"
-    code, out = run("play", "dragonquest", "--seed", str(SEED), "--option", "turn_limit=200", "--record", str(path),
-                    "--lang", lang)
+    code, out = run(
+        "play", "dragonquest", "--seed", str(SEED), "--option", "turn_limit=200", "--record", str(path), "--lang", lang
+    )
     assert code == 0, out
     return lang, path, out
 
@@ -50,8 +52,23 @@ def test_play_prints_a_readable_game_with_rule_citations_and_a_result(played: tu
     assert lines[0].startswith(f"{title} — seed {SEED}, 2 players")
     cited = set(re.findall(r"^  \[(DQ-[\d.]+a?)\] ", out, re.M))
     # setup, the turn phases, a combat and the end of the game are all told with their rule
-    for rid in ("DQ-3.1", "DQ-3.2", "DQ-3.3", "DQ-3.4", "DQ-6.1", "DQ-6.2", "DQ-6.3", "DQ-6.4", "DQ-6.13",
-                "DQ-7.1", "DQ-7.3", "DQ-7.8", "DQ-8.2", "DQ-8.3", "DQ-6.14"):
+    for rid in (
+        "DQ-3.1",
+        "DQ-3.2",
+        "DQ-3.3",
+        "DQ-3.4",
+        "DQ-6.1",
+        "DQ-6.2",
+        "DQ-6.3",
+        "DQ-6.4",
+        "DQ-6.13",
+        "DQ-7.1",
+        "DQ-7.3",
+        "DQ-7.8",
+        "DQ-8.2",
+        "DQ-8.3",
+        "DQ-6.14",
+    ):
         assert rid in cited, f"no [{rid}] line in the {lang} output"
     assert any(c.startswith("DQ-1.") for c in cited)  # the game-over line
     # every action line names the player, a sentence and the action text
@@ -97,8 +114,19 @@ def test_the_record_is_the_same_whatever_the_language(tmp_path: Path) -> None:
     paths = []
     for lang in ("en", "ja"):
         path = tmp_path / f"{lang}.txt"
-        code, _out = run("play", "dragonquest", "--seed", str(SEED), "--option", "turn_limit=200", "--record",
-                         str(path), "--lang", lang, "--quiet")
+        code, _out = run(
+            "play",
+            "dragonquest",
+            "--seed",
+            str(SEED),
+            "--option",
+            "turn_limit=200",
+            "--record",
+            str(path),
+            "--lang",
+            lang,
+            "--quiet",
+        )
         assert code == 0
         paths.append(path)
     assert paths[0].read_text(encoding="utf-8") == paths[1].read_text(encoding="utf-8")
@@ -129,10 +157,11 @@ def test_quiet_play_prints_only_the_result(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang,draw", [("en", "Result: Draw ("), ("ja", "結果: 引き分け（")])
 def test_a_turn_limit_reached_is_reported_as_a_draw(tmp_path: Path, lang: str, draw: str) -> None:
     path = tmp_path / "short.txt"
-    code, out = run("play", "dragonquest", "--seed", str(SEED), "--option", "turn_limit=2", "--record", str(path),
-                    "--lang", lang)
+    code, out = run(
+        "play", "dragonquest", "--seed", str(SEED), "--option", "turn_limit=2", "--record", str(path), "--lang", lang
+    )
     assert code == 0
-    result = out[out.index(draw):].splitlines()[0]
+    result = out[out.index(draw) :].splitlines()[0]
     assert "DQ-1.4" in result and " wins" not in result and "の勝ち" not in result
     s = replay(read_record(path))
     assert s.result().reason == "DQ-1.4" and s.result().winners == () and s.turn == 2
@@ -140,14 +169,36 @@ def test_a_turn_limit_reached_is_reported_as_a_draw(tmp_path: Path, lang: str, d
 
 def test_options_on_the_command_line_reach_the_game(tmp_path: Path) -> None:
     path = tmp_path / "opts.txt"
-    code, _out = run("play", "dragonquest", "--seed", "7", "--option", "formation=at_least", "--option",
-                     "draw_minimum=0", "--option", "status_tick=turn_player", "--option", "deck_out=empty_loses",
-                     "--option", "turn_limit=200", "--record", str(path), "--quiet")
+    code, _out = run(
+        "play",
+        "dragonquest",
+        "--seed",
+        "7",
+        "--option",
+        "formation=at_least",
+        "--option",
+        "draw_minimum=0",
+        "--option",
+        "status_tick=turn_player",
+        "--option",
+        "deck_out=empty_loses",
+        "--option",
+        "turn_limit=200",
+        "--record",
+        str(path),
+        "--quiet",
+    )
     assert code == 0
     rec = read_record(path)
-    assert rec.options == {"deck_out": "empty_loses", "draw_minimum": 0, "formation": "at_least",
-                           "status_tick": "turn_player", "turn_limit": 200, "formation_repair": "immediate",
-                           "wipe_out": "after_own_turn"}
+    assert rec.options == {
+        "deck_out": "empty_loses",
+        "draw_minimum": 0,
+        "formation": "at_least",
+        "status_tick": "turn_player",
+        "turn_limit": 200,
+        "formation_repair": "immediate",
+        "wipe_out": "after_own_turn",
+    }
     s = replay(rec)
     assert dict(s.game.options) == rec.options
     assert s.to_dict() == live_game(7, rec.options).to_dict()

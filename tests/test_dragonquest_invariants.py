@@ -16,6 +16,7 @@ Dragon Quest rules themselves:
   defeated, the defeated cards are those whose damage reached their HP, and the GP gained is
   their level (DQ-7.7, DQ-7.8, DQ-8.3)
 """
+
 from __future__ import annotations
 
 import random
@@ -35,9 +36,13 @@ DECKS = ("heroes", "beasts", "guardians")
 
 
 def options_of(i: int) -> dict[str, Any]:
-    return {"formation": ("strict", "at_least")[i % 2], "deck_out": ("cannot_take", "empty_loses")[(i // 2) % 2],
-            "draw_minimum": (1, 0)[(i // 4) % 2], "status_tick": ("both_players", "turn_player")[(i // 8) % 2],
-            "turn_limit": TURN_LIMIT}
+    return {
+        "formation": ("strict", "at_least")[i % 2],
+        "deck_out": ("cannot_take", "empty_loses")[(i // 2) % 2],
+        "draw_minimum": (1, 0)[(i // 4) % 2],
+        "status_tick": ("both_players", "turn_player")[(i // 8) % 2],
+        "turn_limit": TURN_LIMIT,
+    }
 
 
 def decks_of(i: int) -> list[str]:
@@ -85,8 +90,11 @@ class Checker:
                 self.fail(f"P{p + 1} has {front} front / {back} back ({formation})")
             for c in s.party(p):
                 if s.damage(c) >= s.hp_of(c):
-                    self.fail(f"{s.card(c).id} ({c}) is on the field with damage {s.damage(c)} >= HP {s.hp_of(c)} "
-                              f"after {action}", key=f"hp {c}")
+                    self.fail(
+                        f"{s.card(c).id} ({c}) is on the field with damage {s.damage(c)} >= HP {s.hp_of(c)} "
+                        f"after {action}",
+                        key=f"hp {c}",
+                    )
                     self.seen["hp_violation"] += 1
         if before is not None and isinstance(action, (A.Recruit, A.Move, A.Swap)):
             p = s.turn_player
@@ -94,8 +102,7 @@ class Checker:
             f1, b1 = len(s.front(p)), len(s.back(p))
             if formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation):
                 self.fail(f"{action} broke a legal formation {f0}/{b0} -> {f1}/{b1}")
-            if not formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation) and \
-                    f1 - b1 < f0 - b0:
+            if not formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation) and f1 - b1 < f0 - b0:
                 self.fail(f"{action} made an illegal formation worse {f0}/{b0} -> {f1}/{b1}")
         deck_out = any(e.kind == "deck_out" for e in events)
         for e in events:
@@ -104,8 +111,7 @@ class Checker:
                 p = e.player
                 exp = s.experience(p)
                 if e.data["level"] != 1 + exp // 5 or s.level[p] != e.data["level"]:
-                    self.fail(f"reset of P{p + 1}: level {e.data['level']} (state {s.level[p]}) "
-                              f"but experience {exp}")
+                    self.fail(f"reset of P{p + 1}: level {e.data['level']} (state {s.level[p]}) but experience {exp}")
             elif e.kind == "battle":
                 self.battle(s, e.data, deck_out)
 
@@ -130,9 +136,11 @@ class Checker:
         for p in range(2):
             if sorted(owned[p]) != self.expected[p]:
                 counts = Counter(owned[p])
-                self.fail(f"P{p + 1} has {len(owned[p])} card places, duplicates "
-                          f"{[c for c, n in counts.items() if n > 1][:5]}, "
-                          f"foreign {[c for c in owned[p] if not 50 * p <= c < 50 * p + 50][:5]}")
+                self.fail(
+                    f"P{p + 1} has {len(owned[p])} card places, duplicates "
+                    f"{[c for c, n in counts.items() if n > 1][:5]}, "
+                    f"foreign {[c for c in owned[p] if not 50 * p <= c < 50 * p + 50][:5]}"
+                )
         if not set(s.poisoned) <= on_field:
             self.fail(f"poisoned cards off the field: {set(s.poisoned) - on_field}")
 
@@ -155,8 +163,12 @@ class Checker:
             expected_order = "attacker_first" if sa > sd else "defender_first" if sd > sa else "simultaneous"
         if d["order"] != expected_order:
             self.fail(f"order {d['order']} with speeds {sa} / {sd}, counter {d['counter']}")
-        first = {"attacker_only": (att, dfn, a), "attacker_first": (att, dfn, a), "simultaneous": (att, dfn, a),
-                 "defender_first": (dfn, att, b)}[d["order"]]
+        first = {
+            "attacker_only": (att, dfn, a),
+            "attacker_first": (att, dfn, a),
+            "simultaneous": (att, dfn, a),
+            "defender_first": (dfn, att, b),
+        }[d["order"]]
         second = (first[1], first[0], b if first[0] == att else a)
         if not blows or blows[0] != first:
             self.fail(f"first blow {blows[:1]} expected {first}")
@@ -180,11 +192,15 @@ class Checker:
         for _src, dst, n in blows:
             received[dst] += n
         hit = {dst for _src, dst, _n in blows}
-        should = {c for c, side in ((att, "attacker"), (dfn, "defender"))
-                  if c in hit and d["damage_before"][side] + received[c] >= d["hp"][side]}
+        should = {
+            c
+            for c, side in ((att, "attacker"), (dfn, "defender"))
+            if c in hit and d["damage_before"][side] + received[c] >= d["hp"][side]
+        }
         if set(d["defeated"]) != should:
-            self.fail(f"defeated {d['defeated']}, expected {sorted(should)} ({blows}, {d['damage_before']}, "
-                      f"hp {d['hp']})")
+            self.fail(
+                f"defeated {d['defeated']}, expected {sorted(should)} ({blows}, {d['damage_before']}, hp {d['hp']})"
+            )
         gained = [0, 0]
         for c in d["defeated"]:
             gained[1 - s.owner(c)] += s.card(c).level
@@ -214,8 +230,9 @@ def end_steps(monkeypatch: pytest.MonkeyPatch) -> EndSteps:
             for p in range(2):
                 f, b = len(self.front(p)), len(self.back(p))
                 if not formation_legal(f, b, formation):
-                    seen.bad.append(f"turn {self.turn}: P{p + 1} leaves the end step with {f} front / {b} back "
-                                    f"({formation})")
+                    seen.bad.append(
+                        f"turn {self.turn}: P{p + 1} leaves the end step with {f} front / {b} back ({formation})"
+                    )
         State._goto(self, node)
 
     monkeypatch.setattr(DragonQuestState, "_goto", goto)
@@ -262,8 +279,10 @@ def test_dragonquest_invariants_hold_at_every_step_of_random_games(end_steps: En
     assert checker.seen["prevented"] > 0 and checker.seen["defeated"] > 0
     assert end_steps.left > GAMES
     problems = checker.failures + end_steps.bad[:10]
-    assert not problems, (f"{len(checker.failures)} invariant failures (outcomes {dict(reasons)}; replay game i with "
-                          f"play(i, Checker()), options_of(i), decks_of(i)):\n" + "\n".join(problems))
+    assert not problems, (
+        f"{len(checker.failures)} invariant failures (outcomes {dict(reasons)}; replay game i with "
+        f"play(i, Checker()), options_of(i), decks_of(i)):\n" + "\n".join(problems)
+    )
 
 
 def test_the_checker_notices_a_broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@
 - DQ-6.14.1 ``wipe_out``: whether a player who has not had a turn yet pays the wipe-out penalty.
 - Saved states and records written before these options existed replay under the rules of their time.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,15 @@ def pl(front: Any = (), back: Any = (), **kw: Any) -> dict[str, Any]:
     return {"front": list(front), "back": list(back), "deck": {"fill": "beasts"}, **kw}
 
 
-def pos(p0: dict[str, Any], p1: dict[str, Any], *, node: str = "battle", tp: int = 0,
-        options: dict[str, Any] | None = None, **top: Any) -> Any:
+def pos(
+    p0: dict[str, Any],
+    p1: dict[str, Any],
+    *,
+    node: str = "battle",
+    tp: int = 0,
+    options: dict[str, Any] | None = None,
+    **top: Any,
+) -> Any:
     spec = {"turn_player": tp, "node": node, "players": [p0, p1], **top}
     return tcgteach.game("dragonquest", options).position(spec)
 
@@ -57,8 +65,11 @@ def test_DQ_5_5_default_is_immediate() -> None:
 def test_DQ_5_5_poison_empties_the_front_row_and_the_back_row_can_be_attacked_next_turn(repair: str) -> None:
     # P1's only front card dies of poison at the end of P1's turn; P1's back card is closed and above P1's
     # level, so it never becomes active and never moves by itself.
-    s = pos(pl([dying("M01"), dying("M02")], [{"card": "M24", "state": "closed"}]), pl(["M09"]),
-            options={"formation_repair": repair})
+    s = pos(
+        pl([dying("M01"), dying("M02")], [{"card": "M24", "state": "closed"}]),
+        pl(["M09"]),
+        options={"formation_repair": repair},
+    )
     m24 = s.back(0)[0]
     s.apply(A.SKIP)
     assert sum(e.kind == "defeat" for e in s.events) == 2
@@ -91,8 +102,10 @@ def test_DQ_5_5_poison_empties_the_front_row_and_the_back_row_can_be_attacked_ne
 def test_DQ_5_5_owner_decides_during_the_opponents_turn_before_the_other_poison_ticks() -> None:
     # P2 (not the turn player): 3 front cards, two of them poisoned and one damage from defeat, and two back
     # cards, the first poisoned too. Poison ticks: P1's cards first, then P2's in card order (front first).
-    s = pos(pl(["M09", {"card": "M05", "poisoned": True}]),
-            pl([dying("M01"), dying("M02"), "M09"], [{"card": "M05", "poisoned": True}, "M09"]))
+    s = pos(
+        pl(["M09", {"card": "M05", "poisoned": True}]),
+        pl([dying("M01"), dying("M02"), "M09"], [{"card": "M05", "poisoned": True}, "M09"]),
+    )
     m01, m02, f3 = s.front(1)
     b1, b2 = s.back(1)
     n = len(s.events)
@@ -156,8 +169,7 @@ def test_DQ_5_2_recruit_and_move_must_leave_a_legal_formation(repair: str) -> No
     with pytest.raises(tcgteach.IllegalActionError, match="DQ-6.10"):
         s.apply(A.Move(m09))
     # under end_step, a formation broken by poison may be improved by a recruit that still leaves it broken
-    s = pos(pl(["M09"]), pl([dying("M01"), dying("M02"), dying("M01")], ["M05", "M09"], hand=["M02"]),
-            options=opts)
+    s = pos(pl(["M09"]), pl([dying("M01"), dying("M02"), dying("M01")], ["M05", "M09"], hand=["M02"]), options=opts)
     s.apply(A.SKIP)
     while s.node not in ("prep", "game_over"):
         s.apply(s.legal_actions()[0])
@@ -312,9 +324,15 @@ def test_DQ_5_5_a_version_1_saved_state_loads_exactly_under_the_old_rules() -> N
 def test_DQ_6_14_1_a_record_without_the_new_options_replays_under_the_old_rules() -> None:
     s = _old_game(9)
     text = record_text(s)
-    old = "\n".join(line if not line.startswith("Options:") else
-                    " ".join(w for w in line.split() if not w.startswith(("formation_repair=", "wipe_out=")))
-                    for line in text.splitlines()) + "\n"
+    old = (
+        "\n".join(
+            line
+            if not line.startswith("Options:")
+            else " ".join(w for w in line.split() if not w.startswith(("formation_repair=", "wipe_out=")))
+            for line in text.splitlines()
+        )
+        + "\n"
+    )
     assert "wipe_out" not in old and "formation_repair" not in old
     t = replay(parse_record(old))
     assert t.game.options["wipe_out"] == "literal" and t.game.options["formation_repair"] == "end_step"

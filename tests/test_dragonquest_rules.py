@@ -7,6 +7,7 @@ atk1 hp4 spd1, M07 L2 atk2 hp3 spd3, M09 L2 cost2 atk3 hp4 spd3, M11 L2 cost2 at
 M12 L2 atk1 hp3 spd4, M19 L4 atk5 hp4 spd6, M22 L5 cost5 atk6 hp6 spd5, H01 L1 sword atk2 hp3 spd3,
 H02 L1 axe atk2 hp4 spd2.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,14 +40,22 @@ def pl(front: Any = (), back: Any = (), *, deck: Any = "beasts", **kw: Any) -> d
         for e in out["front"] + out["back"]:
             used += 1 + (1 if isinstance(e, dict) and e.get("item") else 0)
         out["deck"] = ["M01"] * deck
-        out["discard"] = list(out.get("discard", [])) + FILLER[:50 - deck - used]
+        out["discard"] = list(out.get("discard", [])) + FILLER[: 50 - deck - used]
     else:
         out["deck"] = {"fill": deck}
     return out
 
 
-def pos(p0: dict[str, Any], p1: dict[str, Any], *, node: str = "prep", tp: int = 0,
-        options: dict[str, Any] | None = None, seed: int = 0, **top: Any) -> Any:
+def pos(
+    p0: dict[str, Any],
+    p1: dict[str, Any],
+    *,
+    node: str = "prep",
+    tp: int = 0,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    **top: Any,
+) -> Any:
     spec = {"turn_player": tp, "node": node, "players": [p0, p1], **top}
     return tcgteach.game("dragonquest", options).position(spec, seed=seed)
 
@@ -309,8 +318,12 @@ def test_DQ_2_every_violation_at_once() -> None:
 
 
 def test_DQ_2_3_no_side_deck() -> None:
-    entry = {"id": "x", "name": {"en": "x", "ja": "x"}, "style": {"en": "x", "ja": "x"},
-             "cards": {c: legal50().count(c) for c in dict.fromkeys(legal50())}}
+    entry = {
+        "id": "x",
+        "name": {"en": "x", "ja": "x"},
+        "style": {"en": "x", "ja": "x"},
+        "cards": {c: legal50().count(c) for c in dict.fromkeys(legal50())},
+    }
     data = {"format": "tcgteach-dragonquest-decks", "version": 1, "decks": [entry]}
     assert "x" in parse_decks(data, "decks.json", POOL)
     for key in ("side", "sideboard", "side_deck"):
@@ -383,8 +396,11 @@ def test_DQ_3_4_level_1_and_0_gp() -> None:
 
 # == DQ-4 Card states, zones, costs ======================================================================
 def test_DQ_4_1_orientations_active_closed_confused() -> None:
-    s = pos(pl(["M01", {"card": "M03", "state": "closed"}, {"card": "M09", "state": "confused"}]),
-            pl(["M05"]), node="combat.action")
+    s = pos(
+        pl(["M01", {"card": "M03", "state": "closed"}, {"card": "M09", "state": "confused"}]),
+        pl(["M05"]),
+        node="combat.action",
+    )
     m01, m03, m09 = s.front(0)
     assert [s.orient[c] for c in (m01, m03, m09)] == [ACTIVE, CLOSED, CONFUSED]
     assert s.status(m09) == "confused" and s.status(m01) == "normal"
@@ -541,8 +557,12 @@ def test_DQ_5_3_at_least_allows_3_3_and_6_cards() -> None:
 
 def _maintenance_position(formation: str = "strict") -> Any:
     # P2: front M02 (hp 1) + 2 x M01, back M05 + M09; M19 kills M02 at once
-    return pos(pl(["M19", "M01"]), pl(["M02", "M01", "M01"], ["M05", "M09"]), node="combat.action",
-               options={"formation": formation})
+    return pos(
+        pl(["M19", "M01"]),
+        pl(["M02", "M01", "M01"], ["M05", "M09"]),
+        node="combat.action",
+        options={"formation": formation},
+    )
 
 
 def test_DQ_5_4_owner_chooses_which_back_card_advances() -> None:
@@ -588,8 +608,11 @@ def test_DQ_6_phases_in_order() -> None:
 
 
 def test_DQ_6_1_reset_activates_normal_cards_up_to_the_player_level() -> None:
-    front = [{"card": "M01", "state": "closed"}, {"card": "M09", "state": "closed"},
-             {"card": "M01", "state": "closed", "poisoned": True}]
+    front = [
+        {"card": "M01", "state": "closed"},
+        {"card": "M09", "state": "closed"},
+        {"card": "M01", "state": "closed", "poisoned": True},
+    ]
     back = [{"card": "M03", "state": "confused"}, {"card": "M05", "state": "closed"}]
     s = pos(pl(front, back), pl(["M01"]), node="battle", tp=1, options={"status_tick": "turn_player"})
     m01, m09, m01p = s.front(0)
@@ -687,8 +710,13 @@ def test_DQ_6_3a_draw_minimum_0_keeps_life() -> None:
     s.apply(A.Draw(0))
     assert s.node == "prep" and s.zone(0, "deck") == deck and len(s.zone(0, "hand")) == 1
     # 5 cards in hand: 0 or 1
-    s = pos(pl(["M01"], hand=["M02", "M03", "M04", "M07", "M08"]), pl(["M01"]), node="battle", tp=1,
-            options={"draw_minimum": 0})
+    s = pos(
+        pl(["M01"], hand=["M02", "M03", "M04", "M07", "M08"]),
+        pl(["M01"]),
+        node="battle",
+        tp=1,
+        options={"draw_minimum": 0},
+    )
     s.apply(A.Skip())
     assert s.legal_actions() == (A.Draw(0), A.Draw(1))
 
@@ -773,8 +801,13 @@ def test_DQ_6_7_heal_puts_damage_cards_on_the_deck_bottom() -> None:
 
 
 def test_DQ_6_7_heal_only_normal_damaged_cards() -> None:
-    s = pos(pl([{"card": "M09", "damage": 1, "poisoned": True}, {"card": "M01", "damage": 1, "state": "confused"},
-                "M03"], gp=9), pl(["M01"]))
+    s = pos(
+        pl(
+            [{"card": "M09", "damage": 1, "poisoned": True}, {"card": "M01", "damage": 1, "state": "confused"}, "M03"],
+            gp=9,
+        ),
+        pl(["M01"]),
+    )
     heals = [a for a in s.legal_actions() if isinstance(a, A.Heal)]
     assert heals == []  # poisoned, confused, and an undamaged card
     s = pos(pl([{"card": "M09", "damage": 1, "state": "closed"}], gp=1), pl(["M01"]))
@@ -784,8 +817,7 @@ def test_DQ_6_7_heal_only_normal_damaged_cards() -> None:
 
 
 def test_DQ_6_8_restore_closed_to_active() -> None:
-    s = pos(pl([{"card": "M09", "state": "closed"}, {"card": "M11", "state": "confused"}, "M01"], gp=4),
-            pl(["M01"]))
+    s = pos(pl([{"card": "M09", "state": "closed"}, {"card": "M11", "state": "confused"}, "M01"], gp=4), pl(["M01"]))
     m09, m11, m01 = s.front(0)
     legal = s.legal_actions()
     assert A.Restore(m09) in legal
@@ -823,8 +855,9 @@ def test_DQ_6_9_one_item_the_old_one_is_discarded() -> None:
 
 
 def test_DQ_6_10_formation_change_only_active_cards_move() -> None:
-    s = pos(pl(["M01", {"card": "M03", "state": "closed"}, "M09"], ["M05", {"card": "M02", "state": "closed"}]),
-            pl(["M01"]))
+    s = pos(
+        pl(["M01", {"card": "M03", "state": "closed"}, "M09"], ["M05", {"card": "M02", "state": "closed"}]), pl(["M01"])
+    )
     m01, m03, m09 = s.front(0)
     m05, m02 = s.back(0)
     legal = s.legal_actions()
@@ -886,6 +919,7 @@ def test_DQ_6_11_the_card_loader_rejects_a_gp_cost_on_an_effect(where: str) -> N
 
     from tcgteach.core.errors import DataFileError
     from tcgteach.dragonquest.cards import DATA, parse_cards
+
     data = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
     bad = copy.deepcopy(data)
     if where == "effects":
@@ -962,8 +996,12 @@ def test_DQ_6_13_fight_or_skip() -> None:
 
 def test_DQ_6_14_end_of_turn_in_order() -> None:
     # P1: a quest played this turn, a poisoned card, a confused card; P2: no party card at all
-    s = pos(pl(["M05", {"card": "M09", "poisoned": True}, {"card": "M01", "state": "confused"}],
-               quest=["Q07"]), pl([]), node="battle", quest_played=True)
+    s = pos(
+        pl(["M05", {"card": "M09", "poisoned": True}, {"card": "M01", "state": "confused"}], quest=["Q07"]),
+        pl([]),
+        node="battle",
+        quest_played=True,
+    )
     m05, m09, m01 = s.front(0)
     q07 = s.zone(0, "quest")[0]
     n = len(s.events)
@@ -997,9 +1035,12 @@ def test_DQ_6_14_wipe_out_penalty_hits_each_player_without_party() -> None:
 
 @pytest.mark.parametrize("status_tick", ["both_players", "turn_player"])
 def test_DQ_6_14_status_tick_option(status_tick: str) -> None:
-    s = pos(pl([{"card": "M09", "poisoned": True}, "M01"]),
-            pl([{"card": "M09", "poisoned": True}, {"card": "M05", "state": "confused"}, "M01"]),
-            node="battle", options={"status_tick": status_tick})
+    s = pos(
+        pl([{"card": "M09", "poisoned": True}, "M01"]),
+        pl([{"card": "M09", "poisoned": True}, {"card": "M05", "state": "confused"}, "M01"]),
+        node="battle",
+        options={"status_tick": status_tick},
+    )
     mine = s.front(0)[0]
     theirs, confused, other = s.front(1)
     s.apply(A.Skip())
@@ -1112,8 +1153,11 @@ def test_DQ_7_4_defender_blocks_with_an_active_front_card_not_closed() -> None:
 
 
 def test_DQ_7_5_refusal_lets_the_attacker_pick_any_front_card_whatever_its_state() -> None:
-    s = pos(pl(["M09"]), pl(["M05", {"card": "M01", "state": "closed"}, {"card": "M12", "state": "confused"}]),
-            node="combat.action")
+    s = pos(
+        pl(["M09"]),
+        pl(["M05", {"card": "M01", "state": "closed"}, {"card": "M12", "state": "confused"}]),
+        node="combat.action",
+    )
     m05, m01, m12 = s.front(1)
     s.apply(A.Attack(s.front(0)[0]))
     s.apply(A.NoBlock())
@@ -1137,8 +1181,11 @@ def test_DQ_7_5_attacker_picks_an_active_card_then_the_defender_may_counter() ->
 
 
 def test_DQ_7_5_no_possible_blocker_goes_to_the_attackers_choice() -> None:
-    s = pos(pl(["M09"]), pl([{"card": "M05", "state": "closed"}, {"card": "M01", "state": "confused"}]),
-            node="combat.action")
+    s = pos(
+        pl(["M09"]),
+        pl([{"card": "M05", "state": "closed"}, {"card": "M01", "state": "confused"}]),
+        node="combat.action",
+    )
     s.apply(A.Attack(s.front(0)[0]))
     assert s.node == "combat.fallback" and s.current_player == 0
     assert of_kind(s.events, "no_blocker")[0].rule == "DQ-7.5"
@@ -1254,6 +1301,7 @@ def test_DQ_7_8_a_staying_quest_that_leaves_takes_its_hp_aura_and_defeats_the_ca
 
 def test_DQ_7_8_combat_explanation_shows_the_arithmetic() -> None:
     from tcgteach.dragonquest.text import combat_explanation
+
     s = pos(pl(["M19"]), pl(["M09"]), node="combat.action")
     attack(s, s.front(0)[0], block=s.front(1)[0])
     lines = combat_explanation(s, s.last_combat)
@@ -1362,8 +1410,10 @@ def test_DQ_9_1_experience_is_the_levels_in_the_opponents_experience_box() -> No
     assert s.experience(0) == 2 and s.experience(1) == 0
 
 
-@pytest.mark.parametrize("exp_cards,level", [([], 1), (["M19"], 1), (["M22"], 2), (["M22", "M19"], 2),
-                                             (["M22", "M22"], 3), (["M22", "M22", "M22", "M03"], 4)])
+@pytest.mark.parametrize(
+    "exp_cards,level",
+    [([], 1), (["M19"], 1), (["M22"], 2), (["M22", "M19"], 2), (["M22", "M22"], 3), (["M22", "M22", "M22", "M03"], 4)],
+)
 def test_DQ_9_2_level_is_1_plus_experience_div_5(exp_cards: list[str], level: int) -> None:
     s = pos(pl(["M01"]), pl(["M01"], exp=exp_cards), node="battle", tp=1)
     s.apply(A.Skip())
@@ -1457,10 +1507,18 @@ def test_DQ_10_4_no_hand_size_discard_no_unique_names_no_three_players() -> None
 def test_DQ_1_2_a_blow_larger_than_the_deck_is_explained_with_the_cards_really_taken() -> None:
     """The combat explanation uses the cards actually moved and says the owner lost (DQ-1.2, DQ-8.1)."""
     from tcgteach.dragonquest.text import combat_explanation
+
     g = tcgteach.game("dragonquest")
-    s = g.position({"turn_player": 0, "node": "combat.action", "players": [
-        {"front": [{"card": "M22", "state": "active"}], "deck": {"fill": "beasts"}},
-        {"front": [{"card": "M10", "state": "closed"}], "deck": ["M01", "M01"], "discard": ["M02"] * 47}]})
+    s = g.position(
+        {
+            "turn_player": 0,
+            "node": "combat.action",
+            "players": [
+                {"front": [{"card": "M22", "state": "active"}], "deck": {"fill": "beasts"}},
+                {"front": [{"card": "M10", "state": "closed"}], "deck": ["M01", "M01"], "discard": ["M02"] * 47},
+            ],
+        }
+    )
     s.apply([a for a in s.legal_actions() if str(a).startswith("attack")][0])  # 6 damage, 2 cards in the deck
     battle = [e for e in s.events if e.kind == "battle"][-1]
     blow = battle.data["blows"][0]

@@ -3,6 +3,7 @@
 CI runs as root (as on a container or a cloud machine, where JupyterLab refuses to start without
 ``--allow-root``): the command must still set everything up, start JupyterLab and serve the start page.
 """
+
 from __future__ import annotations
 
 import json
@@ -69,10 +70,16 @@ def _serve_start_page(tmp_path: Path, user: str | None) -> None:
     port, token = _free_port(), "first-run-test"
     home = work / "home"
     home.mkdir()
-    env = dict(os.environ, HOME=str(home), JUPYTER_CONFIG_DIR=str(work / "jc"),
-               JUPYTER_DATA_DIR=str(work / "jd"), JUPYTER_RUNTIME_DIR=str(work / "jr"),
-               IPYTHONDIR=str(work / "ipy"), BROWSER="true",
-               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", str(Path.home() / ".cache" / "pip")))
+    env = dict(
+        os.environ,
+        HOME=str(home),
+        JUPYTER_CONFIG_DIR=str(work / "jc"),
+        JUPYTER_DATA_DIR=str(work / "jd"),
+        JUPYTER_RUNTIME_DIR=str(work / "jr"),
+        IPYTHONDIR=str(work / "ipy"),
+        BROWSER="true",
+        PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", str(Path.home() / ".cache" / "pip")),
+    )
     for key in ("VIRTUAL_ENV", "PYTHONPATH", "JUPYTER_PATH"):
         env.pop(key, None)
     prefix: list[str] = []
@@ -81,8 +88,11 @@ def _serve_start_page(tmp_path: Path, user: str | None) -> None:
         subprocess.run(["chown", "-R", f"{user}:", str(work)], check=True)
         prefix = ["/usr/sbin/runuser", "-u", user, "--", "env", *[f"{k}={v}" for k, v in env.items()]]
     log = tmp_path / "server.log"
-    args = prefix + command.split() + ["--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-                                       f"--IdentityProvider.token={token}"]
+    args = (
+        prefix
+        + command.split()
+        + ["--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}"]
+    )
     start = time.monotonic()
     with open(log, "w") as out:
         proc = subprocess.Popen(args, cwd=clone, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -99,24 +109,31 @@ def _serve_start_page(tmp_path: Path, user: str | None) -> None:
         assert listing is not None, f"the server never answered; its output:\n{text[-4000:]}"
         names = {item["name"] for item in listing["content"]}
         assert "00_start_here.ipynb" in names and "05_classroom.ipynb" in names, names
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab/tree/00_start_here.ipynb?token={token}",
-                                    timeout=10) as r:
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/lab/tree/00_start_here.ipynb?token={token}", timeout=10
+        ) as r:
             assert r.status == 200 and b"JupyterLab" in r.read()
         # the set-up says a few readable lines, not pages of pip output
         setup = text.split("[I ", 1)[0]
         assert "== ready: .venv is" in setup and len(setup.splitlines()) <= 8, setup
         assert "WARNING" not in setup and "pip" not in setup.replace("(details: .venv/setup.log)", ""), setup
         # 'lessons' installs the notebook extras only, not the test tools
-        freeze = subprocess.run([str(clone / ".venv/bin/python"), "-m", "pip", "list", "--format=json"],
-                                capture_output=True, text=True, check=True).stdout
+        freeze = subprocess.run(
+            [str(clone / ".venv/bin/python"), "-m", "pip", "list", "--format=json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         installed = {p["name"].lower() for p in json.loads(freeze)}
         assert {"jupyterlab", "voila", "tcgteach"} <= installed
         assert not {"playwright", "pytest", "hypothesis", "dask"} & installed
         if user is not None:
             owner = subprocess.run(["stat", "-c", "%U", str(clone / ".venv")], capture_output=True, text=True)
             assert owner.stdout.strip() == user
-        print(f"first run as {user or 'this user'}: server up after {time.monotonic() - start:.0f} s; "
-              f"setup output:\n{setup}")
+        print(
+            f"first run as {user or 'this user'}: server up after {time.monotonic() - start:.0f} s; "
+            f"setup output:\n{setup}"
+        )
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

@@ -1,4 +1,5 @@
 """The flow graph as data, its drawing (laid out once, restyled per step) and the board."""
+
 import re
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def test_every_flow_node_and_edge_cites_rules_of_its_game(name):
 
 def test_dragonquest_combat_is_a_cluster_of_the_turn_graph_and_a_graph_of_its_own():
     import networkx as nx
+
     g = tcgteach.game("dragonquest")
     turn, combat = g.flow, g.flows["combat"].to_networkx()
     inside = [n for n, d in turn.nodes(data=True) if d["cluster"] == "combat"]
@@ -62,6 +64,7 @@ def test_dragonquest_combat_is_a_cluster_of_the_turn_graph_and_a_graph_of_its_ow
 
 def test_flow_has_one_start_and_the_end_is_reachable(game):
     import networkx as nx
+
     g = game.flow
     starts = [n for n, d in g.nodes(data=True) if d["kind"] == "start"]
     assert starts == ["setup"]
@@ -78,7 +81,8 @@ def test_committed_dot_files_match_the_code():
                 path = ROOT / "diagrams" / f"{name}-{flow.name}.{lang}.dot"
                 assert path.exists(), f"{path} missing: run `tcgteach diagrams`"
                 assert path.read_text(encoding="utf-8") == dot_source(flow, lang, name), (
-                    f"{path} is stale: run `tcgteach diagrams`")
+                    f"{path} is stale: run `tcgteach diagrams`"
+                )
                 assert (ROOT / "diagrams" / f"{name}-{flow.name}.{lang}.svg").exists()
 
 
@@ -90,6 +94,7 @@ def test_diagram_highlights_current_node_and_last_transitions_without_relayout(g
 
     def no_dot(*a, **k):
         raise AssertionError("graphviz must not run again for a highlight")
+
     monkeypatch.setattr(fg, "_render_svg", no_dot)
     s.apply(s.legal_actions()[0])
     svg1 = diagram(s)._repr_svg_()

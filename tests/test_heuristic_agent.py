@@ -4,6 +4,7 @@ They beat the random agent clearly, answer every decision with a legal action of
 exactly from a seed, and decide from what the player may see: two positions that differ only in
 cards the player cannot see get the same answer.
 """
+
 from __future__ import annotations
 
 import random
@@ -159,8 +160,9 @@ def test_never_needs_the_hidden_cards(name):
         if twin.to_dict()["zones"] != state.to_dict()["zones"]:
             differ += 1  # ... although the hidden cards differ
         seed = k % 5
-        assert HeuristicAgent(seed=seed).act(twin.view(p)) == HeuristicAgent(seed=seed).act(state.view(p)), \
+        assert HeuristicAgent(seed=seed).act(twin.view(p)) == HeuristicAgent(seed=seed).act(state.view(p)), (
             f"position {k} ({state.node}): the answer depends on cards player {p + 1} cannot see"
+        )
     assert differ > len(positions) // 2
 
 

@@ -6,6 +6,7 @@ wipe-out reading) with a reading computed from the run.
 tests/test_notebooks.py sets TCGTEACH_LESSON_GAMES (40) before any notebook runs and executes every
 lesson once per session; these tests read the same run.
 """
+
 import os
 import re
 
@@ -18,8 +19,17 @@ except ImportError:
     from test_notebooks import NOTEBOOKS, execute, text_of
 
 LESSON = next(p for p in NOTEBOOKS if p.name == "04_compare_designs.ipynb")
-TRAITS = ("goal", "resources", "interaction", "randomness", "first-player compensation", "typical length",
-          "decisions per game", "branching", "first-player win rate")
+TRAITS = (
+    "goal",
+    "resources",
+    "interaction",
+    "randomness",
+    "first-player compensation",
+    "typical length",
+    "decisions per game",
+    "branching",
+    "first-player win rate",
+)
 
 
 def games():
@@ -68,7 +78,7 @@ def test_both_turn_graphs_side_by_side_in_one_output():
     assert row.count("<svg") == 2
     assert 'data-game="darkmoon"' in row and 'data-game="dragonquest"' in row
     assert row.index('data-game="darkmoon"') < row.index('data-game="dragonquest"')
-    assert "darkmoon_turn" in row and "dragonquest_turn" in row       # the graphs' titles in the SVGs
+    assert "darkmoon_turn" in row and "dragonquest_turn" in row  # the graphs' titles in the SVGs
     assert "cluster_combat" in row, "the Dragon Quest turn graph shows its combat cluster"
     assert row.count("<figcaption") == 2
     metrics = [h for h in outputs(nb, "text/html") if "Structure of the flow graphs" in h]
@@ -102,14 +112,19 @@ def test_the_variant_experiments_are_shown_with_a_reading_of_this_run():
     nb = execute(LESSON)
     out = text_of(nb)
     n = games()
-    for a, b in (("first_turn_restriction=True", "first_turn_restriction=False"),
-                 ("formation=strict", "formation=at_least"),
-                 ("wipe_out=after_own_turn", "wipe_out=literal")):
+    for a, b in (
+        ("first_turn_restriction=True", "first_turn_restriction=False"),
+        ("formation=strict", "formation=at_least"),
+        ("wipe_out=after_own_turn", "wipe_out=literal"),
+    ):
         assert f"A = {a}, B = {b}; {n} games each, same seeds" in out, (a, b)
-    readings = re.findall(r"^First-player win rate: .* (is beyond noise|is within noise) at (\d+) games per side\.$",
-                          out, re.MULTILINE)
+    readings = re.findall(
+        r"^First-player win rate: .* (is beyond noise|is within noise) at (\d+) games per side\.$", out, re.MULTILINE
+    )
     assert len(readings) == 3 and all(int(k) == n for _, k in readings)
-    assert re.search(r"^Branching: .* with formation=strict, .* with formation=at_least\. The difference", out, re.MULTILINE)
+    assert re.search(
+        r"^Branching: .* with formation=strict, .* with formation=at_least\. The difference", out, re.MULTILINE
+    )
     assert re.search(r"a player fielded six party cards in \d+ of \d+ replayed games", out)
 
 
@@ -117,28 +132,35 @@ def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict():
     nb = execute(LESSON)
     out = text_of(nb)
     n = games()
-    assert re.search(r"^First-player win rate: [\d.]+% with wipe_out=after_own_turn, [\d.]+% with wipe_out=literal\. "
-                     rf".* (is beyond noise|is within noise) at {n} games per side\.$", out, re.MULTILINE)
+    assert re.search(
+        r"^First-player win rate: [\d.]+% with wipe_out=after_own_turn, [\d.]+% with wipe_out=literal\. "
+        rf".* (is beyond noise|is within noise) at {n} games per side\.$",
+        out,
+        re.MULTILINE,
+    )
     # the verdict sentence, computed from this run
     verdicts = re.findall(r"^Verdict \(experiment C\): (.+)$", out, re.MULTILINE)
     assert len(verdicts) == 1
     assert ("within noise" in verdicts[0]) != ("beyond noise" in verdicts[0]), verdicts[0]
     # both option values came into play: spared under the default, paid under literal, in every replayed game
     k = min(n, 100)
-    assert (f"End of turn 1, {k} replayed games per side: with wipe_out=after_own_turn the second player was "
-            f"spared in {k}; with wipe_out=literal it paid five cards in {k}.") in out
-    assert "dragonquest: wipe_out=after_own_turn -> wipe_out=literal: beyond noise:" in out   # the summary
+    assert (
+        f"End of turn 1, {k} replayed games per side: with wipe_out=after_own_turn the second player was "
+        f"spared in {k}; with wipe_out=literal it paid five cards in {k}."
+    ) in out
+    assert "dragonquest: wipe_out=after_own_turn -> wipe_out=literal: beyond noise:" in out  # the summary
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "## 7. Experiment C: Dragon Quest wipe_out literal vs after_own_turn" in prose
     assert "DQ-6.14.1" in prose and "実験C" in prose
     # the fixed text quotes a reference run of the default size and says so
-    reading_c = prose[prose.index("## 7. Experiment C"):prose.index("## 8. What the numbers say")]
+    reading_c = prose[prose.index("## 7. Experiment C") : prose.index("## 8. What the numbers say")]
     assert "At N=2000" in reading_c
 
 
 def test_the_default_size_is_smaller_in_the_browser(monkeypatch):
     """In the JupyterLite site (Pyodide: one process, slower) the lesson plays 150 games, not 2000."""
     import tcgteach.lesson
+
     nb = nbformat.read(LESSON, as_version=4)
     params = next(c for c in nb.cells if "parameters" in c.metadata.get("tags", []))
     monkeypatch.delenv("TCGTEACH_LESSON_GAMES", raising=False)
@@ -151,6 +173,7 @@ def test_the_default_size_is_smaller_in_the_browser(monkeypatch):
 
 def test_a_missing_plotting_package_stops_the_lesson_with_one_line():
     from tcgteach.lesson import MissingPackage, require
+
     with pytest.raises(MissingPackage) as err:
         require("matplotlib_not_here.pyplot", "This lesson draws its figures with matplotlib", "matplotlib")
     lines = err.value._render_traceback_()  # what IPython shows instead of a traceback

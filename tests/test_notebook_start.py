@@ -1,4 +1,5 @@
 """The start page and the classroom notebook: what they promise is there when they run."""
+
 import re
 from pathlib import Path
 
@@ -40,5 +41,9 @@ def test_classroom_notebook_shows_the_app():
     codes = [c.source for c in nb.cells if c.cell_type == "code"]
     assert any("Classroom(" in c for c in codes)
     assert "application/vnd.jupyter.widget-view+json" in str(nb)
-    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "stream"
-                and o.get("name") == "stderr" and "Traceback" in o.get("text", "")]
+    assert not [
+        o
+        for c in nb.cells
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "stream" and o.get("name") == "stderr" and "Traceback" in o.get("text", "")
+    ]

@@ -1,4 +1,5 @@
 """Every lesson runs top to bottom headless, and shows what it promises."""
+
 import html
 import os
 import re
@@ -19,9 +20,11 @@ def execute(path):
         return _RUNS[path]
     import nbclient
     import nbformat
+
     nb = nbformat.read(path, as_version=4)
-    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}}).execute()
+    nbclient.NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
     _RUNS[path] = nb
     return nb
 
@@ -48,8 +51,17 @@ def test_notebook_runs_headless(path):
 def test_darkmoon_lesson_shows_each_rule_when_it_applies():
     nb = execute(NOTEBOOKS[[p.name for p in NOTEBOOKS].index("01_darkmoon.ipynb")])
     out = text_of(nb)
-    for needle in ("DM-4.3", "DM-4.4", "matches a number on the field", "matches no number on the field",
-                   "DM-4.6", "DM-1.4", "units", "loose specials", "application/vnd.jupyter.widget-view+json"):
+    for needle in (
+        "DM-4.3",
+        "DM-4.4",
+        "matches a number on the field",
+        "matches no number on the field",
+        "DM-4.6",
+        "DM-1.4",
+        "units",
+        "loose specials",
+        "application/vnd.jupyter.widget-view+json",
+    ):
         assert needle in out or needle in str(nb), needle
 
 
@@ -72,16 +84,27 @@ def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
     assert spared and paid and int(spared.group(1)) - int(paid.group(1)) == 5
     # effects never cost GP (DQ-6.11): the Sage closes itself with 0 GP
     assert "[DQ-6.11] P1 uses Sage of the Tower's effect (closing it)." in out
-    assert "what the special effects of all party cards cost:" in out and "GP" not in out.split(
-        "what the special effects of all party cards cost:")[1].splitlines()[0]
+    assert (
+        "what the special effects of all party cards cost:" in out
+        and "GP" not in out.split("what the special effects of all party cards cost:")[1].splitlines()[0]
+    )
     # every option is listed, the two new readings included
     assert re.search(r"^wipe_out +DQ-6.14 +default 'after_own_turn'", out, re.MULTILINE)
     assert re.search(r"^formation_repair +DQ-5.5 +default 'immediate'", out, re.MULTILINE)
     prose = prose_of(nb)
-    for needle in ("DQ-6.14.1", "`wipe_out_spared`", "`after_own_turn` (default)", "`literal`", "DQ-6.2",
-                   "全滅ペナルティ", "後攻", "DQ-6.11", "GPはかかりません"):
+    for needle in (
+        "DQ-6.14.1",
+        "`wipe_out_spared`",
+        "`after_own_turn` (default)",
+        "`literal`",
+        "DQ-6.2",
+        "全滅ペナルティ",
+        "後攻",
+        "DQ-6.11",
+        "GPはかかりません",
+    ):
         assert needle in prose, needle
-    assert "already costs them five cards at the end of turn 1" not in prose   # the old reading, gone
+    assert "already costs them five cards at the end of turn 1" not in prose  # the old reading, gone
 
 
 def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
@@ -89,8 +112,9 @@ def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
     out = html.unescape(text_of(nb))
     # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
     imm = out.index("[DQ-5.5] P1's front row no longer outnumbers the back row: P1 repairs the formation at once.")
-    assert out.index("[DQ-5.5] Formation: P1 moves Abyss Wyrm to the front row.", imm) < \
-        out.index("[DQ-6.14] Flutter Bat takes 1 damage", imm)
+    assert out.index("[DQ-5.5] Formation: P1 moves Abyss Wyrm to the front row.", imm) < out.index(
+        "[DQ-6.14] Flutter Bat takes 1 damage", imm
+    )
     assert "P2 may: ['Attack with Horned Boar', 'Pass']" in out
     # end_step: the front row stays empty and P2 cannot attack (DQ-7.6)
     assert "[DQ-7.6] the defender's front row is empty: no attack is possible. Legal now: pass" in out
@@ -101,8 +125,20 @@ def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
     assert "into repair:   ['combat.resolve', 'end', 'end.confusion', 'prep', 'prep.resolve']" in out
     assert "tcg-n-repair polygon" in out, "a turn graph with the repair node as the current node"
     assert "tcg-e-end--repair path" in out and "tcg-e-repair--end path" in out, "the edges end -> repair -> end lit"
-    assert "Formation maintenance (at once)" in out   # the node's label in the drawn graph
+    assert "Formation maintenance (at once)" in out  # the node's label in the drawn graph
     prose = prose_of(nb)
-    for needle in ("DQ-5.5", "`formation_repair`", "`immediate` (default)", "`end_step`", "Why `immediate` is the default",
-                   "DQ-7.6", "陣形維持", "前衛", "後衛", "毒", "クローズ", "DQ-6.14.1"):
+    for needle in (
+        "DQ-5.5",
+        "`formation_repair`",
+        "`immediate` (default)",
+        "`end_step`",
+        "Why `immediate` is the default",
+        "DQ-7.6",
+        "陣形維持",
+        "前衛",
+        "後衛",
+        "毒",
+        "クローズ",
+        "DQ-6.14.1",
+    ):
         assert needle in prose, needle

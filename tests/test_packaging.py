@@ -1,4 +1,5 @@
 """The package imports fast and light: no Jupyter, ipywidgets, graphviz or networkx at import."""
+
 import subprocess
 import sys
 
@@ -6,8 +7,12 @@ HEAVY = ("ipywidgets", "graphviz", "networkx", "jupyter_core", "IPython", "ipyke
 
 
 def _modules_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return set(out.split())
 
 
@@ -20,7 +25,8 @@ def test_playing_a_game_loads_no_heavy_module():
     loaded = _modules_after(
         "import tcgteach\nfrom tcgteach.agents import RandomAgent\na = RandomAgent(1)\n"
         "g = tcgteach.game('darkmoon')\ns = g.new_state(seed=1)\n"
-        "while not s.is_terminal(): s.apply(a.act(s.view(s.current_player)))\n")
+        "while not s.is_terminal(): s.apply(a.act(s.view(s.current_player)))\n"
+    )
     assert not [m for m in HEAVY if m in loaded]
 
 
@@ -28,6 +34,7 @@ def test_game_flow_is_networkx_digraph_built_lazily():
     import networkx as nx
 
     import tcgteach
+
     g = tcgteach.game("darkmoon")
     assert isinstance(g.flow, nx.DiGraph)
     assert g.flow is g.flow  # built once
@@ -37,6 +44,7 @@ def test_unknown_game_is_a_clear_error():
     import pytest
 
     import tcgteach
+
     with pytest.raises(tcgteach.UnknownGameError, match="the games are: darkmoon"):
         tcgteach.game("chess")
 
@@ -52,6 +60,7 @@ def test_binder_environment_pins_python_has_fonts_and_no_test_tools():
     from pathlib import Path
 
     import yaml
+
     root = Path(__file__).resolve().parents[1]
     env = yaml.safe_load((root / "environment.yml").read_text(encoding="utf-8"))
     deps = env["dependencies"]
@@ -60,8 +69,11 @@ def test_binder_environment_pins_python_has_fonts_and_no_test_tools():
     assert pip == ["-e .[notebooks]"]  # the notebook extras only
     conda = {re.split(r"[=<>]", d)[0] for d in deps if isinstance(d, str)}
     assert {"graphviz", "python-graphviz", "jupyterlab", "voila"} <= conda
-    apt = [line.strip() for line in (root / "apt.txt").read_text(encoding="utf-8").splitlines()
-           if line.strip() and not line.startswith("#")]
+    apt = [
+        line.strip()
+        for line in (root / "apt.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert apt == ["fonts-noto-cjk"]  # Japanese labels in boards and diagrams
 
 
@@ -69,11 +81,16 @@ def test_readme_routes_point_at_files_that_exist():
     """The README's "no install", "pip" and "Binder" lines, after the two commands: each names real files."""
     import re
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[1]
     readme = (root / "README.md").read_text(encoding="utf-8")
     head = readme.split("## A tour")[0]
-    assert head.index("bash run.sh lessons") < head.index("**No install:**") < head.index("**pip:**") \
+    assert (
+        head.index("bash run.sh lessons")
+        < head.index("**No install:**")
+        < head.index("**pip:**")
         < head.index("**Binder:**")
+    )
     for path in re.findall(r"urlpath=(?:lab/tree|voila/render)/([^)\s]+)", head):
         assert (root / path).exists(), path
     for stem in re.findall(r"/pages/([\w]+)\.html", head):

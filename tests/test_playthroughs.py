@@ -7,6 +7,7 @@ regenerate the files and review their diff before committing:
 
     .venv/bin/python tests/playthroughs/regenerate.py
 """
+
 from __future__ import annotations
 
 import functools
@@ -52,10 +53,13 @@ def test_playthrough_is_unchanged(name: str) -> None:
     if old is None:
         pytest.fail(f"tests/playthroughs/{name}.txt is missing; write it with: {R.COMMAND} {name}", pytrace=False)
     if old != new:
-        pytest.fail(f"the engine no longer plays tests/playthroughs/{name}.txt as written: its behaviour or texts "
-                    f"changed (first {DIFF_LINES} lines of the diff):\n{R.diff(name, old, new, limit=DIFF_LINES)}\n"
-                    f"If the change is intended, regenerate with: {R.COMMAND}\n"
-                    f"and review the diff (git diff tests/playthroughs) before committing.", pytrace=False)
+        pytest.fail(
+            f"the engine no longer plays tests/playthroughs/{name}.txt as written: its behaviour or texts "
+            f"changed (first {DIFF_LINES} lines of the diff):\n{R.diff(name, old, new, limit=DIFF_LINES)}\n"
+            f"If the change is intended, regenerate with: {R.COMMAND}\n"
+            f"and review the diff (git diff tests/playthroughs) before committing.",
+            pytrace=False,
+        )
 
 
 def test_the_files_are_exactly_the_declared_playthroughs() -> None:
@@ -63,7 +67,8 @@ def test_the_files_are_exactly_the_declared_playthroughs() -> None:
     stray, missing = sorted(disk - declared), sorted(declared - disk)
     assert not stray and not missing, (
         f"stray files (not declared in SPECS of tests/playthroughs/regenerate.py): {stray}; missing files: {missing}; "
-        f"regenerating ({R.COMMAND}) writes the missing ones and removes stray playthroughs")
+        f"regenerating ({R.COMMAND}) writes the missing ones and removes stray playthroughs"
+    )
     assert not [p.name for p in SCRIPT.parent.iterdir() if p.is_file() and p.suffix not in (".txt", ".py")]
 
 
@@ -80,8 +85,11 @@ def test_the_declared_set_covers_both_games() -> None:
     assert any(s["game"] == "darkmoon" and (s.get("players") or 2) >= 5 for s in R.SPECS)
     dq_options = {(k, v) for s in R.SPECS if s["game"] == "dragonquest" for k, v in (s.get("options") or {}).items()}
     assert {("formation_repair", "end_step"), ("wipe_out", "literal"), ("formation", "at_least")} <= dq_options
-    assert all(s["agents"] != "random" or (s.get("options") or {}).get("turn_limit")
-               for s in R.SPECS if s["game"] == "dragonquest"), "a random Dragon Quest game needs a turn_limit (DQ-1.4)"
+    assert all(
+        s["agents"] != "random" or (s.get("options") or {}).get("turn_limit")
+        for s in R.SPECS
+        if s["game"] == "dragonquest"
+    ), "a random Dragon Quest game needs a turn_limit (DQ-1.4)"
     for name in R.names():
         assert "... truncated at step" not in (R.read(name) or ""), f"{name}: choose a seed or limit so it finishes"
 
@@ -101,9 +109,11 @@ def test_playthroughs_do_not_depend_on_the_process(hash_seed: str) -> None:
     """Rendered in a fresh process with another string-hash seed, in reverse order, every playthrough is the
     same text as in this process (nothing depends on set order, hashing, time or what ran before)."""
     import hashlib
+
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    run = subprocess.run([sys.executable, "-c", _DIGESTS, str(SCRIPT)], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", _DIGESTS, str(SCRIPT)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert run.returncode == 0, run.stderr[-4000:]
     theirs = dict(line.split() for line in run.stdout.splitlines())
     ours = {n: hashlib.sha256(rendered(n).encode()).hexdigest() for n in R.names()}
@@ -112,8 +122,9 @@ def test_playthroughs_do_not_depend_on_the_process(hash_seed: str) -> None:
 
 
 def test_check_mode_exits_zero_when_everything_is_up_to_date() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPT), "--check"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--check"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     if run.returncode != 0:
         pytest.skip("some playthrough is stale (reported by the tests above)")
     assert run.stdout.strip().endswith("playthroughs up to date")

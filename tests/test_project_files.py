@@ -1,4 +1,5 @@
 """Project files: the licence, the changelog, and the version written in one place and shown by the CLI."""
+
 from __future__ import annotations
 
 import ast
@@ -44,8 +45,11 @@ def test_version_is_a_literal_in_init_read_by_setuptools():
     assert data["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "tcgteach.__version__"}
     # a plain string literal: setuptools reads it from the source without importing the package
     tree = ast.parse((ROOT / "tcgteach" / "__init__.py").read_text(encoding="utf-8"))
-    values = [node.value for node in tree.body if isinstance(node, ast.Assign)
-              and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets)]
+    values = [
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets)
+    ]
     assert len(values) == 1 and isinstance(values[0], ast.Constant) and values[0].value == VERSION
     assert re.fullmatch(r"\d+\.\d+\.\d+(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?", VERSION)
 
@@ -71,8 +75,9 @@ def test_version_is_written_once():
             found[name] = lines
     assert found.pop("tcgteach/__init__.py") == [f'__version__ = "{VERSION}"']
     found.pop("CHANGELOG.md", None)
-    changelog = [line for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()
-                 if literal.search(line)]
+    changelog = [
+        line for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines() if literal.search(line)
+    ]
     assert changelog and all(line.startswith(f"## [{VERSION}]") for line in changelog), changelog
     assert not found, f"the version {VERSION} is written outside tcgteach/__init__.py: {found}"
 

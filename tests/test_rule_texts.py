@@ -1,6 +1,7 @@
 """The project's own rule texts (``data/rules.json``) against the rules specification (``shared/rules/*.md``):
 the same rule IDs, the same [interpretation] marks, every named one an engine option with the spec's
 default, and ``tcgteach rules`` showing the marks in English and Japanese."""
+
 from __future__ import annotations
 
 import io
@@ -39,8 +40,11 @@ def parse_spec(game: str) -> dict[str, SpecRule]:
     and the indented lines under a rule (the numbered steps of DQ-6.14)."""
     path = SPEC_DIR / f"{game}.md"
     if not path.is_file():
-        pytest.fail(f"the rules specification is missing: looked for {path} (the tests compare rules.json "
-                    f"with shared/rules/*.md, two levels above tests/)", pytrace=False)
+        pytest.fail(
+            f"the rules specification is missing: looked for {path} (the tests compare rules.json "
+            f"with shared/rules/*.md, two levels above tests/)",
+            pytrace=False,
+        )
     rules: dict[str, SpecRule] = {}
     section = current = None
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -56,7 +60,7 @@ def parse_spec(game: str) -> dict[str, SpecRule]:
             name = mark[1]
             current.marks.append(name or FIXED)
             if name:
-                rest = line[mark.end():]
+                rest = line[mark.end() :]
                 if d := DEFAULT.search(rest):
                     current.defaults[name] = d[1]
                 current.alternatives[name] = ALTERNATIVE.findall(rest)
@@ -110,8 +114,11 @@ def test_every_spec_rule_has_a_text_and_every_text_is_a_spec_rule(game: str) -> 
 def test_every_interpretation_of_the_spec_is_marked_and_nothing_else(game: str) -> None:
     spec = parse_spec(game)
     g = tcgteach.game(game)
-    wrong = {rid: (tuple(rule.marks), g.rule_interpretations(rid)) for rid, rule in spec.items()
-             if tuple(rule.marks) != g.rule_interpretations(rid)}
+    wrong = {
+        rid: (tuple(rule.marks), g.rule_interpretations(rid))
+        for rid, rule in spec.items()
+        if tuple(rule.marks) != g.rule_interpretations(rid)
+    }
     assert wrong == {}, "rule: (marks of the spec, marks of rules.json)"
 
 
@@ -160,10 +167,15 @@ def test_the_rules_command_shows_every_mark(game: str, lang: str) -> None:
                 expected.append("［解釈］" if lang == "ja" else "[interpretation]")
             else:
                 default = shown(g.options.specs[name].default)
-                expected.append(f"［解釈：オプション `{name}`、既定値 {default}］" if lang == "ja"
-                                else f"[interpretation: option `{name}`, default {default}]")
+                expected.append(
+                    f"［解釈：オプション `{name}`、既定値 {default}］"
+                    if lang == "ja"
+                    else f"[interpretation: option `{name}`, default {default}]"
+                )
         lines = shown_marks[rid]
-        assert len(lines) == len(expected) and all(line.startswith(e) for line, e in zip(lines, expected, strict=True)), (rid, lines)
+        assert len(lines) == len(expected) and all(
+            line.startswith(e) for line, e in zip(lines, expected, strict=True)
+        ), (rid, lines)
     legend = "［解釈］：" if lang == "ja" else "[interpretation]: "
     assert out.rstrip().splitlines()[-1].startswith(legend)
 
@@ -185,11 +197,16 @@ def test_DQ_5_5_is_marked_as_option_formation_repair() -> None:
     assert spec.default == "immediate" and set(spec.choices) == {"immediate", "end_step"}
     code, out = run("rules", "dragonquest", "DQ-5.5", "--lang", "en")
     assert code == 0 and out.startswith("DQ-5.5  When maintenance happens: ")
-    assert ("    [interpretation: option `formation_repair`, default immediate] immediate: "
-            + spec.values["immediate"]["en"]) in out
+    assert (
+        "    [interpretation: option `formation_repair`, default immediate] immediate: "
+        + spec.values["immediate"]["en"]
+    ) in out
     code, out = run("rules", "dragonquest", "DQ-5.5", "--lang", "ja")
     assert code == 0 and out.startswith("DQ-5.5  陣形維持の時機: ")
-    assert "    ［解釈：オプション `formation_repair`、既定値 immediate］immediate：" + spec.values["immediate"]["ja"] in out
+    assert (
+        "    ［解釈：オプション `formation_repair`、既定値 immediate］immediate：" + spec.values["immediate"]["ja"]
+        in out
+    )
 
 
 def test_DQ_5_5_states_both_readings_and_DQ_5_2_DQ_5_4_point_to_it() -> None:
@@ -262,8 +279,9 @@ def test_DM_1_3_and_DM_4_4a_show_their_option_and_default() -> None:
 def write_rules(tmp_path: Path, interpretation: object) -> Path:
     entry = {"title": {"en": "T", "ja": "T"}, "text": {"en": "x", "ja": "x"}, "interpretation": interpretation}
     path = tmp_path / "rules.json"
-    path.write_text(json.dumps({"format": "tcgteach-rules", "version": 1, "rules": {"DQ-5.5": entry}}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"format": "tcgteach-rules", "version": 1, "rules": {"DQ-5.5": entry}}), encoding="utf-8"
+    )
     return path
 
 
@@ -277,8 +295,9 @@ def test_a_malformed_interpretation_names_the_file_and_field(tmp_path: Path, bad
 
 def test_an_interpretation_that_is_no_option_of_the_game_names_the_file_and_field(tmp_path: Path) -> None:
     specs = tcgteach.game("dragonquest").options.specs
-    assert load_rule_texts(write_rules(tmp_path, "formation_repair"), "DQ", specs)["DQ-5.5"]["interpretation"] \
-        == ("formation_repair",)
+    assert load_rule_texts(write_rules(tmp_path, "formation_repair"), "DQ", specs)["DQ-5.5"]["interpretation"] == (
+        "formation_repair",
+    )
     assert load_rule_texts(write_rules(tmp_path, None), "DQ", specs)["DQ-5.5"]["interpretation"] == ()
     with pytest.raises(DataFileError, match="'formation_fix' is not an engine option") as err:
         load_rule_texts(write_rules(tmp_path, "formation_fix"), "DQ", specs)
@@ -289,8 +308,16 @@ def test_an_interpretation_that_is_no_option_of_the_game_names_the_file_and_fiel
 
 def test_an_entry_without_the_field_is_no_interpretation(tmp_path: Path) -> None:
     path = tmp_path / "rules.json"
-    path.write_text(json.dumps({"format": "tcgteach-rules", "version": 1, "rules": {
-        "DQ-1": {"title": {"en": "T", "ja": "T"}, "text": {"en": "x", "ja": "x"}}}}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "tcgteach-rules",
+                "version": 1,
+                "rules": {"DQ-1": {"title": {"en": "T", "ja": "T"}, "text": {"en": "x", "ja": "x"}}},
+            }
+        ),
+        encoding="utf-8",
+    )
     assert load_rule_texts(path, "DQ")["DQ-1"]["interpretation"] == ()
 
 

@@ -1,5 +1,6 @@
 """Many-game simulation (tcgteach.sim): reproducible on any executor, CSV/pandas output, the
 statistics against hand-computed cases, rule variants side by side, and ``tcgteach simulate``."""
+
 import csv
 import io
 import math
@@ -56,8 +57,10 @@ def test_records_are_the_same_on_a_two_process_pool_whatever_the_chunks(baseline
 
 def test_records_are_the_same_on_a_dask_local_cluster(baseline):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         for name, n in N.items():
             assert simulate(name, n, executor=client.get_executor(), chunk=3, progress=False) == baseline[name]
 
@@ -159,17 +162,29 @@ def test_csv_round_trip_and_dataframe(baseline, tmp_path):
 
 def test_importing_the_simulation_loads_neither_pandas_nor_dask_nor_tqdm():
     code = "import tcgteach.sim, sys; print(' '.join(sys.modules))"
-    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    loaded = set(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    )
     assert not loaded & {"pandas", "dask", "distributed", "tqdm", "networkx"}
 
 
 # -- statistics against hand-computed cases -----------------------------------------------------------
 def rec(first, winner, turns=10, decisions=10, legal=20, touching=0, reason="R-1", capped=False, winners=None):
-    return {"players": 2, "first_player": first, "winner": winner, "capped": capped, "turns": turns,
-            "decisions": decisions, "legal_actions": legal, "branching": legal / decisions,
-            "interactions": touching, "interaction": touching / decisions, "end_reason": reason,
-            "winners": winners if winners is not None else ("" if winner is None else str(winner)),
-            "nobody_wins": False}
+    return {
+        "players": 2,
+        "first_player": first,
+        "winner": winner,
+        "capped": capped,
+        "turns": turns,
+        "decisions": decisions,
+        "legal_actions": legal,
+        "branching": legal / decisions,
+        "interactions": touching,
+        "interaction": touching / decisions,
+        "end_reason": reason,
+        "winners": winners if winners is not None else ("" if winner is None else str(winner)),
+        "nobody_wins": False,
+    }
 
 
 def test_wilson_interval_known_values():
@@ -197,8 +212,11 @@ def test_length_distribution():
 
 
 def test_branching_interaction_and_end_reasons():
-    recs = [rec(0, 0, decisions=10, legal=30, touching=5, reason="A"),
-            rec(0, 0, decisions=30, legal=60, touching=3, reason="B"), rec(0, 0, reason="B")]
+    recs = [
+        rec(0, 0, decisions=10, legal=30, touching=5, reason="A"),
+        rec(0, 0, decisions=30, legal=60, touching=3, reason="B"),
+        rec(0, 0, reason="B"),
+    ]
     assert branching(recs[:2]) == {"mean": 90 / 40, "per_game_mean": 2.5, "decisions": 40}
     i = interaction(recs[:2])
     assert i["share"] == 8 / 40 and i["per_game_mean"] == pytest.approx(0.3) and i["interactions"] == 8
@@ -207,16 +225,21 @@ def test_branching_interaction_and_end_reasons():
 
 def test_flow_metrics_counts_nodes_edges_decisions_and_cycles():
     lab = {"en": "x", "ja": "x"}
-    nodes = (Node("s", lab, (), "start"), Node("a", lab, (), "decision"), Node("b", lab, (), "step"),
-             Node("e", lab, (), "end"))
+    nodes = (
+        Node("s", lab, (), "start"),
+        Node("a", lab, (), "decision"),
+        Node("b", lab, (), "step"),
+        Node("e", lab, (), "end"),
+    )
     edges = tuple(Edge(u, v, lab, "R") for u, v in [("s", "a"), ("a", "b"), ("b", "a"), ("a", "a"), ("b", "e")])
 
     class Tiny:
         flows = {"turn": Flow("turn", lab, nodes, edges)}
 
     # directed circuits: a->a and a->b->a; undirected: a-b is one edge, so only the self-loop is a cycle
-    assert flow_metrics(Tiny()) == {"turn": {"nodes": 4, "edges": 5, "decision_nodes": 1, "cycles": 2,
-                                             "cycle_basis": 1, "self_loops": 1}}
+    assert flow_metrics(Tiny()) == {
+        "turn": {"nodes": 4, "edges": 5, "decision_nodes": 1, "cycles": 2, "cycle_basis": 1, "self_loops": 1}
+    }
     real = flow_metrics("dragonquest")
     assert set(real) == {"turn", "combat"} and real["turn"]["decision_nodes"] >= 1
 
@@ -265,8 +288,9 @@ def test_compare_darkmoon_first_turn_restriction():
     assert {r[f"opt_{opt}"] for r in c.records_b} == {values[1]}
     row = c["first_player_win_rate"]
     assert row["a"] == first_player_win_rate(c.records_a)["rate"] and row["test"] == "newcombe"
-    assert c["turns"]["diff"] == pytest.approx(length_distribution(c.records_b)["mean"]
-                                               - length_distribution(c.records_a)["mean"])
+    assert c["turns"]["diff"] == pytest.approx(
+        length_distribution(c.records_b)["mean"] - length_distribution(c.records_a)["mean"]
+    )
     assert "first_player_win_rate" in c.table() and "<table>" in c._repr_html_()
 
 
@@ -285,16 +309,47 @@ def test_compare_dragon_quest_formation_and_a_clear_difference():
 def test_cli_simulate_writes_a_csv_and_prints_a_summary(tmp_path, capsys):
     path = tmp_path / "results.csv"
     out = io.StringIO()
-    code = main(["simulate", "dragonquest", "-n", "4", "--agents", "random,random", "--jobs", "1",
-                 "--option", "formation=at_least", "--out", str(path), "--seed-start", "3", "--no-progress"], out=out)
+    code = main(
+        [
+            "simulate",
+            "dragonquest",
+            "-n",
+            "4",
+            "--agents",
+            "random,random",
+            "--jobs",
+            "1",
+            "--option",
+            "formation=at_least",
+            "--out",
+            str(path),
+            "--seed-start",
+            "3",
+            "--no-progress",
+        ],
+        out=out,
+    )
     assert code == 0
     text = out.getvalue()
     assert "first_player_win_rate" in text and "wins_seat_1" in text and "end_reason DQ-" in text
     assert "turns_median" in text and "branching" in text and "interaction" in text
     rows = read_csv(path)
     assert [r["seed"] for r in rows] == [3, 4, 5, 6] and {r["opt_formation"] for r in rows} == {"at_least"}
-    for column in ("seed", "first_player", "winners", "winner", "score_0", "score_1", "turns", "decisions",
-                   "branching", "interaction", "end_reason", "options", "agents"):
+    for column in (
+        "seed",
+        "first_player",
+        "winners",
+        "winner",
+        "score_0",
+        "score_1",
+        "turns",
+        "decisions",
+        "branching",
+        "interaction",
+        "end_reason",
+        "options",
+        "agents",
+    ):
         assert column in rows[0]
     assert capsys.readouterr().err == ""
     assert main(["simulate", "darkmoon", "-n", "2", "--agents", "nobody", "--no-progress"], out=io.StringIO()) == 2
@@ -303,6 +358,7 @@ def test_cli_simulate_writes_a_csv_and_prints_a_summary(tmp_path, capsys):
 
 def test_a_p_value_below_double_precision_is_printed_as_a_bound_not_zero():
     from tcgteach.sim.variants import _p_text
+
     assert _p_text(0.0) == "< 1e-15" and _p_text(3e-17) == "< 1e-15"
     assert _p_text(0.0123) == "0.0123" and _p_text(1.0) == "1"
 
@@ -321,6 +377,7 @@ def test_without_processes_simulate_plays_in_this_process_with_the_same_records(
 
 def test_processes_are_unavailable_in_a_browser(monkeypatch):
     from tcgteach.sim import runner
+
     assert runner.processes_available()  # here: a normal CPython
     monkeypatch.setattr(runner.sys, "platform", "emscripten")
     assert not runner.processes_available()

@@ -1,4 +1,5 @@
 """The stepper, clicked from Python (no browser): Step, Back, Play/Pause, Reset, seats, language."""
+
 import pytest
 
 from tcgteach.widgets import Stepper
@@ -154,6 +155,7 @@ def test_a_button_of_an_earlier_position_is_refused_even_at_the_same_history_len
 
 def test_reset_of_a_stepper_made_from_a_state_keeps_its_decks_and_players():
     import tcgteach
+
     g = tcgteach.game("darkmoon")
     state = g.new_state(seed=2, decks=["tempo", "tempo", "spotlight"])
     st = Stepper(state)

@@ -3,6 +3,7 @@
 The committed diagrams (``diagrams/`` = ``tcgteach/diagrams``) are package data; without ``dot`` the
 flow graphs come from them, highlight included, and the user is told once how to get fresh layouts.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -18,8 +19,23 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "--disable-pip-version-check",
-                    str(ROOT), "-w", str(out)], check=True, capture_output=True, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "-q",
+            "--disable-pip-version-check",
+            str(ROOT),
+            "-w",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     wheels = list(out.glob("tcgteach-*.whl"))
     assert len(wheels) == 1, wheels
     names = zipfile.ZipFile(wheels[0]).namelist()
@@ -27,12 +43,27 @@ def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert f"tcgteach/diagrams/{stem}.svg" in names and f"tcgteach/diagrams/{stem}.dot" in names
     assert all(not n.endswith(".py") or n.startswith("tcgteach/") for n in names)  # pure Python, one package
     site = out / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--disable-pip-version-check",
-                    "--target", str(site), str(wheels[0])], check=True, capture_output=True, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "-q",
+            "--disable-pip-version-check",
+            "--target",
+            str(site),
+            str(wheels[0]),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return site
 
 
-PROGRAM = r'''
+PROGRAM = r"""
 import shutil, sys
 import tcgteach
 assert tcgteach.__file__.startswith(sys.argv[1]), tcgteach.__file__   # the wheel, not the checkout
@@ -52,15 +83,21 @@ st = Stepper("darkmoon", seed=2, agents=["random", "random"])
 st.step(); st.step()
 assert "tcg-n-" in st.graph.value and st.state.node in st.graph_style.value.replace("_o_", ".")
 print("OK")
-'''
+"""
 
 
 def test_a_wheel_without_dot_draws_the_packaged_diagrams_highlight_included(wheel_site: Path, tmp_path: Path) -> None:
     empty = tmp_path / "bin"
     empty.mkdir()
     env = {"PATH": str(empty), "PYTHONPATH": str(wheel_site), "HOME": str(tmp_path), "PYTHONNOUSERSITE": "1"}
-    done = subprocess.run([sys.executable, "-c", PROGRAM, str(wheel_site)], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, str(wheel_site)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().endswith("OK")
     told = [line for line in done.stderr.splitlines() if "shipped with the package" in line]
@@ -70,6 +107,7 @@ def test_a_wheel_without_dot_draws_the_packaged_diagrams_highlight_included(whee
 def test_a_changed_flow_gets_no_stale_packaged_drawing() -> None:
     import tcgteach
     from tcgteach.viz.flowgraph import dot_source, packaged_svg
+
     g = tcgteach.game("darkmoon")
     src = dot_source(g.flows["turn"], "en", g.name)
     assert packaged_svg(g.name, "turn", "en", src) is not None

@@ -3,6 +3,7 @@
 ``random`` (uniform over the legal actions), ``heuristic`` (a hand-written strategy per game) and
 ``coach`` (Monte Carlo tree search over determinized hidden information, with hints).
 """
+
 from .base import AGENTS, Agent, RandomAgent, make_agent
 from .coach import CoachAgent, Hint
 from .heuristic import HeuristicAgent

@@ -1,4 +1,5 @@
 """The agent protocol and the random agent."""
+
 from __future__ import annotations
 
 import random

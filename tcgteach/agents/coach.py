@@ -10,6 +10,7 @@ action is the most visited one at the root. The coach sees only ``state.view(pla
     coach = CoachAgent(seed=1, time_budget=0.5)
     hint = coach.hint(state.view(p), lang="ja")      # hint.action, hint.text, hint.alternatives
 """
+
 from __future__ import annotations
 
 import math
@@ -80,8 +81,14 @@ def _darkmoon_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
     return legal[rng.randrange(len(legal))]
 
 
-_DQ_PREFER = {"mulligan": ("keep",), "battle": ("fight",), "combat.start": ("pass",), "combat.counter": ("counter",),
-              "combat.end_step": ("advance", "continue"), "repair": ("advance",)}
+_DQ_PREFER = {
+    "mulligan": ("keep",),
+    "battle": ("fight",),
+    "combat.start": ("pass",),
+    "combat.counter": ("counter",),
+    "combat.end_step": ("advance", "continue"),
+    "repair": ("advance",),
+}
 
 
 def _dragonquest_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
@@ -107,7 +114,9 @@ def _dragonquest_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
 
 
 ROLLOUTS: dict[str, Callable[[Any, tuple, random.Random], Any]] = {
-    "darkmoon": _darkmoon_rollout, "dragonquest": _dragonquest_rollout}
+    "darkmoon": _darkmoon_rollout,
+    "dragonquest": _dragonquest_rollout,
+}
 
 
 def outcome_values(state: State) -> list[float]:
@@ -151,10 +160,14 @@ class Hint:
 
     def _repr_html_(self) -> str:
         from html import escape
-        rows = "".join(f"<tr><td>{escape(str(a))}</td><td>{v:.0%}</td><td>{n}</td></tr>"
-                       for a, v, n in self.alternatives[:5])
-        return (f"<p><b>{escape(self.text)}</b></p><table><tr><th>action</th><th>win chance</th><th>visits</th></tr>"
-                f"{rows}</table>")
+
+        rows = "".join(
+            f"<tr><td>{escape(str(a))}</td><td>{v:.0%}</td><td>{n}</td></tr>" for a, v, n in self.alternatives[:5]
+        )
+        return (
+            f"<p><b>{escape(self.text)}</b></p><table><tr><th>action</th><th>win chance</th><th>visits</th></tr>"
+            f"{rows}</table>"
+        )
 
 
 class CoachAgent:
@@ -162,9 +175,17 @@ class CoachAgent:
 
     name = "coach"
 
-    def __init__(self, seed: int | None = None, time_budget: float | None = 0.5, iterations: int | None = None,
-                 rollout_steps: int | None = None, exploration: float = 0.9, rollout_policy: Any = None,
-                 search: str = "guided", margin: float = 0.02) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float | None = 0.5,
+        iterations: int | None = None,
+        rollout_steps: int | None = None,
+        exploration: float = 0.9,
+        rollout_policy: Any = None,
+        search: str = "guided",
+        margin: float = 0.02,
+    ) -> None:
         if time_budget is None and iterations is None:
             raise TcgError("the coach needs a time_budget (seconds) or a number of iterations")
         if search not in SEARCHES:
@@ -195,8 +216,11 @@ class CoachAgent:
         start = time.perf_counter()
         if len(legal) == 1:
             action = legal[0]
-            text = (f"{view.game.describe_action(action, view, 'ja')}：他に選べる行動はありません。" if lang == "ja"
-                    else f"{view.game.describe_action(action, view, 'en')}: it is the only legal action.")
+            text = (
+                f"{view.game.describe_action(action, view, 'ja')}：他に選べる行動はありません。"
+                if lang == "ja"
+                else f"{view.game.describe_action(action, view, 'en')}: it is the only legal action."
+            )
             return Hint(action, text, float("nan"), 0, 0, time.perf_counter() - start, [(action, float("nan"), 0)])
         action, root, iterations = self._search(view)
         ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
@@ -208,15 +232,14 @@ class CoachAgent:
         if lang == "ja":
             text = f"おすすめ：{say}。{iterations}回の先読みで勝率の見込み{best_value:.0%}"
             if runner is not None and runner[1] > best_value:
-                text += (f"（「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}でほぼ互角です）")
+                text += f"（「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}でほぼ互角です）"
             elif runner is not None:
                 text += f"（次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
             text += "。"
         else:
             text = f"Suggested: {say} — about {best_value:.0%} to win over {iterations} simulated continuations"
             if runner is not None and runner[1] > best_value:
-                text += (f" ({game.describe_action(runner[0], view, lang)} scored {runner[1]:.0%}, "
-                         f"too close to call)")
+                text += f" ({game.describe_action(runner[0], view, lang)} scored {runner[1]:.0%}, too close to call)"
             elif runner is not None:
                 text += f" (next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
             text += "."
@@ -236,6 +259,7 @@ class CoachAgent:
                 self._base = self.rollout_policy
             else:
                 from .heuristic import HeuristicAgent
+
                 self._base = HeuristicAgent(self.rng.getrandbits(32))
         return self._base
 
@@ -296,7 +320,7 @@ class CoachAgent:
                     phase_budget = max(len(legal), int(total / phases))
                 if phase_used >= phase_budget:
                     alive.sort(key=lambda a: -root.children[a].total / max(root.children[a].visits, 1))
-                    alive = alive[:max(2, (len(alive) + 1) // 2)]
+                    alive = alive[: max(2, (len(alive) + 1) // 2)]
                     phase_used = 0
         scored = {a: (n.total / n.visits if n.visits else -1.0) for a, n in root.children.items()}
         best = max(alive, key=lambda a: (scored[a], root.children[a].visits))

@@ -40,6 +40,7 @@ Dragon Quest (:class:`DragonQuestPolicy`) — the deck is the life (DQ-1.2), so:
   as the attacker pick a fallback defender that cannot strike back (DQ-7.5); put confusion
   damage on a card that will not die (DQ-6.14); advance the toughest back card (DQ-5.4).
 """
+
 from __future__ import annotations
 
 import random
@@ -99,6 +100,7 @@ def _best(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Any:
 # DARK MOON
 # =====================================================================================================
 
+
 class DarkMoonPolicy:
     """DARK MOON: build the field, lock 7-character units with a fitting special, arm the end when ahead."""
 
@@ -107,6 +109,7 @@ class DarkMoonPolicy:
 
     def act(self, view: DarkMoonState, legal: tuple, rng: random.Random) -> Action:
         from ..darkmoon import actions as A
+
         node = view.node
         if node == "unit":
             return self._unit_step(view, legal, A)
@@ -118,6 +121,7 @@ class DarkMoonPolicy:
     @staticmethod
     def _zones(view: DarkMoonState, p: int) -> tuple[list[int], list[int], list[int], list[list[int]]]:
         from ..darkmoon.state import DECK, FIELD, HAND, NZ, UNIT1
+
         z = view.zones
         base = p * NZ
         return z[base + DECK], z[base + HAND], z[base + FIELD], [z[base + UNIT1 + k] for k in range(3)]
@@ -127,6 +131,7 @@ class DarkMoonPolicy:
         """Character numbers (with counts) and names still in p's deck: p knows the deck list, not its order."""
         inst = view.inst
         from ..darkmoon.state import NZ
+
         seen = set()
         z = view.zones
         for k in range(1, 6):  # hand, field, units
@@ -146,8 +151,9 @@ class DarkMoonPolicy:
         return view.score(p)["total"]
 
     # -- units ------------------------------------------------------------------------------------------
-    def _best_unit(self, inst: Any, field: Sequence[int], unseen: dict[int, int] | None,
-                   cap: int = 7) -> tuple[int, list[int]]:
+    def _best_unit(
+        self, inst: Any, field: Sequence[int], unseen: dict[int, int] | None, cap: int = 7
+    ) -> tuple[int, list[int]]:
         """(points gained by locking it, cards) of the best unit from ``field`` (special bonus included;
         a special's own card point is not counted: it scores 1 loose as well)."""
         is_char, charname, number, cards = inst.is_char, inst.charname, inst.number, inst.cards
@@ -175,7 +181,7 @@ class DarkMoonPolicy:
             else:
                 cond = pts.get("if")
                 if cond:
-                    (key, arg), = cond.items()
+                    ((key, arg),) = cond.items()
                     if key == "unit_has":
                         first = [c for c in base_order if charname[c] == arg][:1]
                         order = first + [c for c in base_order if c not in first]
@@ -205,8 +211,15 @@ class DarkMoonPolicy:
             rest = [c for c in rest if c not in cards]
         return total
 
-    def _finish_plan(self, view: DarkMoonState, p: int, actions_left: int, empty_slots: int,
-                     hand: Sequence[int], field: Sequence[int]) -> tuple[int, tuple[int, ...], int]:
+    def _finish_plan(
+        self,
+        view: DarkMoonState,
+        p: int,
+        actions_left: int,
+        empty_slots: int,
+        hand: Sequence[int],
+        field: Sequence[int],
+    ) -> tuple[int, tuple[int, ...], int]:
         """The most points this turn can still add if it were the last: (gain, cards to play first, units)."""
         inst = view.inst
         is_char = inst.is_char
@@ -281,8 +294,9 @@ class DarkMoonPolicy:
             return A.UNIT_SLOTS[empty[0]]
         return A.END_MAIN
 
-    def _should_arm(self, view: DarkMoonState, p: int, left: int, hand: Sequence[int], field: Sequence[int],
-                    deck: Sequence[int]) -> bool:
+    def _should_arm(
+        self, view: DarkMoonState, p: int, left: int, hand: Sequence[int], field: Sequence[int], deck: Sequence[int]
+    ) -> bool:
         """Fill the third slot now? When ahead of the opponent's best last turn, or out of things to do."""
         gain, _plays, _units = self._finish_plan(view, p, left, 1, hand, field)
         mine = self._score(view, p) + gain
@@ -291,8 +305,17 @@ class DarkMoonPolicy:
         threat = self._opponent_threat(view, p)
         return mine > threat + self.ARM_MARGIN
 
-    def _best_play(self, view: DarkMoonState, p: int, hand: Sequence[int], field: Sequence[int], deck: Sequence[int],
-                   unseen: dict[int, int], unseen_names: set[str], rng: random.Random) -> Action:
+    def _best_play(
+        self,
+        view: DarkMoonState,
+        p: int,
+        hand: Sequence[int],
+        field: Sequence[int],
+        deck: Sequence[int],
+        unseen: dict[int, int],
+        unseen_names: set[str],
+        rng: random.Random,
+    ) -> Action:
         inst = view.inst
         is_char, number, charname, cards = inst.is_char, inst.number, inst.charname, inst.cards
         field_numbers = {number[c] for c in field if is_char[c]}
@@ -403,6 +426,7 @@ class DarkMoonPolicy:
 def _dm_bonus(points: dict[str, Any], names: list[str]) -> int:
     """DM-5.2: a special's point effect for a unit with these character names (the engine's own rule)."""
     from ..darkmoon.state import _bonus
+
     return _bonus(points, names)
 
 
@@ -423,6 +447,7 @@ class DragonQuestPolicy:
     def act(self, view: DragonQuestState, legal: tuple, rng: random.Random) -> Action:
         from ..dragonquest import actions as A
         from ..dragonquest import state as S
+
         ctx = _DQ(view, S)
         node = view.node
         if node == "mulligan":
@@ -507,8 +532,11 @@ class DragonQuestPolicy:
                 scored.append((ctx.cure_value(c) - inst.cost[c] * ctx.gpv, a))
             elif t is A.Restore:
                 c = a.card
-                if ctx.used_this_turn(("restore", c, None, None)) or ctx.used_this_turn(("use", c, 0, None)) \
-                        or ctx.used_this_turn(("use", c, 1, None)):
+                if (
+                    ctx.used_this_turn(("restore", c, None, None))
+                    or ctx.used_this_turn(("use", c, 0, None))
+                    or ctx.used_this_turn(("use", c, 1, None))
+                ):
                     continue
                 scored.append((ctx.activate_value(c) - inst.cost[c] * ctx.gpv, a))
             elif t is A.Use:
@@ -564,11 +592,14 @@ class DragonQuestPolicy:
             elif t is A.UseItem:
                 carrier = ctx.carrier(a.item)
                 if ctx.used_this_turn(("use_item", carrier, None, a.item)) < 2:
-                    options.append((ctx.effect_value(inst.cards[a.item].use, carrier, me, "action", src_item=a.item), a))
+                    options.append(
+                        (ctx.effect_value(inst.cards[a.item].use, carrier, me, "action", src_item=a.item), a)
+                    )
         return options
 
     def _best_battle_action(self, ctx: _DQ, legal: Sequence[Any], rng: random.Random) -> tuple[float, Any]:
         from ..dragonquest import actions as A
+
         options = self._battle_choices(ctx, legal, A)
         if not options:
             return 0.0, None
@@ -780,8 +811,11 @@ class _DQ:
             return base if inst.level[c] <= self.view.level[me] + 1 else base * 0.5
         if kind == self.ITEM:
             types = inst.cards[c].equip
-            carriers = [x for x in self.party(me) + self.hand(me)
-                        if inst.kind[x] == self.CHAR and any(t in inst.cards[x].equip for t in types)]
+            carriers = [
+                x
+                for x in self.party(me) + self.hand(me)
+                if inst.kind[x] == self.CHAR and any(t in inst.cards[x].equip for t in types)
+            ]
             return 1.2 if carriers else 0.3
         return 0.9
 
@@ -826,8 +860,11 @@ class _DQ:
         if c not in self.front(owner):
             return 0.1
         defend = 0.25 * self.atk(c)
-        if owner == self.tp and self.front(1 - owner) and view.node in ("prep", "prep.target", "combat.start",
-                                                                         "combat.target"):
+        if (
+            owner == self.tp
+            and self.front(1 - owner)
+            and view.node in ("prep", "prep.target", "combat.start", "combat.target")
+        ):
             return max(defend, self.attack_value(c))
         return defend
 
@@ -867,8 +904,9 @@ class _DQ:
                 value += self.activate_value(t) if own else -0.5
         return value
 
-    def effect_value(self, eff: Any, src: int, user: int, when: str, src_item: int | None,
-                     quest: int | None = None) -> float:
+    def effect_value(
+        self, eff: Any, src: int, user: int, when: str, src_item: int | None, quest: int | None = None
+    ) -> float:
         """Value of using an effect now: best target plus player effects, minus its costs."""
         inst = self.inst
         value = 0.0
@@ -890,7 +928,7 @@ class _DQ:
         if eff.hand:
             hand = [c for c in self.hand(user) if c != quest]
             vals = sorted(self.hand_card_value(c) for c in hand)
-            value -= sum(vals[:eff.hand]) * 0.7
+            value -= sum(vals[: eff.hand]) * 0.7
         if eff.close:
             value -= self.close_cost(src, when)
         return value

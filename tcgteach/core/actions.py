@@ -4,6 +4,7 @@
 (or ``game.parse_action(text)``) reads it back. Field types are ``int`` (card instance numbers,
 slots, counts) or ``str``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -61,7 +62,8 @@ class ActionSyntax:
         cls = self.by_verb.get(words[0].lower())
         if cls is None:
             raise IllegalActionError(
-                f"unknown {self.game} action {words[0]!r}; verbs are: " + ", ".join(sorted(self.by_verb)), self.rule)
+                f"unknown {self.game} action {words[0]!r}; verbs are: " + ", ".join(sorted(self.by_verb)), self.rule
+            )
         spec = self.arity[cls.VERB]
         if len(words) - 1 != len(spec):
             want = " ".join([cls.VERB] + [f"<{name}>" for name, _ in spec])
@@ -74,7 +76,9 @@ class ActionSyntax:
                 try:
                     values.append(int(word))
                 except ValueError:
-                    raise IllegalActionError(f"{text!r}: {name} must be a whole number, not {word!r}", self.rule) from None
+                    raise IllegalActionError(
+                        f"{text!r}: {name} must be a whole number, not {word!r}", self.rule
+                    ) from None
             else:
                 values.append(word)
         return cls(*values)

@@ -1,4 +1,5 @@
 """Reading the package's data files (cards, decks, rule texts) with errors that name file and field."""
+
 from __future__ import annotations
 
 import json
@@ -79,8 +80,9 @@ class Reader:
         return data[list_key]
 
 
-def parse_deck_file(data: Any, file: str, pool: Any, fmt: str, validate: Any, side_rule: str,
-                    pool_rule: str) -> dict[str, dict[str, Any]]:
+def parse_deck_file(
+    data: Any, file: str, pool: Any, fmt: str, validate: Any, side_rule: str, pool_rule: str
+) -> dict[str, dict[str, Any]]:
     """Starter decks ``{"id", "name", "style", "cards": {card id: count}}``, each checked with
     ``validate(cards, pool)`` (the game's deck-construction rules)."""
     r = Reader(file)
@@ -104,8 +106,11 @@ def parse_deck_file(data: Any, file: str, pool: Any, fmt: str, validate: Any, si
         violations = validate(cards, pool)
         if violations:
             raise r.fail(f"{w} ({did})", "illegal deck: " + "; ".join(str(v) for v in violations))
-        decks[did] = {"cards": tuple(cards), "name": r.texts(raw["name"], f"{w}.name"),
-                      "style": r.texts(raw["style"], f"{w}.style")}
+        decks[did] = {
+            "cards": tuple(cards),
+            "name": r.texts(raw["name"], f"{w}.name"),
+            "style": r.texts(raw["style"], f"{w}.style"),
+        }
     return decks
 
 
@@ -154,10 +159,11 @@ def load_rule_texts(path: str | Path, prefix: str, options: Mapping[str, Any] | 
         if not rid.startswith(prefix + "-"):
             raise r.fail(f"rules.{rid}", f"rule IDs of this file start with {prefix}-")
         entry = r.obj(entry, f"rules.{rid}", ("title", "text"), ("interpretation",))
-        out[rid] = {"title": r.texts(entry["title"], f"rules.{rid}.title"),
-                    "text": r.texts(entry["text"], f"rules.{rid}.text"),
-                    "interpretation": _interpretation(r, entry.get("interpretation"),
-                                                      f"rules.{rid}.interpretation")}
+        out[rid] = {
+            "title": r.texts(entry["title"], f"rules.{rid}.title"),
+            "text": r.texts(entry["text"], f"rules.{rid}.text"),
+            "interpretation": _interpretation(r, entry.get("interpretation"), f"rules.{rid}.interpretation"),
+        }
     if options is not None:
         check_rule_options(out, options)
     return out
@@ -173,7 +179,10 @@ def check_rule_options(texts: RuleTexts, options: Mapping[str, Any]) -> None:
             where = f"rules.{rid}.interpretation"
             spec = options.get(mark)
             if spec is None:
-                raise r.fail(where, f"{mark!r} is not an engine option of this game (the options are: "
-                                    f"{', '.join(options) or 'none'}; a fixed reading is {FIXED!r})")
+                raise r.fail(
+                    where,
+                    f"{mark!r} is not an engine option of this game (the options are: "
+                    f"{', '.join(options) or 'none'}; a fixed reading is {FIXED!r})",
+                )
             if getattr(spec, "rule", rid) != rid:
                 raise r.fail(where, f"option {mark!r} settles {spec.rule}, not {rid}")

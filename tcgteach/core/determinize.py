@@ -5,6 +5,7 @@ zone of the view shows is dealt at random into the hidden slots of its owner (de
 hands, face-down damage cards). Cards never change owner, so a card only goes where its owner
 keeps cards. The result is an ordinary state that can be played forward (not the real game).
 """
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Errors of the library. Each names the rule ID or the file location it is about."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

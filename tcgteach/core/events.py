@@ -1,4 +1,5 @@
 """Typed events: what an action did, each naming the rule it applied."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,8 +14,9 @@ class Event:
 
     __slots__ = ("kind", "rule", "player", "data", "secret")
 
-    def __init__(self, kind: str, rule: str, player: int | None, data: dict[str, Any] | None = None,
-                 secret: int | None = None) -> None:
+    def __init__(
+        self, kind: str, rule: str, player: int | None, data: dict[str, Any] | None = None, secret: int | None = None
+    ) -> None:
         self.kind = kind
         self.rule = rule
         self.player = player

@@ -4,6 +4,7 @@ A ``Flow`` lists nodes (phases, steps, decision points) and edges (the only tran
 engine may make). States move with ``_goto`` which refuses any move that is not an edge, and
 record every move, so tests can show that the diagram *is* the program.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -38,8 +39,14 @@ class Edge:
 class Flow:
     """A named graph of nodes and edges with en/ja labels and rule IDs."""
 
-    def __init__(self, name: str, title: Mapping[str, str], nodes: tuple[Node, ...], edges: tuple[Edge, ...],
-                 cluster_titles: Mapping[str, Mapping[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        title: Mapping[str, str],
+        nodes: tuple[Node, ...],
+        edges: tuple[Edge, ...],
+        cluster_titles: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
         self.name = name
         self.cluster_titles = dict(cluster_titles or {})
         self.title = title
@@ -70,11 +77,19 @@ class Flow:
         """The flow as a ``networkx.DiGraph`` (built once, then shared: do not mutate it)."""
         if self._graph is None:
             import networkx as nx
+
             g = nx.DiGraph(name=self.name, title_en=self.title["en"], title_ja=self.title["ja"])
             for n in self.nodes:
-                g.add_node(n.id, label_en=n.label["en"], label_ja=n.label["ja"], rules=n.rules, kind=n.kind,
-                           help_en=(n.help or {}).get("en", ""), help_ja=(n.help or {}).get("ja", ""),
-                           cluster=n.cluster or "")
+                g.add_node(
+                    n.id,
+                    label_en=n.label["en"],
+                    label_ja=n.label["ja"],
+                    rules=n.rules,
+                    kind=n.kind,
+                    help_en=(n.help or {}).get("en", ""),
+                    help_ja=(n.help or {}).get("ja", ""),
+                    cluster=n.cluster or "",
+                )
             for e in self.edges:
                 g.add_edge(e.src, e.dst, label_en=e.label["en"], label_ja=e.label["ja"], rule=e.rule)
             self._graph = g

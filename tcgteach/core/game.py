@@ -2,6 +2,7 @@
 
 It makes states (``new_state``) and reads them back (``state_from_dict``). One subclass per game.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -138,8 +139,14 @@ class Game:
     def starter_deck(self, name: str) -> Deck:
         pool = self._starter_pool()
         if name not in pool:
-            raise DeckError([Violation(self.pool_rule, f"no starter deck named {name!r}; the starter decks are: "
-                                                       + ", ".join(pool))], str(name))
+            raise DeckError(
+                [
+                    Violation(
+                        self.pool_rule, f"no starter deck named {name!r}; the starter decks are: " + ", ".join(pool)
+                    )
+                ],
+                str(name),
+            )
         d = pool[name]
         return Deck(name, d["cards"], d["name"], d["style"])
 
@@ -164,8 +171,16 @@ class Game:
             out: list[str] = []
             for cid, n in deck.items():
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    raise DeckError([Violation(self.contract_rule, f"count of {cid!r} must be a whole number >= 0, "
-                                                                   f"not {n!r}", (str(cid),))], label)
+                    raise DeckError(
+                        [
+                            Violation(
+                                self.contract_rule,
+                                f"count of {cid!r} must be a whole number >= 0, not {n!r}",
+                                (str(cid),),
+                            )
+                        ],
+                        label,
+                    )
                 out.extend([str(cid)] * n)
             return tuple(out)
         if isinstance(deck, (list, tuple)):
@@ -173,17 +188,31 @@ class Game:
             if bad:
                 raise DeckError([Violation(self.contract_rule, f"card IDs must be strings, not {bad[0]!r}")], label)
             return tuple(deck)
-        raise DeckError([Violation(self.contract_rule, f"a deck must be a Deck, a starter deck name, a list of card IDs "
-                                                       f"or a mapping of ID to count, not {type(deck).__name__}")], label)
+        raise DeckError(
+            [
+                Violation(
+                    self.contract_rule,
+                    f"a deck must be a Deck, a starter deck name, a list of card IDs "
+                    f"or a mapping of ID to count, not {type(deck).__name__}",
+                )
+            ],
+            label,
+        )
 
     # -- states ----------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
-                  first_player: int | None = None) -> State:
+    def new_state(
+        self,
+        seed: int = 0,
+        decks: Sequence[Any] | None = None,
+        players: int | None = None,
+        first_player: int | None = None,
+    ) -> State:
         raise NotImplementedError
 
     def _state_from_setup(self, setup: dict[str, Any]) -> State:
         """The state right after set-up, from a saved ``setup`` (seed, players, first player, decks)."""
         from .errors import StateFileError
+
         for key in ("seed", "players", "first_player", "decks"):
             if key not in setup:
                 raise StateFileError(f"setup.{key}", "missing")
@@ -191,8 +220,12 @@ class Game:
         if not isinstance(decks, list):
             raise StateFileError("setup.decks", "expected a list of decks")
         try:
-            return self.new_state(setup["seed"], [tuple(d) if isinstance(d, list) else d for d in decks],
-                                  setup["players"], setup["first_player"])
+            return self.new_state(
+                setup["seed"],
+                [tuple(d) if isinstance(d, list) else d for d in decks],
+                setup["players"],
+                setup["first_player"],
+            )
         except TcgError as exc:
             raise StateFileError("setup", str(exc)) from None
 
@@ -212,6 +245,7 @@ class Game:
     def state_from_dict(self, data: Any) -> State:
         """Restore a state saved with ``state.to_dict()``; validated field by field."""
         from .state import load_state
+
         return load_state(self, data)
 
     def _rule_texts(self) -> Mapping[str, Mapping[str, Any]]:
@@ -220,6 +254,7 @@ class Game:
     def _checked_rule_texts(self) -> Mapping[str, Mapping[str, Any]]:
         """The rule texts, their named interpretations checked once against this game's options."""
         from .data import RuleTexts, check_rule_options
+
         texts = self._rule_texts()
         if isinstance(texts, RuleTexts) and texts.checked_options is not self.OPTION_SPECS:
             check_rule_options(texts, self.options.specs)
@@ -267,8 +302,11 @@ class Game:
             if spec is None:
                 lines.append("［解釈］" if ja else "[interpretation]")
                 continue
-            head = (f"［解釈：オプション `{spec.name}`、既定値 {_shown(spec.default)}］" if ja
-                    else f"[interpretation: option `{spec.name}`, default {_shown(spec.default)}] ")
+            head = (
+                f"［解釈：オプション `{spec.name}`、既定値 {_shown(spec.default)}］"
+                if ja
+                else f"[interpretation: option `{spec.name}`, default {_shown(spec.default)}] "
+            )
             lines.append(head + _meaning(spec, lang))
         return lines
 
@@ -280,8 +318,9 @@ def _meaning(spec: OptionSpec, lang: str) -> str:
     order = [spec.default] + [c for c in spec.choices if c != spec.default]
     if spec.values and all(v in spec.values for v in order):
         sep = "／" if ja else "; "
-        return sep.join(f"{_shown(v)}{'：' if ja else ': '}{spec.values[v].get(lang, spec.values[v]['en'])}"
-                        for v in order)
+        return sep.join(
+            f"{_shown(v)}{'：' if ja else ': '}{spec.values[v].get(lang, spec.values[v]['en'])}" for v in order
+        )
     text = spec.explain.get(lang, spec.explain["en"])
     unnamed = [_shown(v) for v in order if v is not None and f"'{_shown(v)}'" not in text and f"'{v}'" not in text]
     if spec.choices and unnamed:
@@ -297,7 +336,8 @@ def _shown(value: Any) -> str:
 
 def check_players(game: Game, players: Any) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
-        span = (f"{game.min_players}" if game.min_players == game.max_players
-                else f"{game.min_players}-{game.max_players}")
+        span = (
+            f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
+        )
         raise TcgError(f"[{game.contract_rule}] {game.name} is for {span} players, not {players!r}")
     return players

@@ -1,4 +1,5 @@
 """Engine options: every named [interpretation] of the rules is an option with a default."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -37,7 +38,8 @@ class OptionSpec:
                 number = 0
             if number <= 0:
                 raise OptionError(
-                    f"{game} option {self.name!r} ({self.rule}): {value!r} is not a positive whole number or None")
+                    f"{game} option {self.name!r} ({self.rule}): {value!r} is not a positive whole number or None"
+                )
             return number
         if isinstance(value, str) and all(isinstance(c, bool) for c in self.choices):
             word = value.strip().lower()
@@ -50,7 +52,8 @@ class OptionSpec:
                 return choice
         raise OptionError(
             f"{game} option {self.name!r} ({self.rule}): {value!r} is not one of "
-            + ", ".join(repr(c) for c in self.choices))
+            + ", ".join(repr(c) for c in self.choices)
+        )
 
     def describe(self, lang: str = "en") -> str:
         return f"{self.name} ({self.rule}): {self.explain.get(lang, self.explain['en'])}"
@@ -98,19 +101,29 @@ class Options(Mapping[str, Any]):
         """One row per option: name, value, default, choices, rule, explanation (in ``lang``)."""
         rows = []
         for name, spec in self.specs.items():
-            rows.append({"name": name, "value": self._values[name], "default": spec.default,
-                         "choices": spec.choices, "rule": spec.rule,
-                         "explain": spec.explain.get(lang, spec.explain["en"])})
+            rows.append(
+                {
+                    "name": name,
+                    "value": self._values[name],
+                    "default": spec.default,
+                    "choices": spec.choices,
+                    "rule": spec.rule,
+                    "explain": spec.explain.get(lang, spec.explain["en"]),
+                }
+            )
         return rows
 
     def _repr_html_(self) -> str:
         from html import escape
+
         rows = "".join(
             f"<tr><td><code>{escape(r['name'])}</code></td><td>{escape(str(r['value']))}</td>"
             f"<td>{escape(str(r['default']))}</td><td>{escape(r['rule'])}</td><td>{escape(r['explain'])}</td></tr>"
-            for r in self.table())
-        return ("<table><tr><th>option</th><th>value</th><th>default</th><th>rule</th><th>meaning</th></tr>"
-                f"{rows}</table>")
+            for r in self.table()
+        )
+        return (
+            f"<table><tr><th>option</th><th>value</th><th>default</th><th>rule</th><th>meaning</th></tr>{rows}</table>"
+        )
 
 
 def options_of_file(specs: Mapping[str, OptionSpec], saved: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,5 @@
 """Typed game results (python-chess ``Outcome`` style)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,8 +30,13 @@ class Outcome:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason,
-                "breakdown": [dict(b) for b in self.breakdown], "nobody_wins": self.nobody_wins}
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "breakdown": [dict(b) for b in self.breakdown],
+            "nobody_wins": self.nobody_wins,
+        }
 
     def text(self, lang: str = "en") -> str:
         scores = " / ".join(f"P{i + 1}: {s}" for i, s in enumerate(self.scores))

@@ -16,6 +16,7 @@
 
 Lines starting with ``#`` are comments. ``replay`` rebuilds the identical final state.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -67,10 +68,14 @@ def record_text(state: State, agents: str | None = None, result: bool = True) ->
     """The record of ``state``'s game so far."""
     game = state.game
     setup = state.setup
-    lines = ["# tcgteach game record", f"Game: {game.name}",
-             "Options: " + " ".join(f"{k}={v}" for k, v in sorted(game.options.items())),
-             f"Seed: {setup['seed']}", f"Players: {setup['players']}",
-             f"FirstPlayer: {'random' if setup['first_player'] is None else setup['first_player'] + 1}"]
+    lines = [
+        "# tcgteach game record",
+        f"Game: {game.name}",
+        "Options: " + " ".join(f"{k}={v}" for k, v in sorted(game.options.items())),
+        f"Seed: {setup['seed']}",
+        f"Players: {setup['players']}",
+        f"FirstPlayer: {'random' if setup['first_player'] is None else setup['first_player'] + 1}",
+    ]
     for p, deck in enumerate(setup["decks"]):
         lines.append(f"Deck{p + 1}: {_deck_text(game, tuple(deck))}")
     if agents:
@@ -95,7 +100,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if line.startswith("# result:"):
-            result_line = (line[len("# result:"):].strip(), no)
+            result_line = (line[len("# result:") :].strip(), no)
             continue
         if not line or line.startswith("#"):
             if not line and header:
@@ -113,8 +118,13 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         numbers.append(no)
     for key in HEADER_KEYS:
         if key not in header:
-            raise RecordError(file, 1, f"missing header line {key!r}: a record starts with "
-                                       + ", ".join(f"{k}:" for k in HEADER_KEYS) + " and Deck1:, Deck2: ...")
+            raise RecordError(
+                file,
+                1,
+                f"missing header line {key!r}: a record starts with "
+                + ", ".join(f"{k}:" for k in HEADER_KEYS)
+                + " and Deck1:, Deck2: ...",
+            )
 
     def integer(key: str) -> int:
         value, no = header[key]
@@ -152,8 +162,19 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         decks.append(tuple(value.split()))
         deck_lines.append(no)
     agents = header.get("Agents", (None, 0))[0]
-    return Record(header["Game"][0], options, integer("Seed"), players, first_player, decks, actions, agents, numbers,
-                  deck_lines, result_line)
+    return Record(
+        header["Game"][0],
+        options,
+        integer("Seed"),
+        players,
+        first_player,
+        decks,
+        actions,
+        agents,
+        numbers,
+        deck_lines,
+        result_line,
+    )
 
 
 def read_record(path: str | Path) -> Record:
@@ -171,6 +192,7 @@ def replay(record: Record, file: str = "<record>") -> State:
     import tcgteach
 
     from .options import options_of_file
+
     try:
         game = tcgteach.game(record.game)
         game = game.with_options(options_of_file(game.options.specs, record.options))
@@ -187,8 +209,7 @@ def replay(record: Record, file: str = "<record>") -> State:
                 cards.extend([cid] * (int(n) if n.isdigit() else 1))
             decks.append(cards)
     try:
-        state = game.new_state(seed=record.seed, decks=decks, players=record.players,
-                               first_player=record.first_player)
+        state = game.new_state(seed=record.seed, decks=decks, players=record.players, first_player=record.first_player)
     except TcgError as exc:
         line = 1
         text = str(exc)

@@ -4,6 +4,7 @@ SplitMix64 keeps its whole state in one integer, so a state can save, restore an
 serialise it for free (undo, clone, ``to_dict``) and the same seed gives the same
 sequence in every process and on every Python version.
 """
+
 from __future__ import annotations
 
 MASK64 = (1 << 64) - 1

@@ -6,6 +6,7 @@ named by ``SCALARS`` (immutable values only: ints, strings, None, tuples). Befor
 zone the game calls ``self._touch(index)``; ``apply`` then saves just the zones an action
 touched plus the scalars, and ``undo`` puts them back (python-chess push/pop style).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,8 +34,23 @@ class State:
     ZONES: ClassVar[tuple[str, ...]] = ()
     _get_scalars: ClassVar[Any] = None
 
-    __slots__ = ("game", "rng", "zones", "node", "history", "events", "trail", "_frames", "_saved",
-                 "_legal", "setup", "num_players", "viewer", "_masked", "__weakref__")
+    __slots__ = (
+        "game",
+        "rng",
+        "zones",
+        "node",
+        "history",
+        "events",
+        "trail",
+        "_frames",
+        "_saved",
+        "_legal",
+        "setup",
+        "num_players",
+        "viewer",
+        "_masked",
+        "__weakref__",
+    )
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -87,8 +103,9 @@ class State:
         A rejected action leaves the state exactly as it was.
         """
         if self.viewer is not None:
-            raise IllegalActionError("this is a player's view of the game; apply actions to the real state",
-                                     self.game.contract_rule)
+            raise IllegalActionError(
+                "this is a player's view of the game; apply actions to the real state", self.game.contract_rule
+            )
         if isinstance(action, str):
             action = self.game.parse_action(action)
         legal = self.legal_actions()
@@ -116,7 +133,7 @@ class State:
         self._frames.append((frame, saved))
         self.history.append(action)
         self._legal = None
-        return self.events[frame[2]:]
+        return self.events[frame[2] :]
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
@@ -167,7 +184,7 @@ class State:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][0][3]:]
+        return self.trail[self._frames[-1][0][3] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -213,8 +230,10 @@ class State:
             # went face down under a deck)
             starts = [f[0][2] for f in self._frames] + [len(self.events)]
             for i, action in enumerate(v.history):
-                if any(e.kind in secret_kinds and e.secret is not None and e.secret != player
-                       for e in self.events[starts[i]:starts[i + 1]]):
+                if any(
+                    e.kind in secret_kinds and e.secret is not None and e.secret != player
+                    for e in self.events[starts[i] : starts[i + 1]]
+                ):
                     v.history[i] = self.game.mask_action(action)
         v._frames = []
         zones = v.zones
@@ -223,8 +242,8 @@ class State:
         cache = self._masked.setdefault(player, [])
         events = self.events
         if len(cache) > len(events):
-            del cache[len(events):]
-        cache.extend(e.masked(player) for e in events[len(cache):])
+            del cache[len(events) :]
+        cache.extend(e.masked(player) for e in events[len(cache) :])
         v.events = cache[:]
         self._mask_view(v, player)
         return v
@@ -337,8 +356,20 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
     that every saved field matches. Any malformed or inconsistent field raises ``StateFileError``."""
     if not isinstance(data, dict):
         raise StateFileError("(top)", f"expected a JSON object, got {type(data).__name__}")
-    for key in ("format", "version", "game", "options", "setup", "history", "node", "scalars", "zones", "rng",
-                "events", "trail"):
+    for key in (
+        "format",
+        "version",
+        "game",
+        "options",
+        "setup",
+        "history",
+        "node",
+        "scalars",
+        "zones",
+        "rng",
+        "events",
+        "trail",
+    ):
         if key not in data:
             raise StateFileError(key, "missing")
     if data["format"] != "tcgteach-state":
@@ -353,6 +384,7 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
     if not isinstance(data["options"], dict):
         raise StateFileError("options", "expected an object")
     from .options import options_of_file
+
     try:
         g = game.with_options(options_of_file(game.options.specs, data["options"]))
     except TcgError as exc:
@@ -388,8 +420,11 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
             if isinstance(data[key], dict) and isinstance(mine[key], dict):
                 bad = sorted(k for k in set(data[key]) | set(mine[key]) if data[key].get(k) != mine[key].get(k))
                 detail = f" (at {', '.join(bad[:5])})"
-            raise StateFileError(key, "does not match what the setup and history produce: the file was altered "
-                                      f"or corrupted{detail}{old_note}")
+            raise StateFileError(
+                key,
+                "does not match what the setup and history produce: the file was altered "
+                f"or corrupted{detail}{old_note}",
+            )
     return state
 
 

@@ -1,4 +1,5 @@
 """DARK MOON decisions. Card arguments are card instance numbers of the game (see ``state.card``)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from ..core.actions import Action, ActionSyntax
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play a card from hand: a character (DM-4.2) or a special (DM-4.5)."""
+
     VERB = "play"
     RULE = "DM-4.2"
     card: int
@@ -17,6 +19,7 @@ class Play(Action):
 @dataclass(frozen=True, slots=True)
 class StartUnit(Action):
     """Begin creating a unit in an empty unit slot 1-3 (DM-4.6, DM-4.7)."""
+
     VERB = "unit"
     RULE = "DM-4.6"
     slot: int
@@ -25,6 +28,7 @@ class StartUnit(Action):
 @dataclass(frozen=True, slots=True)
 class Pick(Action):
     """Add one field card to the unit being created (DM-4.6)."""
+
     VERB = "pick"
     RULE = "DM-4.6"
     card: int
@@ -33,6 +37,7 @@ class Pick(Action):
 @dataclass(frozen=True, slots=True)
 class Finish(Action):
     """Put the picked cards into the slot as a unit; uses one action (DM-4.6)."""
+
     VERB = "finish"
     RULE = "DM-4.6"
 
@@ -40,6 +45,7 @@ class Finish(Action):
 @dataclass(frozen=True, slots=True)
 class Cancel(Action):
     """Stop creating the unit; the picked cards stay on the field; no action used (DM-4.6)."""
+
     VERB = "cancel"
     RULE = "DM-4.6"
 
@@ -47,6 +53,7 @@ class Cancel(Action):
 @dataclass(frozen=True, slots=True)
 class EndMain(Action):
     """End the main phase now (DM-4.1: fewer than 2 actions is allowed)."""
+
     VERB = "end"
     RULE = "DM-4.1"
 
@@ -54,6 +61,7 @@ class EndMain(Action):
 @dataclass(frozen=True, slots=True)
 class Choose(Action):
     """Choose a card for the on-play effect being resolved."""
+
     VERB = "choose"
     RULE = "DM-4.2"
     card: int
@@ -62,6 +70,7 @@ class Choose(Action):
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Use none of an optional ("you may") effect."""
+
     VERB = "decline"
     RULE = "DM-4.2"
 
@@ -69,6 +78,7 @@ class Decline(Action):
 @dataclass(frozen=True, slots=True)
 class KeepTop(Action):
     """Peek effect: leave the looked-at card on top of the deck."""
+
     VERB = "top"
     RULE = "DM-4.2"
 
@@ -76,6 +86,7 @@ class KeepTop(Action):
 @dataclass(frozen=True, slots=True)
 class ToBottom(Action):
     """Peek effect: put the looked-at card at the bottom of the deck."""
+
     VERB = "bottom"
     RULE = "DM-4.2"
 

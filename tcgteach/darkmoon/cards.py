@@ -1,4 +1,5 @@
 """DARK MOON cards: the data model, the loader of ``data/cards.json`` and deck validation (DM-2)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -14,8 +15,15 @@ DATA = Path(__file__).resolve().parent / "data"
 
 #: DM-6.1: the seven character names
 CHARACTERS = ("Heli", "Jino", "Shion", "Solon", "Jaan", "Jakah", "Noa")
-CHARACTER_JA = {"Heli": "ヘリ", "Jino": "ジノ", "Shion": "シオン", "Solon": "ソロン", "Jaan": "ジャアン",
-                "Jakah": "ジャカ", "Noa": "ノア"}
+CHARACTER_JA = {
+    "Heli": "ヘリ",
+    "Jino": "ジノ",
+    "Shion": "シオン",
+    "Solon": "ソロン",
+    "Jaan": "ジャアン",
+    "Jakah": "ジャカ",
+    "Noa": "ノア",
+}
 
 #: on-play effect vocabulary: op -> required keys (besides "op")
 EFFECT_OPS: dict[str, tuple[str, ...]] = {
@@ -60,9 +68,13 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
         w = f"cards[{i}]"
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
             w = f"cards[{i}] ({raw['id']})"
-        kind = r.string(r.obj(raw, w, ("id", "type"), ("name", "text", "character", "number", "effect", "points",
-                                                       "depicts"))["type"], f"{w}.type",
-                        choices=("character", "special"))
+        kind = r.string(
+            r.obj(raw, w, ("id", "type"), ("name", "text", "character", "number", "effect", "points", "depicts"))[
+                "type"
+            ],
+            f"{w}.type",
+            choices=("character", "special"),
+        )
         if kind == "character":
             raw = r.obj(raw, w, ("id", "type", "character", "number", "name", "effect", "text"))
         else:
@@ -71,13 +83,21 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
         if cid in cards:
             raise r.fail(f"{w}.id", f"duplicate card id {cid!r}")
         effect = _effect(r, raw["effect"], f"{w}.effect")
-        card = Card(id=cid, type=kind, name=r.texts(raw["name"], f"{w}.name"),
-                    text=r.texts(raw["text"], f"{w}.text", empty=True), effect=effect)
+        card = Card(
+            id=cid,
+            type=kind,
+            name=r.texts(raw["name"], f"{w}.name"),
+            text=r.texts(raw["text"], f"{w}.text", empty=True),
+            effect=effect,
+        )
         if effect is not None and not card.text["en"]:
             raise r.fail(f"{w}.text", "a card with an effect needs its text in en and ja")
         if kind == "character":
-            card = _replace(card, character=r.string(raw["character"], f"{w}.character", choices=CHARACTERS),
-                            number=r.integer(raw["number"], f"{w}.number", 1, 99))
+            card = _replace(
+                card,
+                character=r.string(raw["character"], f"{w}.character", choices=CHARACTERS),
+                number=r.integer(raw["number"], f"{w}.number", 1, 99),
+            )
         else:
             depicts = raw["depicts"]
             if depicts is not None:
@@ -91,6 +111,7 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
 
 def _replace(card: Card, **changes: Any) -> Card:
     from dataclasses import replace
+
     return replace(card, **changes)
 
 
@@ -121,8 +142,10 @@ def _points(r: Reader, raw: Any, w: str) -> dict[str, Any] | None:
         cond = raw["if"]
         if cond is not None:
             if not isinstance(cond, dict) or len(cond) != 1:
-                raise r.fail(f"{w}.if", "expected null or an object with exactly one condition: " + ", ".join(CONDITIONS))
-            (key, arg), = cond.items()
+                raise r.fail(
+                    f"{w}.if", "expected null or an object with exactly one condition: " + ", ".join(CONDITIONS)
+                )
+            ((key, arg),) = cond.items()
             r.string(key, f"{w}.if", choices=CONDITIONS)
             if key == "unit_has":
                 r.string(arg, f"{w}.if.unit_has", choices=CHARACTERS)
@@ -160,24 +183,47 @@ def validate_deck(cards: Sequence[str], pool: Mapping[str, Card]) -> list[Violat
     out: list[Violation] = []
     unknown = sorted({c for c in cards if c not in pool})
     if unknown:
-        out.append(Violation("DM-7", f"unknown card id(s): {', '.join(unknown)} (not in the card pool)",
-                             tuple(unknown), len(unknown)))
+        out.append(
+            Violation(
+                "DM-7", f"unknown card id(s): {', '.join(unknown)} (not in the card pool)", tuple(unknown), len(unknown)
+            )
+        )
     if len(cards) != DECK_SIZE:
-        out.append(Violation("DM-2.1", f"the deck has {len(cards)} cards; it must have exactly {DECK_SIZE}",
-                             (), len(cards), DECK_SIZE))
+        out.append(
+            Violation(
+                "DM-2.1",
+                f"the deck has {len(cards)} cards; it must have exactly {DECK_SIZE}",
+                (),
+                len(cards),
+                DECK_SIZE,
+            )
+        )
     known = [pool[c] for c in cards if c in pool]
     specials = [c for c in known if not c.is_character]
     if len(specials) > MAX_SPECIALS:
-        out.append(Violation("DM-2.2", f"{len(specials)} special cards; at most {MAX_SPECIALS} are allowed",
-                             tuple(sorted({c.id for c in specials})), len(specials), MAX_SPECIALS))
+        out.append(
+            Violation(
+                "DM-2.2",
+                f"{len(specials)} special cards; at most {MAX_SPECIALS} are allowed",
+                tuple(sorted({c.id for c in specials})),
+                len(specials),
+                MAX_SPECIALS,
+            )
+        )
     by_name: dict[str, list[Card]] = {}
     for c in specials:
         by_name.setdefault(c.name["en"], []).append(c)
     for name, group in by_name.items():
         if len(group) > MAX_SPECIAL_COPIES:
-            out.append(Violation("DM-2.3", f"{len(group)} copies of the special card {name!r}; at most "
-                                           f"{MAX_SPECIAL_COPIES}", tuple(sorted({c.id for c in group})),
-                                 len(group), MAX_SPECIAL_COPIES))
+            out.append(
+                Violation(
+                    "DM-2.3",
+                    f"{len(group)} copies of the special card {name!r}; at most {MAX_SPECIAL_COPIES}",
+                    tuple(sorted({c.id for c in group})),
+                    len(group),
+                    MAX_SPECIAL_COPIES,
+                )
+            )
     by_number: dict[int, list[Card]] = {}
     for c in known:
         if c.is_character:
@@ -186,7 +232,14 @@ def validate_deck(cards: Sequence[str], pool: Mapping[str, Card]) -> list[Violat
         group = by_number[number]
         if len(group) > MAX_PER_NUMBER:
             names = ", ".join(sorted({f"{c.id} {c.character}" for c in group}))
-            out.append(Violation("DM-2.4", f"{len(group)} character cards with number {number} ({names}); at most "
-                                           f"{MAX_PER_NUMBER} across all characters", tuple(sorted({c.id for c in group})),
-                                 len(group), MAX_PER_NUMBER))
+            out.append(
+                Violation(
+                    "DM-2.4",
+                    f"{len(group)} character cards with number {number} ({names}); at most "
+                    f"{MAX_PER_NUMBER} across all characters",
+                    tuple(sorted({c.id for c in group})),
+                    len(group),
+                    MAX_PER_NUMBER,
+                )
+            )
     return out

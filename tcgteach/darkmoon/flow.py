@@ -1,4 +1,5 @@
 """The DARK MOON turn as data (DM-3, DM-4, DM-1.4/1.5). The engine moves only along these edges."""
+
 from __future__ import annotations
 
 from ..core.flow import Edge, Flow, Node
@@ -13,26 +14,87 @@ def _e(src: str, dst: str, en: str, ja: str, rule: str) -> Edge:
 
 
 NODES = (
-    _n("setup", "Setup", "準備", ("DM-3.1", "DM-3.2", "DM-3.3", "DM-3.4"), "start",
-       "Shuffle, decide who starts, everyone draws 5.", "シャッフルし、先攻を決め、全員が5枚引く。"),
-    _n("main", "Main phase", "メインフェイズ", ("DM-4.1", "DM-4.3"), "decision",
-       "Up to 2 actions (only 1 in the first player's first turn).", "行動は2回まで（先攻の最初のターンは1回）。"),
-    _n("play_character", "Play a character", "キャラクターを出す", ("DM-4.2",), "step",
-       "A character card goes from hand to the field.", "手札のキャラクターカードを場に出す。"),
-    _n("play_special", "Play a special", "スペシャルを出す", ("DM-4.5",), "step",
-       "A special card goes from hand to the field.", "手札のスペシャルカードを場に出す。"),
-    _n("effect", "On-play effect", "プレイ時効果", ("DM-4.2", "DM-4.5", "DM-6.1", "DM-6.2"), "decision",
-       "The played card's effect resolves; some ask for a choice.", "出したカードの効果を処理する。選択を伴うものもある。"),
-    _n("reveal", "Reveal top card", "山札の公開", ("DM-4.4", "DM-4.4a"), "step",
-       "Turn over the top card: a number match goes to the field, else to hand.",
-       "山札の一番上を表にする。番号が場と一致すれば場へ、そうでなければ手札へ。"),
-    _n("unit", "Create a unit", "ユニット作成", ("DM-4.6", "DM-4.7"), "decision",
-       "Pick 3–7 characters and up to 1 special from the field, then finish.",
-       "場からキャラクター3〜7枚とスペシャル0〜1枚を選び、完成させる。"),
-    _n("end", "End phase", "エンドフェイズ", ("DM-4.8", "DM-1.4", "DM-1.5", "DM-1.6"), "step",
-       "Check the end trigger, then the next player's turn.", "終了条件を確認し、次のプレイヤーのターンへ。"),
-    _n("game_over", "Game over: scoring", "ゲーム終了・得点計算", ("DM-5.1", "DM-5.2", "DM-5.3", "DM-5.4", "DM-1.2"), "end",
-       "Count the points; most points wins.", "得点を数え、最も多いプレイヤーが勝つ。"),
+    _n(
+        "setup",
+        "Setup",
+        "準備",
+        ("DM-3.1", "DM-3.2", "DM-3.3", "DM-3.4"),
+        "start",
+        "Shuffle, decide who starts, everyone draws 5.",
+        "シャッフルし、先攻を決め、全員が5枚引く。",
+    ),
+    _n(
+        "main",
+        "Main phase",
+        "メインフェイズ",
+        ("DM-4.1", "DM-4.3"),
+        "decision",
+        "Up to 2 actions (only 1 in the first player's first turn).",
+        "行動は2回まで（先攻の最初のターンは1回）。",
+    ),
+    _n(
+        "play_character",
+        "Play a character",
+        "キャラクターを出す",
+        ("DM-4.2",),
+        "step",
+        "A character card goes from hand to the field.",
+        "手札のキャラクターカードを場に出す。",
+    ),
+    _n(
+        "play_special",
+        "Play a special",
+        "スペシャルを出す",
+        ("DM-4.5",),
+        "step",
+        "A special card goes from hand to the field.",
+        "手札のスペシャルカードを場に出す。",
+    ),
+    _n(
+        "effect",
+        "On-play effect",
+        "プレイ時効果",
+        ("DM-4.2", "DM-4.5", "DM-6.1", "DM-6.2"),
+        "decision",
+        "The played card's effect resolves; some ask for a choice.",
+        "出したカードの効果を処理する。選択を伴うものもある。",
+    ),
+    _n(
+        "reveal",
+        "Reveal top card",
+        "山札の公開",
+        ("DM-4.4", "DM-4.4a"),
+        "step",
+        "Turn over the top card: a number match goes to the field, else to hand.",
+        "山札の一番上を表にする。番号が場と一致すれば場へ、そうでなければ手札へ。",
+    ),
+    _n(
+        "unit",
+        "Create a unit",
+        "ユニット作成",
+        ("DM-4.6", "DM-4.7"),
+        "decision",
+        "Pick 3–7 characters and up to 1 special from the field, then finish.",
+        "場からキャラクター3〜7枚とスペシャル0〜1枚を選び、完成させる。",
+    ),
+    _n(
+        "end",
+        "End phase",
+        "エンドフェイズ",
+        ("DM-4.8", "DM-1.4", "DM-1.5", "DM-1.6"),
+        "step",
+        "Check the end trigger, then the next player's turn.",
+        "終了条件を確認し、次のプレイヤーのターンへ。",
+    ),
+    _n(
+        "game_over",
+        "Game over: scoring",
+        "ゲーム終了・得点計算",
+        ("DM-5.1", "DM-5.2", "DM-5.3", "DM-5.4", "DM-1.2"),
+        "end",
+        "Count the points; most points wins.",
+        "得点を数え、最も多いプレイヤーが勝つ。",
+    ),
 )
 
 EDGES = (

@@ -1,4 +1,5 @@
 """The DARK MOON game: options, cards, starter decks and the flow; it makes states."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -19,30 +20,61 @@ from .state import DarkMoonState, Instances, new_state
 from .text import describe_action, describe_event
 
 OPTIONS = (
-    OptionSpec("tie", "shared", ("shared", "none"), "DM-1.3",
-               {"en": "Equal highest points: 'shared' makes it a draw among them; 'none' means nobody wins.",
-                "ja": "最高得点が並んだとき：'shared' はその全員で引き分け、'none' は勝者なし。"},
-               {"shared": {"en": "all tied leaders share the result (a draw)", "ja": "同点首位の全員で引き分け"},
-                "none": {"en": "a tie for first means nobody wins", "ja": "首位が同点なら勝者なし"}}),
-    OptionSpec("first_turn_restriction", True, (True, False), "DM-4.3",
-               {"en": "True: the first player's first turn allows only 1 action (the rule); False: 2 actions, to "
-                      "measure what the restriction does (a design experiment, not a reading of the rules).",
-                "ja": "True：先攻1ターン目の行動は1回（ルール通り）。False：2回にして、制限の効果を測る（設計実験用）。"},
-               {True: {"en": "1 action in the first turn", "ja": "最初のターンは1回"},
-                False: {"en": "2 actions in the first turn too", "ja": "最初のターンも2回"}}),
-    OptionSpec("deck_out", "skip", ("skip", "arms_end"), "DM-4.4a",
-               {"en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
-                      "(as DM-1.4) at the end of that turn.",
-                "ja": "公開やドローの時にデッキが空：'skip' は何もしない。'arms_end' はそのターンの終わりに終了条件を起動する。"},
-               {"skip": {"en": "nothing happens", "ja": "何も起こらない"},
-                "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件が起動"}}),
+    OptionSpec(
+        "tie",
+        "shared",
+        ("shared", "none"),
+        "DM-1.3",
+        {
+            "en": "Equal highest points: 'shared' makes it a draw among them; 'none' means nobody wins.",
+            "ja": "最高得点が並んだとき：'shared' はその全員で引き分け、'none' は勝者なし。",
+        },
+        {
+            "shared": {"en": "all tied leaders share the result (a draw)", "ja": "同点首位の全員で引き分け"},
+            "none": {"en": "a tie for first means nobody wins", "ja": "首位が同点なら勝者なし"},
+        },
+    ),
+    OptionSpec(
+        "first_turn_restriction",
+        True,
+        (True, False),
+        "DM-4.3",
+        {
+            "en": "True: the first player's first turn allows only 1 action (the rule); False: 2 actions, to "
+            "measure what the restriction does (a design experiment, not a reading of the rules).",
+            "ja": "True：先攻1ターン目の行動は1回（ルール通り）。False：2回にして、制限の効果を測る（設計実験用）。",
+        },
+        {
+            True: {"en": "1 action in the first turn", "ja": "最初のターンは1回"},
+            False: {"en": "2 actions in the first turn too", "ja": "最初のターンも2回"},
+        },
+    ),
+    OptionSpec(
+        "deck_out",
+        "skip",
+        ("skip", "arms_end"),
+        "DM-4.4a",
+        {
+            "en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
+            "(as DM-1.4) at the end of that turn.",
+            "ja": "公開やドローの時にデッキが空：'skip' は何もしない。"
+            "'arms_end' はそのターンの終わりに終了条件を起動する。",
+        },
+        {
+            "skip": {"en": "nothing happens", "ja": "何も起こらない"},
+            "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件が起動"},
+        },
+    ),
 )
 
 
 @cache
 def _interned_actions(n: int) -> tuple[tuple[A.Play, ...], tuple[A.Pick, ...], tuple[A.Choose, ...]]:
-    return (tuple(A.Play(i) for i in range(n)), tuple(A.Pick(i) for i in range(n)),
-            tuple(A.Choose(i) for i in range(n)))
+    return (
+        tuple(A.Play(i) for i in range(n)),
+        tuple(A.Pick(i) for i in range(n)),
+        tuple(A.Choose(i) for i in range(n)),
+    )
 
 
 class DarkMoon(Game):
@@ -83,8 +115,13 @@ class DarkMoon(Game):
         return validate_deck(list(cards), self.cards)
 
     # -- states ---------------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
-                  first_player: int | None = None) -> DarkMoonState:
+    def new_state(
+        self,
+        seed: int = 0,
+        decks: Sequence[Any] | None = None,
+        players: int | None = None,
+        first_player: int | None = None,
+    ) -> DarkMoonState:
         """A new game after setup (DM-3), waiting for the first player's main phase."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TcgError(f"[DM-3.2] the seed must be a whole number, not {seed!r}")
@@ -93,13 +130,16 @@ class DarkMoon(Game):
             names = self.starter_decks()
             decks = [names[p % len(names)] for p in range(n)]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
-            raise TcgError(f"[DM-1.1] decks must be a list with one deck per player "
-                           f"({self.min_players}-{self.max_players} decks), not {type(decks).__name__}")
+            raise TcgError(
+                f"[DM-1.1] decks must be a list with one deck per player "
+                f"({self.min_players}-{self.max_players} decks), not {type(decks).__name__}"
+            )
         n = check_players(self, len(decks) if players is None else players)
         if len(decks) != n:
             raise TcgError(f"[DM-1.1] {n} players need {n} decks, got {len(decks)}")
-        if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
-                                         or not 0 <= first_player < n):
+        if first_player is not None and (
+            not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n
+        ):
             raise TcgError(f"[DM-3.3] first_player must be a player index 0-{n - 1}, not {first_player!r}")
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)

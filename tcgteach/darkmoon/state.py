@@ -3,6 +3,7 @@
 Zones per player (``ZONES``): deck (index 0 = bottom, last = top), hand, field and unit slots
 1-3. Cards are instance numbers: player p's deck list entry i is card ``p * 40 + i``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -46,8 +47,18 @@ class Instances:
 
 
 class DarkMoonState(State):
-    SCALARS = ("turn", "turn_player", "actions_used", "armed_by", "armed_rule", "deck_out_seen", "unit_slot",
-               "unit_pick", "pending", "last_reveal")
+    SCALARS = (
+        "turn",
+        "turn_player",
+        "actions_used",
+        "armed_by",
+        "armed_rule",
+        "deck_out_seen",
+        "unit_slot",
+        "unit_pick",
+        "pending",
+        "last_reveal",
+    )
     ZONES = ("deck", "hand", "field", "unit1", "unit2", "unit3")
     __slots__ = SCALARS + ("inst",)
 
@@ -128,8 +139,13 @@ class DarkMoonState(State):
             out = []
             for k in range(1, self.num_players):
                 q = (p + k) % self.num_players
-                out.extend(sorted(c for c in self.zones[q * NZ + FIELD]
-                                  if inst.is_char[c] and (name is None or inst.charname[c] == name)))
+                out.extend(
+                    sorted(
+                        c
+                        for c in self.zones[q * NZ + FIELD]
+                        if inst.is_char[c] and (name is None or inst.charname[c] == name)
+                    )
+                )
             return out
         if op == "place_from_hand":
             return sorted(c for c in self.zones[p * NZ + HAND] if inst.is_char[c] and inst.charname[c] == name)
@@ -357,8 +373,15 @@ class DarkMoonState(State):
                 to_field = any(is_char[c] and nums[c] == number for c in self.zones[p * NZ + FIELD])
             self._touch(p * NZ + (FIELD if to_field else HAND)).append(card)
             self.last_reveal = (card, "field" if to_field else "hand")
-            self._emit("reveal", "DM-4.4", p, card=card, to="field" if to_field else "hand",
-                       match=to_field, character=inst.is_char[card])
+            self._emit(
+                "reveal",
+                "DM-4.4",
+                p,
+                card=card,
+                to="field" if to_field else "hand",
+                match=to_field,
+                character=inst.is_char[card],
+            )
         if self.actions_used >= self.action_limit():
             self._goto("end")
             self._end_phase()
@@ -410,8 +433,7 @@ class DarkMoonState(State):
         self.deck_out_seen = False
         self.last_reveal = None
         self._goto("main")
-        self._emit("turn_start", "DM-4.8", self.turn_player, turn=self.turn,
-                   final=self.armed_by is not None)
+        self._emit("turn_start", "DM-4.8", self.turn_player, turn=self.turn, final=self.armed_by is not None)
 
     # -- scoring (DM-5) ---------------------------------------------------------------------------------
     def score(self, player: int) -> dict[str, Any]:
@@ -436,8 +458,14 @@ class DarkMoonState(State):
             bonus += u_bonus  # DM-5.2
             detail.append({"slot": k + 1, "cards": len(unit), "bonus": u_bonus, "bonus_cards": unit_bonus})
         loose = sum(1 for c in self.zones[player * NZ + FIELD] if not inst.is_char[c])  # DM-5.3
-        return {"player": player, "units": units_points, "unit_bonuses": bonus, "loose_specials": loose,
-                "total": units_points + bonus + loose, "unit_detail": detail}
+        return {
+            "player": player,
+            "units": units_points,
+            "unit_bonuses": bonus,
+            "loose_specials": loose,
+            "total": units_points + bonus + loose,
+            "unit_detail": detail,
+        }
 
     def result(self) -> Outcome | None:
         """The outcome when the game is over (None before): DM-1.2 most points, DM-1.3 ties."""
@@ -470,11 +498,14 @@ class DarkMoonState(State):
 
     def _repr_html_(self) -> str:
         from ..viz.board import board_html
+
         return board_html(self)
 
     def __repr__(self) -> str:
-        return (f"<DarkMoonState turn {self.turn} P{self.turn_player + 1} node={self.node} "
-                f"actions={self.actions_used}/{self.action_limit()}>")
+        return (
+            f"<DarkMoonState turn {self.turn} P{self.turn_player + 1} node={self.node} "
+            f"actions={self.actions_used}/{self.action_limit()}>"
+        )
 
 
 def _bonus(points: dict[str, Any], names: list[str]) -> int:
@@ -485,7 +516,7 @@ def _bonus(points: dict[str, Any], names: list[str]) -> int:
     cond = points["if"]
     if cond is None:
         return value
-    (key, arg), = cond.items()
+    ((key, arg),) = cond.items()
     if key == "unit_has":
         return value if arg in names else 0
     if key == "unit_distinct_at_least":
@@ -498,10 +529,15 @@ def _bonus(points: dict[str, Any], names: list[str]) -> int:
 def new_state(game: DarkMoon, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DarkMoonState:
     """DM-3: shuffle, decide the first player, draw 5 each, then the first turn's main phase."""
     from ..core.rng import mix_seed
+
     n = len(decks)
     s = object.__new__(DarkMoonState)
-    s._init_base(game, {"seed": seed, "players": n, "first_player": first_player, "decks": [list(d) for d in decks]},
-                 n, mix_seed(seed))
+    s._init_base(
+        game,
+        {"seed": seed, "players": n, "first_player": first_player, "decks": [list(d) for d in decks]},
+        n,
+        mix_seed(seed),
+    )
     s.inst = game._instances(tuple(decks))
     for p in range(n):
         s.zones[p * NZ + DECK] = list(range(p * DECK_SIZE, p * DECK_SIZE + len(decks[p])))

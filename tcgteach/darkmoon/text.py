@@ -1,4 +1,5 @@
 """English and Japanese sentences for DARK MOON events and actions (the project's own words)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -16,9 +17,18 @@ OPS = {
     "draw_if_field_has": ("draw if a named character is on the field", "名前指定のドロー"),
     "search": ("search the deck", "デッキから探す"),
     "peek": ("look at the top card", "一番上を見る"),
-    "return_opponent": ("you may return an opponent's character to its owner's hand", "相手のキャラクターを持ち主の手札に戻してよい"),
-    "place_from_hand": ("you may put a named character from hand onto the field", "名前指定のキャラクターを手札から場に出してよい"),
-    "recycle": ("you may put a card from hand at the bottom of the deck, then draw 1", "手札1枚をデッキの下に置いてよい。その後1枚引く"),
+    "return_opponent": (
+        "you may return an opponent's character to its owner's hand",
+        "相手のキャラクターを持ち主の手札に戻してよい",
+    ),
+    "place_from_hand": (
+        "you may put a named character from hand onto the field",
+        "名前指定のキャラクターを手札から場に出してよい",
+    ),
+    "recycle": (
+        "you may put a card from hand at the bottom of the deck, then draw 1",
+        "手札1枚をデッキの下に置いてよい。その後1枚引く",
+    ),
 }
 
 EVENTS: dict[str, tuple[str, str]] = {
@@ -32,27 +42,40 @@ EVENTS: dict[str, tuple[str, str]] = {
     "effect_skipped": ("{card}: the deck is empty, nothing to do.", "{card}：デッキが空なので何もしない。"),
     "no_target": ("{card}: no card to choose{then}.", "{card}：選べるカードがない{then}。"),
     "draw": ("{P} draws {card}.", "{P}が{card}を引く。"),
-    "search": ("{P} searches the deck for {name}: {found}; the deck is shuffled.",
-               "{P}がデッキから{name}を探す：{found}。デッキを混ぜる。"),
+    "search": (
+        "{P} searches the deck for {name}: {found}; the deck is shuffled.",
+        "{P}がデッキから{name}を探す：{found}。デッキを混ぜる。",
+    ),
     "peek": ("{P} looks at the top card: {card}.", "{P}がデッキの一番上を見る：{card}。"),
     "peek_done": ("{P} leaves it on the {to}.", "{P}はそのカードを{to}に置く。"),
     "declined": ("{P} chooses nothing.", "{P}は何も選ばない。"),
     "returned": ("{card} returns to {Q}'s hand.", "{card}が{Q}の手札に戻る。"),
-    "placed": ("{P} puts {card} onto the field from hand (no effect, no reveal).",
-               "{P}が手札から{card}を場に出す（効果も公開もなし）。"),
+    "placed": (
+        "{P} puts {card} onto the field from hand (no effect, no reveal).",
+        "{P}が手札から{card}を場に出す（効果も公開もなし）。",
+    ),
     "recycled": ("{P} puts {card} at the bottom of the deck.", "{P}が{card}をデッキの一番下に置く。"),
     "deck_empty": ("{P}'s deck is empty: the {what} is skipped.", "{P}のデッキが空なので{what}は行わない。"),
     "reveal": ("Reveal: {card} {how}.", "公開：{card}{how}。"),
     "unit_started": ("{P} starts a unit in slot {slot}.", "{P}がユニット置き場{slot}でユニット作成を始める。"),
     "pick": ("{P} picks {card}.", "{P}が{card}を選ぶ。"),
-    "unit_cancelled": ("{P} cancels the unit; the cards stay on the field.", "{P}がユニット作成を取り消す。カードは場に残る。"),
-    "unit_created": ("{P} creates unit {slot} from {count} cards (action {action}).",
-                     "{P}が{count}枚でユニット{slot}を作成（行動{action}回目）。"),
+    "unit_cancelled": (
+        "{P} cancels the unit; the cards stay on the field.",
+        "{P}がユニット作成を取り消す。カードは場に残る。",
+    ),
+    "unit_created": (
+        "{P} creates unit {slot} from {count} cards (action {action}).",
+        "{P}が{count}枚でユニット{slot}を作成（行動{action}回目）。",
+    ),
     "end_main": ("{P} ends the main phase after {used} action(s).", "{P}が行動{used}回でメインフェイズを終える。"),
-    "end_armed": ("{P} has filled all three unit slots: the end is armed; every other player takes one more turn.",
-                  "{P}がユニット置き場を3つとも埋めた：終了条件が起動。他の全員があと1ターンずつ行う。"),
-    "end_already_armed": ("{P} also has three units, but the end is already armed: nothing changes.",
-                          "{P}もユニットを3つ作ったが、終了条件はすでに起動済み：何も変わらない。"),
+    "end_armed": (
+        "{P} has filled all three unit slots: the end is armed; every other player takes one more turn.",
+        "{P}がユニット置き場を3つとも埋めた：終了条件が起動。他の全員があと1ターンずつ行う。",
+    ),
+    "end_already_armed": (
+        "{P} also has three units, but the end is already armed: nothing changes.",
+        "{P}もユニットを3つ作ったが、終了条件はすでに起動済み：何も変わらない。",
+    ),
     "turn_end": ("{P}'s turn ends.", "{P}のターン終了。"),
     "game_over": ("Game over. {result}", "ゲーム終了。{result}"),
 }
@@ -78,33 +101,45 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         fields["card"] = card_name(state, d["card"], lang)
     if "cards" in d:
         cards = d["cards"]
-        fields["cards"] = ("—" if cards is None else ("、" if lang == "ja" else ", ").join(card_name(state, c, lang) for c in cards))
+        fields["cards"] = (
+            "—" if cards is None else ("、" if lang == "ja" else ", ").join(card_name(state, c, lang) for c in cards)
+        )
         fields["count"] = len(cards) if cards is not None else "?"
     for key in ("turn", "action", "slot", "used"):
         if key in d:
             fields[key] = d[key]
     if ev.kind == "first_player":
-        fields["how"] = ({"given": "chosen", "random": "drawn at random"} if not ja_lang
-                         else {"given": "指定", "random": "ランダム"})[d["chosen"]]
+        fields["how"] = (
+            {"given": "chosen", "random": "drawn at random"} if not ja_lang else {"given": "指定", "random": "ランダム"}
+        )[d["chosen"]]
     if ev.kind == "turn_start":
-        fields["final"] = ((" (a final turn)" if not ja_lang else "（最終ターン）") if d.get("final") else "")
+        fields["final"] = (" (a final turn)" if not ja_lang else "（最終ターン）") if d.get("final") else ""
     if ev.kind == "effect":
         op = OPS.get(d.get("op", ""), ("", ""))
         fields["op"] = op[1] if ja_lang else op[0]
         if d.get("op") == "draw_if_field_has":
             name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
             met = d.get("met")
-            fields["op"] = (f"is another {name} on the field? {'yes: draw' if met else 'no'}" if not ja_lang
-                            else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}")
+            fields["op"] = (
+                f"is another {name} on the field? {'yes: draw' if met else 'no'}"
+                if not ja_lang
+                else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}"
+            )
     if ev.kind == "search":
         name = d["name"]
         fields["name"] = CHARACTER_JA[name] if ja_lang else name
         where = {"hand": ("into the hand", "手札へ"), "field": ("onto the field", "場へ")}[d["to"]]
-        fields["found"] = (("not found" if not ja_lang else "見つからない") if d["card"] is None
-                           else f"{card_name(state, d['card'], lang)} {where[1] if ja_lang else where[0]}")
+        fields["found"] = (
+            ("not found" if not ja_lang else "見つからない")
+            if d["card"] is None
+            else f"{card_name(state, d['card'], lang)} {where[1] if ja_lang else where[0]}"
+        )
     if ev.kind == "no_target":
-        fields["then"] = ((", so only the draw happens" if not ja_lang else "ので、ドローだけを行う")
-                          if d.get("op") == "recycle" else (": the effect does nothing" if not ja_lang else "ので効果は何もしない"))
+        fields["then"] = (
+            (", so only the draw happens" if not ja_lang else "ので、ドローだけを行う")
+            if d.get("op") == "recycle"
+            else (": the effect does nothing" if not ja_lang else "ので効果は何もしない")
+        )
     if ev.kind == "returned":
         fields["Q"] = player_name(d["owner"], lang)
     if ev.kind == "peek_done":
@@ -115,8 +150,10 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         if not d["character"]:
             how = ("is a special card: to the hand", "はスペシャルカードなので手札へ")
         elif d["match"]:
-            how = ("matches a number on the field: onto the field, no effect",
-                   "は場のキャラクターと番号が一致：場へ（効果は発動しない）")
+            how = (
+                "matches a number on the field: onto the field, no effect",
+                "は場のキャラクターと番号が一致：場へ（効果は発動しない）",
+            )
         else:
             how = ("matches no number on the field: to the hand", "は場のどの番号とも一致しない：手札へ")
         fields["how"] = how[1] if ja_lang else how[0]
@@ -142,8 +179,13 @@ def describe_action(state: DarkMoonState, action: A.Action, lang: str = "en") ->
     if isinstance(action, A.Choose):
         c = card_name(state, action.card, lang)
         return f"{c}を選ぶ" if ja_lang else f"Choose {c}"
-    fixed = {A.Finish: ("Finish the unit", "ユニットを完成"), A.Cancel: ("Cancel the unit", "ユニット作成をやめる"),
-             A.EndMain: ("End the main phase", "メインフェイズ終了"), A.Decline: ("Choose nothing", "何も選ばない"),
-             A.KeepTop: ("Keep it on top", "一番上に残す"), A.ToBottom: ("Put it at the bottom", "一番下に置く")}
+    fixed = {
+        A.Finish: ("Finish the unit", "ユニットを完成"),
+        A.Cancel: ("Cancel the unit", "ユニット作成をやめる"),
+        A.EndMain: ("End the main phase", "メインフェイズ終了"),
+        A.Decline: ("Choose nothing", "何も選ばない"),
+        A.KeepTop: ("Keep it on top", "一番上に残す"),
+        A.ToBottom: ("Put it at the bottom", "一番下に置く"),
+    }
     en, ja = fixed.get(type(action), (str(action), str(action)))
     return ja if ja_lang else en

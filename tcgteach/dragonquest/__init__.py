@@ -1,4 +1,7 @@
-"""The Dragon Quest Card Game (2000): rules engine, card pool, turn and combat flows. Rule IDs: ``rules/dragonquest.md``."""
+"""The Dragon Quest Card Game (2000): rules engine, card pool, turn and combat flows.
+
+Rule IDs: ``rules/dragonquest.md``."""
+
 from .game import DragonQuest
 from .game import DragonQuest as Game
 

@@ -2,6 +2,7 @@
 
 Card arguments are card instance numbers (player p's deck entry i is card ``p * 50 + i``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from ..core.actions import Action, ActionSyntax
 @dataclass(frozen=True, slots=True)
 class Mulligan(Action):
     """Return the whole hand, shuffle, draw 6 again (DQ-3.3)."""
+
     VERB = "mulligan"
     RULE = "DQ-3.3"
 
@@ -19,6 +21,7 @@ class Mulligan(Action):
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
     """Keep the opening hand (DQ-3.3)."""
+
     VERB = "keep"
     RULE = "DQ-3.3"
 
@@ -26,6 +29,7 @@ class Keep(Action):
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
     """Draw this many cards in the draw phase (DQ-6.3)."""
+
     VERB = "draw"
     RULE = "DQ-6.3"
     n: int
@@ -34,6 +38,7 @@ class Draw(Action):
 @dataclass(frozen=True, slots=True)
 class Recruit(Action):
     """Put a party card from hand into the front or back row (DQ-6.5)."""
+
     VERB = "recruit"
     RULE = "DQ-6.5"
     card: int
@@ -43,6 +48,7 @@ class Recruit(Action):
 @dataclass(frozen=True, slots=True)
 class Treat(Action):
     """Remove all status ailments of an own party card, paying its COST (DQ-6.6)."""
+
     VERB = "treat"
     RULE = "DQ-6.6"
     card: int
@@ -51,6 +57,7 @@ class Treat(Action):
 @dataclass(frozen=True, slots=True)
 class Heal(Action):
     """Remove all damage from an own normal party card, paying its COST (DQ-6.7)."""
+
     VERB = "heal"
     RULE = "DQ-6.7"
     card: int
@@ -59,6 +66,7 @@ class Heal(Action):
 @dataclass(frozen=True, slots=True)
 class Restore(Action):
     """Make an own closed party card active, paying its COST (DQ-6.8)."""
+
     VERB = "restore"
     RULE = "DQ-6.8"
     card: int
@@ -67,6 +75,7 @@ class Restore(Action):
 @dataclass(frozen=True, slots=True)
 class Equip(Action):
     """Put an item from hand onto an own character, paying the item's COST (DQ-6.9)."""
+
     VERB = "equip"
     RULE = "DQ-6.9"
     item: int
@@ -76,6 +85,7 @@ class Equip(Action):
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """Formation change: move an active own card to the other row (DQ-6.10)."""
+
     VERB = "move"
     RULE = "DQ-6.10"
     card: int
@@ -84,6 +94,7 @@ class Move(Action):
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
     """Formation change: swap an active front-row card with an active back-row card (DQ-6.10)."""
+
     VERB = "swap"
     RULE = "DQ-6.10"
     front: int
@@ -93,6 +104,7 @@ class Swap(Action):
 @dataclass(frozen=True, slots=True)
 class Use(Action):
     """Activate effect number ``effect`` (0, 1) of an own party card (DQ-6.11, DQ-7.1, DQ-7.2)."""
+
     VERB = "use"
     RULE = "DQ-6.11"
     card: int
@@ -102,6 +114,7 @@ class Use(Action):
 @dataclass(frozen=True, slots=True)
 class UseItem(Action):
     """The Item battle action: use an equipped item's effect, closing its carrier (DQ-7.2)."""
+
     VERB = "item"
     RULE = "DQ-7.2"
     item: int
@@ -110,6 +123,7 @@ class UseItem(Action):
 @dataclass(frozen=True, slots=True)
 class Quest(Action):
     """Play a quest card from hand (DQ-6.12)."""
+
     VERB = "quest"
     RULE = "DQ-6.12"
     card: int
@@ -118,6 +132,7 @@ class Quest(Action):
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard this card from hand to pay a hand cost (DQ-4.5)."""
+
     VERB = "discard"
     RULE = "DQ-4.5"
     card: int
@@ -127,6 +142,7 @@ class Discard(Action):
 class Target(Action):
     """Choose this card: the target of an effect, the attacker's fallback defender (DQ-7.5), or the
     card that takes a confusion damage (DQ-6.14)."""
+
     VERB = "target"
     RULE = "DQ-6.11"
     card: int
@@ -135,6 +151,7 @@ class Target(Action):
 @dataclass(frozen=True, slots=True)
 class EndPrep(Action):
     """End the preparation phase (DQ-6.4)."""
+
     VERB = "done"
     RULE = "DQ-6.4"
 
@@ -142,6 +159,7 @@ class EndPrep(Action):
 @dataclass(frozen=True, slots=True)
 class Fight(Action):
     """Enter combat (DQ-6.13)."""
+
     VERB = "fight"
     RULE = "DQ-6.13"
 
@@ -149,6 +167,7 @@ class Fight(Action):
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
     """Skip the battle phase (DQ-6.13)."""
+
     VERB = "skip"
     RULE = "DQ-6.13"
 
@@ -156,6 +175,7 @@ class Skip(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Start step: pass priority (DQ-7.1). Action step: take no battle action, ending the battle (DQ-7.2)."""
+
     VERB = "pass"
     RULE = "DQ-7.1"
 
@@ -163,6 +183,7 @@ class Pass(Action):
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Attack with an active front-row card, closing it (DQ-7.3)."""
+
     VERB = "attack"
     RULE = "DQ-7.3"
     card: int
@@ -171,6 +192,7 @@ class Attack(Action):
 @dataclass(frozen=True, slots=True)
 class Block(Action):
     """Defend with an active front-row card; it is not closed by defending (DQ-7.4)."""
+
     VERB = "block"
     RULE = "DQ-7.4"
     card: int
@@ -179,6 +201,7 @@ class Block(Action):
 @dataclass(frozen=True, slots=True)
 class NoBlock(Action):
     """Refuse to choose a defending card: the attacker picks one (DQ-7.5)."""
+
     VERB = "noblock"
     RULE = "DQ-7.5"
 
@@ -186,6 +209,7 @@ class NoBlock(Action):
 @dataclass(frozen=True, slots=True)
 class Counter(Action):
     """The active defending card strikes back and is closed (DQ-7.7)."""
+
     VERB = "counter"
     RULE = "DQ-7.7"
 
@@ -193,6 +217,7 @@ class Counter(Action):
 @dataclass(frozen=True, slots=True)
 class NoCounter(Action):
     """The defending card does not strike back and deals no damage (DQ-7.7)."""
+
     VERB = "nocounter"
     RULE = "DQ-7.7"
 
@@ -200,6 +225,7 @@ class NoCounter(Action):
 @dataclass(frozen=True, slots=True)
 class Advance(Action):
     """Formation maintenance: move this back-row card to the front (DQ-5.4)."""
+
     VERB = "advance"
     RULE = "DQ-5.4"
     card: int
@@ -208,6 +234,7 @@ class Advance(Action):
 @dataclass(frozen=True, slots=True)
 class Continue(Action):
     """Continue the battle: back to the action step (DQ-7.9)."""
+
     VERB = "continue"
     RULE = "DQ-7.9"
 
@@ -215,13 +242,40 @@ class Continue(Action):
 @dataclass(frozen=True, slots=True)
 class EndBattle(Action):
     """End the battle phase (DQ-7.9)."""
+
     VERB = "endbattle"
     RULE = "DQ-7.9"
 
 
-ACTION_CLASSES = (Mulligan, Keep, Draw, Recruit, Treat, Heal, Restore, Equip, Move, Swap, Use, UseItem, Quest, Discard,
-                  Target, EndPrep, Fight, Skip, Pass, Attack, Block, NoBlock, Counter, NoCounter, Advance, Continue,
-                  EndBattle)
+ACTION_CLASSES = (
+    Mulligan,
+    Keep,
+    Draw,
+    Recruit,
+    Treat,
+    Heal,
+    Restore,
+    Equip,
+    Move,
+    Swap,
+    Use,
+    UseItem,
+    Quest,
+    Discard,
+    Target,
+    EndPrep,
+    Fight,
+    Skip,
+    Pass,
+    Attack,
+    Block,
+    NoBlock,
+    Counter,
+    NoCounter,
+    Advance,
+    Continue,
+    EndBattle,
+)
 SYNTAX = ActionSyntax("dragonquest", ACTION_CLASSES, "DQ-6.4")
 
 MULLIGAN, KEEP, END_PREP, FIGHT, SKIP, PASS = Mulligan(), Keep(), EndPrep(), Fight(), Skip(), Pass()

@@ -1,4 +1,5 @@
 """Dragon Quest cards: data model, loader of ``data/cards.json`` and deck validation (DQ-2)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -16,8 +17,15 @@ EQUIP_TYPES = ("sword", "staff", "axe", "bow", "claw")
 TIMINGS = ("prep", "start", "action")
 TARGETS = ("none", "self", "own", "enemy", "enemy_front")
 PLAYER_OPS = {"gain_gp": (1, 3), "draw": (1, 2)}
-CARD_OPS = {"damage": (1, 3), "heal": (1, 3), "cure": None, "poison": None, "confuse": None, "close": None,
-            "activate": None}
+CARD_OPS = {
+    "damage": (1, 3),
+    "heal": (1, 3),
+    "cure": None,
+    "poison": None,
+    "confuse": None,
+    "close": None,
+    "activate": None,
+}
 PARTY_TYPES = ("character", "monster")
 
 
@@ -63,9 +71,12 @@ def _effect(r: Reader, raw: Any, w: str, timing: str | None = None) -> Effect:
     raw = r.obj(raw, w, keys)
     t = r.string(raw["timing"], f"{w}.timing", choices=(timing,) if timing else TIMINGS)
     if isinstance(raw["cost"], dict) and "gp" in raw["cost"]:
-        raise r.fail(f"{w}.cost.gp", "DQ-6.11: effects never cost GP - an effect costs closing the card and/or "
-                                     "discarding cards from hand (GP pays only a card's COST: recruit, treat, heal, "
-                                     "restore, equip)")
+        raise r.fail(
+            f"{w}.cost.gp",
+            "DQ-6.11: effects never cost GP - an effect costs closing the card and/or "
+            "discarding cards from hand (GP pays only a card's COST: recruit, treat, heal, "
+            "restore, equip)",
+        )
     cost = r.obj(raw["cost"], f"{w}.cost", ("close", "hand"))
     if not isinstance(cost["close"], bool):
         raise r.fail(f"{w}.cost.close", f"expected true or false, got {cost['close']!r}")
@@ -114,29 +125,51 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
         if kind in PARTY_TYPES:
             keys = ("id", "type", "name", "level", "cost", "attack", "hp", "speed", "effects", "text")
             raw = r.obj(raw, w, keys + (("equip",) if kind == "character" else ()))
-            effects = tuple(_effect(r, e, f"{w}.effects[{k}]") for k, e in enumerate(r.lst(raw["effects"], f"{w}.effects")))
+            effects = tuple(
+                _effect(r, e, f"{w}.effects[{k}]") for k, e in enumerate(r.lst(raw["effects"], f"{w}.effects"))
+            )
             equip: tuple[str, ...] = ()
             if kind == "character":
-                equip = tuple(r.string(t, f"{w}.equip[{k}]", choices=EQUIP_TYPES)
-                              for k, t in enumerate(r.lst(raw["equip"], f"{w}.equip")))
+                equip = tuple(
+                    r.string(t, f"{w}.equip[{k}]", choices=EQUIP_TYPES)
+                    for k, t in enumerate(r.lst(raw["equip"], f"{w}.equip"))
+                )
                 if not equip:
                     raise r.fail(f"{w}.equip", "a character has at least one equip type (DQ-6.9)")
-            card = Card(r.string(raw["id"], f"{w}.id"), kind, r.texts(raw["name"], f"{w}.name"),
-                        r.texts(raw["text"], f"{w}.text", empty=True),
-                        level=r.integer(raw["level"], f"{w}.level", 1, 9), cost=r.integer(raw["cost"], f"{w}.cost", 0, 9),
-                        attack=r.integer(raw["attack"], f"{w}.attack", 0, 20), hp=r.integer(raw["hp"], f"{w}.hp", 1, 30),
-                        speed=r.integer(raw["speed"], f"{w}.speed", 0, 20), equip=equip, effects=effects)
+            card = Card(
+                r.string(raw["id"], f"{w}.id"),
+                kind,
+                r.texts(raw["name"], f"{w}.name"),
+                r.texts(raw["text"], f"{w}.text", empty=True),
+                level=r.integer(raw["level"], f"{w}.level", 1, 9),
+                cost=r.integer(raw["cost"], f"{w}.cost", 0, 9),
+                attack=r.integer(raw["attack"], f"{w}.attack", 0, 20),
+                hp=r.integer(raw["hp"], f"{w}.hp", 1, 30),
+                speed=r.integer(raw["speed"], f"{w}.speed", 0, 20),
+                equip=equip,
+                effects=effects,
+            )
         elif kind == "item":
             raw = r.obj(raw, w, ("id", "type", "name", "cost", "equip", "attack", "hp", "speed", "use", "text"))
-            equip = tuple(r.string(t, f"{w}.equip[{k}]", choices=EQUIP_TYPES)
-                          for k, t in enumerate(r.lst(raw["equip"], f"{w}.equip")))
+            equip = tuple(
+                r.string(t, f"{w}.equip[{k}]", choices=EQUIP_TYPES)
+                for k, t in enumerate(r.lst(raw["equip"], f"{w}.equip"))
+            )
             if not equip:
                 raise r.fail(f"{w}.equip", "an item has at least one equip type (DQ-10.2)")
             use = None if raw["use"] is None else _effect(r, raw["use"], f"{w}.use", timing="item")
-            card = Card(r.string(raw["id"], f"{w}.id"), kind, r.texts(raw["name"], f"{w}.name"),
-                        r.texts(raw["text"], f"{w}.text", empty=True), cost=r.integer(raw["cost"], f"{w}.cost", 0, 9),
-                        attack=r.integer(raw["attack"], f"{w}.attack", -5, 9), hp=r.integer(raw["hp"], f"{w}.hp", -5, 9),
-                        speed=r.integer(raw["speed"], f"{w}.speed", -5, 9), equip=equip, use=use)
+            card = Card(
+                r.string(raw["id"], f"{w}.id"),
+                kind,
+                r.texts(raw["name"], f"{w}.name"),
+                r.texts(raw["text"], f"{w}.text", empty=True),
+                cost=r.integer(raw["cost"], f"{w}.cost", 0, 9),
+                attack=r.integer(raw["attack"], f"{w}.attack", -5, 9),
+                hp=r.integer(raw["hp"], f"{w}.hp", -5, 9),
+                speed=r.integer(raw["speed"], f"{w}.speed", -5, 9),
+                equip=equip,
+                use=use,
+            )
         else:
             raw = r.obj(raw, w, ("id", "type", "name", "hand_cost", "target", "do", "stays", "aura", "text"))
             target = r.string(raw["target"], f"{w}.target", choices=("none", "own", "enemy", "enemy_front"))
@@ -150,9 +183,16 @@ def parse_cards(data: Any, file: str) -> dict[str, Card]:
                     raise r.fail(f"{w}.aura", "only a quest that stays (stays: true) has an aura")
                 aura = r.obj(aura, f"{w}.aura", ("attack", "hp", "speed"))
                 aura = {k: r.integer(aura[k], f"{w}.aura.{k}", 0, 3) for k in ("attack", "hp", "speed")}
-            card = Card(r.string(raw["id"], f"{w}.id"), kind, r.texts(raw["name"], f"{w}.name"),
-                        r.texts(raw["text"], f"{w}.text", empty=True), hand_cost=hand, effects=(effect,),
-                        stays=raw["stays"], aura=aura)
+            card = Card(
+                r.string(raw["id"], f"{w}.id"),
+                kind,
+                r.texts(raw["name"], f"{w}.name"),
+                r.texts(raw["text"], f"{w}.text", empty=True),
+                hand_cost=hand,
+                effects=(effect,),
+                stays=raw["stays"],
+                aura=aura,
+            )
         if card.id in cards:
             raise r.fail(f"{w}.id", f"duplicate card id {card.id!r}")
         if (card.effects or card.use) and not card.text["en"]:
@@ -178,19 +218,39 @@ def validate_deck(cards: Sequence[str], pool: Mapping[str, Card]) -> list[Violat
     out: list[Violation] = []
     unknown = sorted({c for c in cards if c not in pool})
     if unknown:
-        out.append(Violation("DQ-11", f"unknown card id(s): {', '.join(unknown)} (not in the card pool)",
-                             tuple(unknown), len(unknown)))
+        out.append(
+            Violation(
+                "DQ-11",
+                f"unknown card id(s): {', '.join(unknown)} (not in the card pool)",
+                tuple(unknown),
+                len(unknown),
+            )
+        )
     if len(cards) != DECK_SIZE:
-        out.append(Violation("DQ-2.1", f"the deck has {len(cards)} cards; it must have exactly {DECK_SIZE}",
-                             (), len(cards), DECK_SIZE))
+        out.append(
+            Violation(
+                "DQ-2.1",
+                f"the deck has {len(cards)} cards; it must have exactly {DECK_SIZE}",
+                (),
+                len(cards),
+                DECK_SIZE,
+            )
+        )
     by_name: dict[str, list[str]] = {}
     for c in cards:
         if c in pool:
             by_name.setdefault(pool[c].name["en"], []).append(c)
     for name, group in by_name.items():
         if len(group) > MAX_COPIES:
-            out.append(Violation("DQ-2.2", f"{len(group)} copies of {name!r}; at most {MAX_COPIES} of a name",
-                                 tuple(sorted(set(group))), len(group), MAX_COPIES))
+            out.append(
+                Violation(
+                    "DQ-2.2",
+                    f"{len(group)} copies of {name!r}; at most {MAX_COPIES} of a name",
+                    tuple(sorted(set(group))),
+                    len(group),
+                    MAX_COPIES,
+                )
+            )
     return out
 
 

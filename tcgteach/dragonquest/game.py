@@ -1,4 +1,5 @@
 """The Dragon Quest Card Game: options, cards, starter decks and the flows; it makes states."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -19,52 +20,119 @@ from .state import DragonQuestState, Instances, new_state
 from .text import describe_action, describe_event
 
 OPTIONS = (
-    OptionSpec("deck_out", "cannot_take", ("cannot_take", "empty_loses"), "DQ-1.2",
-               {"en": "'cannot_take': a player who must take a card from an empty deck loses at once; "
-                      "'empty_loses': a player loses as soon as the deck is empty.",
-                "ja": "'cannot_take'：空のデッキからカードを取らねばならないとき即座に負け。'empty_loses'：デッキが空になった時点で負け。"}),
-    OptionSpec("formation", "strict", ("strict", "at_least"), "DQ-5.3",
-               {"en": "'strict': the front row must outnumber the back row (at most 5 cards); "
-                      "'at_least': front >= back (up to 6).",
-                "ja": "'strict'：前衛は後衛より多くなければならない（最大5体）。'at_least'：前衛≧後衛（最大6体）。"}),
-    OptionSpec("formation_repair", "immediate", ("immediate", "end_step"), "DQ-5.5",
-               {"en": "When a broken formation is repaired: 'immediate': as soon as a card leaves the field "
-                      "(defeated in combat, by an effect, by poison or confusion) its owner moves back-row cards "
-                      "forward before anything else happens; 'end_step': only at the end step of a combat (DQ-7.9).",
-                "ja": "崩れた陣形をいつ直すか。'immediate'：カードが場を離れたら（戦闘・効果・毒・混乱による撃破）、"
-                      "持ち主がすぐに後衛のカードを前衛へ移し、それが済んでから次の処理へ進む。"
-                      "'end_step'：戦闘の終了ステップ（DQ-7.9）でだけ直す。"},
-               values={"immediate": {"en": "repaired at once, even in the opponent's turn",
-                                     "ja": "すぐに直す（相手のターン中でも）"},
-                       "end_step": {"en": "repaired only at a combat's end step (the source's wording)",
-                                    "ja": "戦闘の終了ステップでだけ直す（原典の書き方どおり）"}},
-               legacy="end_step"),
-    OptionSpec("wipe_out", "after_own_turn", ("after_own_turn", "literal"), "DQ-6.14",
-               {"en": "Who is checked for the wipe-out penalty (5 cards) at the end of a turn: 'after_own_turn': "
-                      "only players who have already had a turn; 'literal': every player, so the second player "
-                      "pays at the end of the first player's first turn.",
-                "ja": "ターン終了時の全滅ペナルティ（5枚）の対象。'after_own_turn'：まだ一度も自分のターンを迎えていないプレイヤーは対象外。"
-                      "'literal'：全プレイヤー（後攻は先攻の最初のターンの終わりに支払う）。"},
-               values={"after_own_turn": {"en": "a player who has not had a turn yet is not checked",
-                                          "ja": "まだ自分のターンがないプレイヤーは対象外"},
-                       "literal": {"en": "every player at every turn end, as the source words it",
-                                   "ja": "毎ターン終了時に全プレイヤー（原典の書き方どおり）"}},
-               legacy="literal"),
-    OptionSpec("draw_minimum", 1, (1, 0), "DQ-6.3a",
-               {"en": "Fewest cards a player with fewer than 6 in hand may choose to draw (1, or 0 to keep life).",
-                "ja": "手札が6枚未満のときに選べる最少ドロー枚数（1、または0でライフを温存）。"}),
-    OptionSpec("status_tick", "both_players", ("both_players", "turn_player"), "DQ-6.14",
-               {"en": "Whose poisoned and confused cards take their damage at the end of a turn: 'both_players': "
-                      "both players' cards at every turn end; 'turn_player': only the turn player's.",
-                "ja": "ターン終了時に毒・混乱のダメージを受けるのは誰のカードか。'both_players'：毎ターン両プレイヤーのカード。"
-                      "'turn_player'：そのターンのプレイヤーのカードだけ。"},
-               values={"both_players": {"en": "both players' cards, at every turn end", "ja": "毎ターン、両プレイヤーのカード"},
-                       "turn_player": {"en": "only the turn player's cards", "ja": "そのターンのプレイヤーのカードだけ"}}),
-    OptionSpec("turn_limit", None, (), "DQ-1.4",
-               {"en": "Turn cap for automated play: the game ends as a draw after this many turns "
-                      "(None: no cap; simulations use 200).",
-                "ja": "自動対戦用のターン上限。この数のターンで引き分けとして終了（None：上限なし。シミュレーションは200）。"},
-               kind="int_or_none"),
+    OptionSpec(
+        "deck_out",
+        "cannot_take",
+        ("cannot_take", "empty_loses"),
+        "DQ-1.2",
+        {
+            "en": "'cannot_take': a player who must take a card from an empty deck loses at once; "
+            "'empty_loses': a player loses as soon as the deck is empty.",
+            "ja": "'cannot_take'：空のデッキからカードを取らねばならないとき即座に負け。"
+            "'empty_loses'：デッキが空になった時点で負け。",
+        },
+    ),
+    OptionSpec(
+        "formation",
+        "strict",
+        ("strict", "at_least"),
+        "DQ-5.3",
+        {
+            "en": "'strict': the front row must outnumber the back row (at most 5 cards); "
+            "'at_least': front >= back (up to 6).",
+            "ja": "'strict'：前衛は後衛より多くなければならない（最大5体）。'at_least'：前衛≧後衛（最大6体）。",
+        },
+    ),
+    OptionSpec(
+        "formation_repair",
+        "immediate",
+        ("immediate", "end_step"),
+        "DQ-5.5",
+        {
+            "en": "When a broken formation is repaired: 'immediate': as soon as a card leaves the field "
+            "(defeated in combat, by an effect, by poison or confusion) its owner moves back-row cards "
+            "forward before anything else happens; 'end_step': only at the end step of a combat (DQ-7.9).",
+            "ja": "崩れた陣形をいつ直すか。'immediate'：カードが場を離れたら（戦闘・効果・毒・混乱による撃破）、"
+            "持ち主がすぐに後衛のカードを前衛へ移し、それが済んでから次の処理へ進む。"
+            "'end_step'：戦闘の終了ステップ（DQ-7.9）でだけ直す。",
+        },
+        values={
+            "immediate": {
+                "en": "repaired at once, even in the opponent's turn",
+                "ja": "すぐに直す（相手のターン中でも）",
+            },
+            "end_step": {
+                "en": "repaired only at a combat's end step (the source's wording)",
+                "ja": "戦闘の終了ステップでだけ直す（原典の書き方どおり）",
+            },
+        },
+        legacy="end_step",
+    ),
+    OptionSpec(
+        "wipe_out",
+        "after_own_turn",
+        ("after_own_turn", "literal"),
+        "DQ-6.14",
+        {
+            "en": "Who is checked for the wipe-out penalty (5 cards) at the end of a turn: 'after_own_turn': "
+            "only players who have already had a turn; 'literal': every player, so the second player "
+            "pays at the end of the first player's first turn.",
+            "ja": "ターン終了時の全滅ペナルティ（5枚）の対象。"
+            "'after_own_turn'：まだ一度も自分のターンを迎えていないプレイヤーは対象外。"
+            "'literal'：全プレイヤー（後攻は先攻の最初のターンの終わりに支払う）。",
+        },
+        values={
+            "after_own_turn": {
+                "en": "a player who has not had a turn yet is not checked",
+                "ja": "まだ自分のターンがないプレイヤーは対象外",
+            },
+            "literal": {
+                "en": "every player at every turn end, as the source words it",
+                "ja": "毎ターン終了時に全プレイヤー（原典の書き方どおり）",
+            },
+        },
+        legacy="literal",
+    ),
+    OptionSpec(
+        "draw_minimum",
+        1,
+        (1, 0),
+        "DQ-6.3a",
+        {
+            "en": "Fewest cards a player with fewer than 6 in hand may choose to draw (1, or 0 to keep life).",
+            "ja": "手札が6枚未満のときに選べる最少ドロー枚数（1、または0でライフを温存）。",
+        },
+    ),
+    OptionSpec(
+        "status_tick",
+        "both_players",
+        ("both_players", "turn_player"),
+        "DQ-6.14",
+        {
+            "en": "Whose poisoned and confused cards take their damage at the end of a turn: 'both_players': "
+            "both players' cards at every turn end; 'turn_player': only the turn player's.",
+            "ja": "ターン終了時に毒・混乱のダメージを受けるのは誰のカードか。"
+            "'both_players'：毎ターン両プレイヤーのカード。"
+            "'turn_player'：そのターンのプレイヤーのカードだけ。",
+        },
+        values={
+            "both_players": {"en": "both players' cards, at every turn end", "ja": "毎ターン、両プレイヤーのカード"},
+            "turn_player": {"en": "only the turn player's cards", "ja": "そのターンのプレイヤーのカードだけ"},
+        },
+    ),
+    OptionSpec(
+        "turn_limit",
+        None,
+        (),
+        "DQ-1.4",
+        {
+            "en": "Turn cap for automated play: the game ends as a draw after this many turns "
+            "(None: no cap; simulations use 200).",
+            "ja": "自動対戦用のターン上限。この数のターンで引き分けとして終了"
+            "（None：上限なし。シミュレーションは200）。",
+        },
+        kind="int_or_none",
+    ),
 )
 
 
@@ -80,8 +148,10 @@ class DragonQuest(Game):
     max_players = 2
     syntax = A.SYNTAX
     SECRET_ACTION_EVENTS = frozenset()
-    FORMAT_NOTES = {1: "since format 2 the effects of H09, H15, H17, M13, M17 and M24 cost closing the card or a "
-                       "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"}
+    FORMAT_NOTES = {
+        1: "since format 2 the effects of H09, H15, H17, M13, M17 and M24 cost closing the card or a "
+        "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"
+    }
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -100,8 +170,13 @@ class DragonQuest(Game):
         return validate_deck(list(cards), self.cards)
 
     # -- states -------------------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, decks: Sequence[Any] | None = None, players: int | None = None,
-                  first_player: int | None = None) -> DragonQuestState:
+    def new_state(
+        self,
+        seed: int = 0,
+        decks: Sequence[Any] | None = None,
+        players: int | None = None,
+        first_player: int | None = None,
+    ) -> DragonQuestState:
         """A new game after setup (DQ-3), waiting for the mulligan decisions."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TcgError(f"[DQ-3.2] the seed must be a whole number, not {seed!r}")
@@ -113,9 +188,12 @@ class DragonQuest(Game):
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
             raise TcgError("decks must be a list with one deck per player")
         if len(decks) != 2:
-            raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players: give 2 decks, not {len(decks)}")
-        if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
-                                         or first_player not in (0, 1)):
+            raise TcgError(
+                f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players: give 2 decks, not {len(decks)}"
+            )
+        if first_player is not None and (
+            not isinstance(first_player, int) or isinstance(first_player, bool) or first_player not in (0, 1)
+        ):
             raise TcgError(f"[DQ-3.1] first_player must be 0 or 1, not {first_player!r}")
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)
@@ -123,6 +201,7 @@ class DragonQuest(Game):
     def position(self, spec: dict[str, Any], seed: int = 0) -> DragonQuestState:
         """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
         from .position import build_position
+
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TcgError(f"the seed must be a whole number, not {seed!r}")
         return build_position(self, spec, seed)

@@ -15,6 +15,7 @@ loaded like any state (``to_dict`` / ``state_from_dict`` rebuild it from this di
 history), and validated the same way: every problem names its field. The cards need not form a
 legal deck (DQ-2.2 is not checked): a lesson may stack a deck to show a rule.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -119,16 +120,19 @@ def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestSt
                 poisoned = e.get("poisoned", False)
                 if not isinstance(poisoned, bool):
                     raise _fail(f"{ww}.poisoned", "expected true or false")
-                out.append({"card": e["card"], "state": STATES[state], "damage": damage, "poisoned": poisoned,
-                            "item": item})
+                out.append(
+                    {"card": e["card"], "state": STATES[state], "damage": damage, "poisoned": poisoned, "item": item}
+                )
                 used.append(e["card"])
             layout["field"][row] = out
         deck = raw.get("deck", {"fill": None})
         damage_total = sum(e["damage"] for row in ("front", "back") for e in layout["field"][row])
         if isinstance(deck, dict):
             if set(deck) != {"fill"} or deck["fill"] not in game.starter_decks():
-                raise _fail(f"{w}.deck", "expected a list of card IDs or {\"fill\": STARTER} with one of: "
-                                        + ", ".join(game.starter_decks()))
+                raise _fail(
+                    f"{w}.deck",
+                    'expected a list of card IDs or {"fill": STARTER} with one of: ' + ", ".join(game.starter_decks()),
+                )
             rest = list(game.starter_deck(deck["fill"]).cards)
             for cid in used:
                 if cid in rest:
@@ -143,7 +147,7 @@ def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestSt
                 _known(pool, cid, f"{w}.deck[{i}]")
             deck_ids = list(deck)
         else:
-            raise _fail(f"{w}.deck", "expected a list of card IDs or {\"fill\": STARTER}")
+            raise _fail(f"{w}.deck", 'expected a list of card IDs or {"fill": STARTER}')
         total = len(used) + len(deck_ids)
         if total != DECK_SIZE:
             raise _fail(w, f"{total} cards in all zones; each player has exactly {DECK_SIZE} (DQ-2.1)")
@@ -168,12 +172,22 @@ def _known(pool: dict, cid: Any, where: str) -> Any:
 
 
 def _assemble(  # noqa: C901 -- places each zone and field row of the spec in turn
-    game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]],
-              layouts: list[dict[str, Any]]) -> DragonQuestState:
+    game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]], layouts: list[dict[str, Any]]
+) -> DragonQuestState:
     """Lay the cards out; instance numbers follow each player's list (deck first, then the rest)."""
     s = object.__new__(DragonQuestState)
-    s._init_base(game, {"seed": seed, "players": 2, "first_player": spec.get("first_player", 0),
-                        "decks": [list(c) for c in cards_of], "position": spec}, 2, mix_seed(seed) ^ 0x5EED)
+    s._init_base(
+        game,
+        {
+            "seed": seed,
+            "players": 2,
+            "first_player": spec.get("first_player", 0),
+            "decks": [list(c) for c in cards_of],
+            "position": spec,
+        },
+        2,
+        mix_seed(seed) ^ 0x5EED,
+    )
     s.inst = game._instances(tuple(tuple(c) for c in cards_of))
     s._equip_cache = {}
     s._last_taken = 0
@@ -193,6 +207,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
 
         def take(cid: str, free: dict[str, list[int]] = free) -> int:  # this player's `free`, bound now
             return free[cid].pop(0)
+
         for zone, idx in (("hand", HAND), ("discard", DISCARD), ("exp", EXP), ("quest", QUEST)):
             s.zones[p * NZ + idx] = [take(c) for c in lay["zones"][zone]]
         for row, idx in (("front", FRONT), ("back", BACK)):
@@ -237,21 +252,32 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
     for p in range(2):  # validated like any state: formation (DQ-5) and damage below HP (DQ-7.8)
         f, b = len(s.front(p)), len(s.back(p))
         if not s.formation_ok(f, b):
-            raise _fail(f"players[{p}]", f"formation {f} front / {b} back breaks DQ-5 (option formation="
-                                         f"{game.options['formation']})")
+            raise _fail(
+                f"players[{p}]",
+                f"formation {f} front / {b} back breaks DQ-5 (option formation={game.options['formation']})",
+            )
         for c in s.party(p):
             if s.damage(c) >= s.hp_of(c):
-                raise _fail(f"players[{p}]", f"{s.card(c).id} has {s.damage(c)} damage and HP {s.hp_of(c)}: "
-                                             "it would already be defeated (DQ-7.8)")
+                raise _fail(
+                    f"players[{p}]",
+                    f"{s.card(c).id} has {s.damage(c)} damage and HP {s.hp_of(c)}: "
+                    "it would already be defeated (DQ-7.8)",
+                )
         for q in s.zones[p * NZ + QUEST]:
             if s.inst.kind[q] != QUESTCARD:
                 raise _fail(f"players[{p}].quest", "only quest cards are in play as quests")
             if not s.inst.cards[q].stays and not (p == tp and s.quest_played):
-                raise _fail(f"players[{p}].quest", f"{s.inst.cards[q].id} leaves at the end of the turn it is played: "
-                                                   "only the turn player with quest_played true has one (DQ-6.12)")
+                raise _fail(
+                    f"players[{p}].quest",
+                    f"{s.inst.cards[q].id} leaves at the end of the turn it is played: "
+                    "only the turn player with quest_played true has one (DQ-6.12)",
+                )
         if s.level[p] > 1 + s.experience(p) // 5:
-            raise _fail(f"players[{p}].level", f"level {s.level[p]} needs {5 * (s.level[p] - 1)} experience; this "
-                                               f"player has {s.experience(p)} (DQ-9.2)")
+            raise _fail(
+                f"players[{p}].level",
+                f"level {s.level[p]} needs {5 * (s.level[p] - 1)} experience; this "
+                f"player has {s.experience(p)} (DQ-9.2)",
+            )
     s._emit("position", "DQ-3.1", None, node=node, turn=turn)
     return s
 

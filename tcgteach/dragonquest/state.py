@@ -7,6 +7,7 @@ physical card is in exactly one zone at every moment, damage cards included (DQ-
 Card states (DQ-4.1/4.2) are the scalars ``orient`` (active / closed / confused per card) and
 ``poisoned``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -49,21 +50,46 @@ class Instances:
         n = self.n
         # interned actions: legal lists reuse these objects
         self.act = {
-            "front": tuple(A.Recruit(i, "front") for i in range(n)), "back": tuple(A.Recruit(i, "back") for i in range(n)),
-            "treat": tuple(A.Treat(i) for i in range(n)), "heal": tuple(A.Heal(i) for i in range(n)),
-            "restore": tuple(A.Restore(i) for i in range(n)), "move": tuple(A.Move(i) for i in range(n)),
-            "item": tuple(A.UseItem(i) for i in range(n)), "quest": tuple(A.Quest(i) for i in range(n)),
-            "discard": tuple(A.Discard(i) for i in range(n)), "target": tuple(A.Target(i) for i in range(n)),
-            "attack": tuple(A.Attack(i) for i in range(n)), "block": tuple(A.Block(i) for i in range(n)),
+            "front": tuple(A.Recruit(i, "front") for i in range(n)),
+            "back": tuple(A.Recruit(i, "back") for i in range(n)),
+            "treat": tuple(A.Treat(i) for i in range(n)),
+            "heal": tuple(A.Heal(i) for i in range(n)),
+            "restore": tuple(A.Restore(i) for i in range(n)),
+            "move": tuple(A.Move(i) for i in range(n)),
+            "item": tuple(A.UseItem(i) for i in range(n)),
+            "quest": tuple(A.Quest(i) for i in range(n)),
+            "discard": tuple(A.Discard(i) for i in range(n)),
+            "target": tuple(A.Target(i) for i in range(n)),
+            "attack": tuple(A.Attack(i) for i in range(n)),
+            "block": tuple(A.Block(i) for i in range(n)),
             "advance": tuple(A.Advance(i) for i in range(n)),
             "use": tuple((A.Use(i, 0), A.Use(i, 1), A.Use(i, 2)) for i in range(n)),
         }
 
 
 class DragonQuestState(State):
-    SCALARS = ("turn", "turn_player", "first_player", "actor", "gp", "level", "orient", "poisoned", "recruits",
-               "quest_played", "pending", "combat", "passes", "queue", "losers", "loss_why", "end_reason",
-               "last_combat", "repair", "resume")
+    SCALARS = (
+        "turn",
+        "turn_player",
+        "first_player",
+        "actor",
+        "gp",
+        "level",
+        "orient",
+        "poisoned",
+        "recruits",
+        "quest_played",
+        "pending",
+        "combat",
+        "passes",
+        "queue",
+        "losers",
+        "loss_why",
+        "end_reason",
+        "last_combat",
+        "repair",
+        "resume",
+    )
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
     __slots__ = SCALARS + ("inst", "_equip_cache", "_last_taken")
 
@@ -108,7 +134,7 @@ class DragonQuestState(State):
         return z[0] if z else None
 
     def status(self, c: int) -> str:
-        """"normal", "poisoned", "confused" or "poisoned+confused" (DQ-4.2)."""
+        """ "normal", "poisoned", "confused" or "poisoned+confused" (DQ-4.2)."""
         parts = []
         if c in self.poisoned:
             parts.append("poisoned")
@@ -167,8 +193,11 @@ class DragonQuestState(State):
             return False
         if self.formation_ok(new_front, new_back):
             return True
-        return (self.game.options["formation_repair"] == "end_step" and not self.formation_ok(front, back)
-                and new_front - new_back > front - back)
+        return (
+            self.game.options["formation_repair"] == "end_step"
+            and not self.formation_ok(front, back)
+            and new_front - new_back > front - back
+        )
 
     # -- legal actions -------------------------------------------------------------------------------------
     def _legal_actions(self) -> tuple[A.Action, ...]:
@@ -189,7 +218,7 @@ class DragonQuestState(State):
             return tuple(act["target"][c] for c in self._effect_targets())
         if node == "draw":
             lo, hi = self._draw_range(p)
-            return A.DRAWS[lo:hi + 1]
+            return A.DRAWS[lo : hi + 1]
         if node == "combat.defend":
             return tuple(act["block"][c] for c in sorted(self.front(p)) if self.orient[c] == ACTIVE) + (A.NO_BLOCK,)
         if node == "combat.fallback":
@@ -361,8 +390,10 @@ class DragonQuestState(State):
         if type(action) not in A.ACTION_CLASSES:
             return f"{action!r} is not a Dragon Quest action", "DQ-6.4"
         if node == "repair":
-            return (f"P{self.actor + 1}'s formation is broken: first move a back-row card to the front row "
-                    "(formation maintenance at once)"), "DQ-5.5"
+            return (
+                f"P{self.actor + 1}'s formation is broken: first move a back-row card to the front row "
+                "(formation maintenance at once)"
+            ), "DQ-5.5"
         rule = type(action).RULE
         phase = self.game.turn_flow.label(node)
         if node in ("prep.pay", "combat.pay") and not isinstance(action, A.Discard):
@@ -370,8 +401,13 @@ class DragonQuestState(State):
         if node in ("prep.target", "combat.target") and not isinstance(action, A.Target):
             return "first choose the target of the effect", "DQ-6.11"
         expected = {
-            "mulligan": "DQ-3.3", "draw": "DQ-6.3", "battle": "DQ-6.13", "combat.defend": "DQ-7.4",
-            "combat.fallback": "DQ-7.5", "combat.counter": "DQ-7.7", "end.confusion": "DQ-6.14",
+            "mulligan": "DQ-3.3",
+            "draw": "DQ-6.3",
+            "battle": "DQ-6.13",
+            "combat.defend": "DQ-7.4",
+            "combat.fallback": "DQ-7.5",
+            "combat.counter": "DQ-7.7",
+            "end.confusion": "DQ-6.14",
         }
         if node in expected and rule != expected[node] and not isinstance(action, A.Target):
             return f"now is the {phase} ({node}): {action} is not a choice here", expected[node]
@@ -409,8 +445,10 @@ class DragonQuestState(State):
         if self.inst.kind[action.card] > MONSTER:
             return "only party cards (characters and monsters) are recruited"
         if self.recruits and self.inst.cost[action.card] > self.gp[p]:
-            return (f"the first recruit of a turn is free; this one costs {self.inst.cost[action.card]} GP "
-                    f"and P{p + 1} has {self.gp[p]}")
+            return (
+                f"the first recruit of a turn is free; this one costs {self.inst.cost[action.card]} GP "
+                f"and P{p + 1} has {self.gp[p]}"
+            )
         return "that row is full or the formation would break DQ-5 (front must outnumber back)"
 
     # -- carrying out actions -------------------------------------------------------------------------------
@@ -675,7 +713,9 @@ class DragonQuestState(State):
 
     def _resolve(self, eff: Effect, user: int, target: int, src: int) -> None:
         """Apply an effect's ops in order (the small primitive vocabulary of cards.py)."""
-        rule = {"prep": "DQ-6.11", "quest": "DQ-6.12", "start": "DQ-7.1", "action": "DQ-7.8", "item": "DQ-7.8"}[eff.timing]
+        rule = {"prep": "DQ-6.11", "quest": "DQ-6.12", "start": "DQ-7.1", "action": "DQ-7.8", "item": "DQ-7.8"}[
+            eff.timing
+        ]
         for op, n in eff.ops:
             if op == "gain_gp":
                 self.gp = _set(self.gp, user, self.gp[user] + n)
@@ -770,8 +810,9 @@ class DragonQuestState(State):
         """DQ-8.1: the owner moves n cards from the top of the deck onto c; returns True if c is defeated."""
         owner = self.inst.owner[c]
         took = self._take(owner, n, 0, onto=c)
-        self._emit("damage", rule, owner, card=c, n=n, taken=len(took), total=self.damage(c), hp=self.hp_of(c),
-                   source=source)
+        self._emit(
+            "damage", rule, owner, card=c, n=n, taken=len(took), total=self.damage(c), hp=self.hp_of(c), source=source
+        )
         self._last_taken = len(took)
         if check:
             return self._check_defeat(c)
@@ -808,8 +849,12 @@ class DragonQuestState(State):
         self._emit("gain_gp_defeat", "DQ-8.3", winner, card=c, n=gain, exp=self.experience(winner))
         # DQ-5.5 formation_repair=immediate: the owner repairs a broken formation at once. In the
         # judgment step the end step follows straight away and does it for both players (DQ-7.9).
-        if (self.game.options["formation_repair"] == "immediate" and self.node != "combat.judgment"
-                and owner not in self.repair and not self._formation_fine(owner)):
+        if (
+            self.game.options["formation_repair"] == "immediate"
+            and self.node != "combat.judgment"
+            and owner not in self.repair
+            and not self._formation_fine(owner)
+        ):
             self.repair = self.repair + (owner,)
 
     # battle phase and combat (DQ-6.13, DQ-7)
@@ -909,11 +954,17 @@ class DragonQuestState(State):
         else:
             order = "simultaneous"
         info: dict[str, Any] = {
-            "attacker": att, "defender": dfn, "counter": bool(counter), "order": order,
-            "attack": {"attacker": a_mod, "defender": d_mod}, "speed": {"attacker": a_spd, "defender": d_spd},
+            "attacker": att,
+            "defender": dfn,
+            "counter": bool(counter),
+            "order": order,
+            "attack": {"attacker": a_mod, "defender": d_mod},
+            "speed": {"attacker": a_spd, "defender": d_spd},
             "hp": {"attacker": self.hp_of(att), "defender": self.hp_of(dfn)},
             "damage_before": {"attacker": self.damage(att), "defender": self.damage(dfn)},
-            "blows": [], "prevented": False, "defeated": [],
+            "blows": [],
+            "prevented": False,
+            "defeated": [],
         }
         gp_before = self.gp
         blows = info["blows"]
@@ -1099,8 +1150,9 @@ class DragonQuestState(State):
         self.repair = ()
         if self._check_loss():
             return
-        confused = tuple(c for p in self._ticking_players() for c in sorted(self.party(p))
-                         if self.orient[c] == CONFUSED)
+        confused = tuple(
+            c for p in self._ticking_players() for c in sorted(self.party(p)) if self.orient[c] == CONFUSED
+        )
         self.queue = confused
         self._next_confusion()
 
@@ -1156,8 +1208,18 @@ class DragonQuestState(State):
         else:
             winners = tuple(p for p in range(2) if p not in losers)
         scores = tuple(len(self.zones[p * NZ + DECK]) for p in range(2))
-        breakdown = tuple({"player": p, "deck": scores[p], "level": self.level[p], "experience": self.experience(p),
-                           "gp": self.gp[p], "party": len(self.party(p)), "lost": p in losers} for p in range(2))
+        breakdown = tuple(
+            {
+                "player": p,
+                "deck": scores[p],
+                "level": self.level[p],
+                "experience": self.experience(p),
+                "gp": self.gp[p],
+                "party": len(self.party(p)),
+                "lost": p in losers,
+            }
+            for p in range(2)
+        )
         return Outcome(winners, scores, self.end_reason or "DQ-1.2", breakdown)
 
     # -- views, clone, zones --------------------------------------------------------------------------------------
@@ -1184,6 +1246,7 @@ class DragonQuestState(State):
 
     def _repr_html_(self) -> str:
         from ..viz.board import board_html
+
         return board_html(self)
 
     def __repr__(self) -> str:
@@ -1191,7 +1254,7 @@ class DragonQuestState(State):
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
+    return t[:i] + (v,) + t[i + 1 :]
 
 
 def _freeze(value: Any) -> Any:
@@ -1203,15 +1266,32 @@ def _freeze(value: Any) -> Any:
 
 
 _HANDLERS = {
-    A.Mulligan: DragonQuestState._mulligan, A.Keep: DragonQuestState._mulligan, A.Draw: DragonQuestState._draw,
-    A.Recruit: DragonQuestState._recruit, A.Treat: DragonQuestState._treat, A.Heal: DragonQuestState._heal,
-    A.Restore: DragonQuestState._restore_card, A.Equip: DragonQuestState._equip, A.Move: DragonQuestState._move,
-    A.Swap: DragonQuestState._swap, A.Use: DragonQuestState._use, A.UseItem: DragonQuestState._use_item,
-    A.Quest: DragonQuestState._quest, A.Discard: DragonQuestState._pay_discard, A.Target: DragonQuestState._target,
-    A.EndPrep: DragonQuestState._end_prep, A.Fight: DragonQuestState._fight, A.Skip: DragonQuestState._fight,
-    A.Pass: DragonQuestState._pass, A.Attack: DragonQuestState._attack, A.Block: DragonQuestState._block,
-    A.NoBlock: DragonQuestState._block, A.Counter: DragonQuestState._counter, A.NoCounter: DragonQuestState._counter,
-    A.Advance: DragonQuestState._advance, A.Continue: DragonQuestState._continue,
+    A.Mulligan: DragonQuestState._mulligan,
+    A.Keep: DragonQuestState._mulligan,
+    A.Draw: DragonQuestState._draw,
+    A.Recruit: DragonQuestState._recruit,
+    A.Treat: DragonQuestState._treat,
+    A.Heal: DragonQuestState._heal,
+    A.Restore: DragonQuestState._restore_card,
+    A.Equip: DragonQuestState._equip,
+    A.Move: DragonQuestState._move,
+    A.Swap: DragonQuestState._swap,
+    A.Use: DragonQuestState._use,
+    A.UseItem: DragonQuestState._use_item,
+    A.Quest: DragonQuestState._quest,
+    A.Discard: DragonQuestState._pay_discard,
+    A.Target: DragonQuestState._target,
+    A.EndPrep: DragonQuestState._end_prep,
+    A.Fight: DragonQuestState._fight,
+    A.Skip: DragonQuestState._fight,
+    A.Pass: DragonQuestState._pass,
+    A.Attack: DragonQuestState._attack,
+    A.Block: DragonQuestState._block,
+    A.NoBlock: DragonQuestState._block,
+    A.Counter: DragonQuestState._counter,
+    A.NoCounter: DragonQuestState._counter,
+    A.Advance: DragonQuestState._advance,
+    A.Continue: DragonQuestState._continue,
     A.EndBattle: DragonQuestState._continue,
 }
 
@@ -1233,9 +1313,14 @@ def clear_pending(s: DragonQuestState) -> None:
 def new_state(game: DragonQuest, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
     """DQ-3: decide the first player, shuffle, draw 6, level 1 and 0 GP; then the mulligan decisions."""
     from ..core.rng import mix_seed
+
     s = object.__new__(DragonQuestState)
-    s._init_base(game, {"seed": seed, "players": 2, "first_player": first_player, "decks": [list(d) for d in decks]},
-                 2, mix_seed(seed))
+    s._init_base(
+        game,
+        {"seed": seed, "players": 2, "first_player": first_player, "decks": [list(d) for d in decks]},
+        2,
+        mix_seed(seed),
+    )
     s.inst = game._instances(tuple(decks))
     s._equip_cache = {}
     s._last_taken = 0

@@ -1,4 +1,5 @@
 """English and Japanese sentences for Dragon Quest events and actions, and the combat explanation."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -14,19 +15,34 @@ EVENTS: dict[str, tuple[str, str]] = {
     "first_player": ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
     "draw_hand": ("{P} draws 6 cards: {cards}.", "{P}が6枚引く：{cards}。"),
     "start_values": ("Both players start at level 1 with 0 GP.", "両者レベル1、0GPで開始。"),
-    "mulligan": ("{P} returns the hand, shuffles and draws 6 again: {cards}.", "{P}が手札を戻してシャッフルし、6枚引き直す：{cards}。"),
+    "mulligan": (
+        "{P} returns the hand, shuffles and draws 6 again: {cards}.",
+        "{P}が手札を戻してシャッフルし、6枚引き直す：{cards}。",
+    ),
     "keep": ("{P} keeps the hand.", "{P}は手札をキープ。"),
     "level_up": ("{P} levels up to {level} (experience {exp}).", "{P}がレベル{level}に上がる（経験値{exp}）。"),
-    "reset": ("Turn {turn}: {P}'s reset phase — level {level}; made active: {woke}.",
-              "ターン{turn}：{P}のリセットフェイズ — レベル{level}。アクティブにしたカード：{woke}。"),
+    "reset": (
+        "Turn {turn}: {P}'s reset phase — level {level}; made active: {woke}.",
+        "ターン{turn}：{P}のリセットフェイズ — レベル{level}。アクティブにしたカード：{woke}。",
+    ),
     "income": ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
     "draw": ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
-    "draw_short": ("{P} must draw {n} but the deck has only {got}: {cards}.", "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。"),
-    "recruit": ("{P} recruits {card} into the {row} row ({state}; {cost} GP).",
-                "{P}が{card}を{row}に仲間にする（{state}、{cost}GP）。"),
-    "treat": ("{P} treats {card} ({cost} GP): its ailments are gone.", "{P}が{card}を治療（{cost}GP）：状態異常が消える。"),
-    "heal": ("{P} heals {card} ({cost} GP): {removed} damage card(s) go to the bottom of the deck.",
-             "{P}が{card}を回復（{cost}GP）：ダメージカード{removed}枚をデッキの下へ。"),
+    "draw_short": (
+        "{P} must draw {n} but the deck has only {got}: {cards}.",
+        "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。",
+    ),
+    "recruit": (
+        "{P} recruits {card} into the {row} row ({state}; {cost} GP).",
+        "{P}が{card}を{row}に仲間にする（{state}、{cost}GP）。",
+    ),
+    "treat": (
+        "{P} treats {card} ({cost} GP): its ailments are gone.",
+        "{P}が{card}を治療（{cost}GP）：状態異常が消える。",
+    ),
+    "heal": (
+        "{P} heals {card} ({cost} GP): {removed} damage card(s) go to the bottom of the deck.",
+        "{P}が{card}を回復（{cost}GP）：ダメージカード{removed}枚をデッキの下へ。",
+    ),
     "restore": ("{P} restores {card} to active ({cost} GP).", "{P}が{card}を復帰させる（{cost}GP）。"),
     "equip": ("{P} equips {card} with {item} ({cost} GP){old}.", "{P}が{card}に{item}を装備（{cost}GP）{old}。"),
     "move": ("{P} moves {card} to the {row} row.", "{P}が{card}を{row}へ移す。"),
@@ -45,12 +61,18 @@ EVENTS: dict[str, tuple[str, str]] = {
     "confuse": ("{card} is confused (turned upside down).", "{card}が混乱する（上下逆さに）。"),
     "close": ("{card} is closed.", "{card}がクローズ。"),
     "activate": ("{card} becomes active.", "{card}がアクティブに。"),
-    "damage": ("{card} takes {n} damage: {P} puts {taken} card(s) from the deck on it ({total}/{hp}).",
-               "{card}に{n}ダメージ：{P}がデッキから{taken}枚を乗せる（{total}/{hp}）。"),
-    "defeat": ("{card} is defeated: to {P}'s experience box; {dmg} damage card(s){item} to the discard pile.",
-               "{card}が撃破される：{P}の経験値ボックスへ。ダメージカード{dmg}枚{item}は捨て札へ。"),
-    "gain_gp_defeat": ("{P} gains {n} GP for defeating {card} (experience now {exp}).",
-                       "{P}が{card}の撃破で{n}GPを得る（経験値{exp}）。"),
+    "damage": (
+        "{card} takes {n} damage: {P} puts {taken} card(s) from the deck on it ({total}/{hp}).",
+        "{card}に{n}ダメージ：{P}がデッキから{taken}枚を乗せる（{total}/{hp}）。",
+    ),
+    "defeat": (
+        "{card} is defeated: to {P}'s experience box; {dmg} damage card(s){item} to the discard pile.",
+        "{card}が撃破される：{P}の経験値ボックスへ。ダメージカード{dmg}枚{item}は捨て札へ。",
+    ),
+    "gain_gp_defeat": (
+        "{P} gains {n} GP for defeating {card} (experience now {exp}).",
+        "{P}が{card}の撃破で{n}GPを得る（経験値{exp}）。",
+    ),
     "deck_out": ("{why}: {P} loses.", "{why}：{P}の負け。"),
     "game_over": ("Game over. {result}", "ゲーム終了。{result}"),
     "skip_battle": ("{P} skips the battle phase.", "{P}は戦闘しない。"),
@@ -68,13 +90,22 @@ EVENTS: dict[str, tuple[str, str]] = {
     "advance": ("Formation: {P} moves {card} to the front row.", "陣形維持：{P}が{card}を前衛へ。"),
     "continue": ("{P} continues the battle.", "{P}が戦闘を続ける。"),
     "battle_over": ("The battle phase ends{why}.", "戦闘フェイズ終了{why}。"),
-    "wipe_out_spared": ("{P} has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out).",
-                        "{P}の場にパーティーがいないが、まだ自分のターンがない：全滅ペナルティなし（オプション wipe_out）。"),
-    "repair": ("{P}'s front row no longer outnumbers the back row: {P} repairs the formation at once.",
-               "{P}の前衛が後衛より多くなくなった：{P}がすぐに陣形維持を行う。"),
-    "wipe_out": ("{P} has no party card: wipe-out penalty, {n} cards from the deck to the discard pile.",
-                 "{P}の場にパーティーがいない：全滅ペナルティでデッキから{n}枚を捨て札へ。"),
-    "confusion": ("{card} is confused: {P} picks {target} to take 1 damage.", "{card}が混乱：{P}が{target}を選び1ダメージ。"),
+    "wipe_out_spared": (
+        "{P} has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out).",
+        "{P}の場にパーティーがいないが、まだ自分のターンがない：全滅ペナルティなし（オプション wipe_out）。",
+    ),
+    "repair": (
+        "{P}'s front row no longer outnumbers the back row: {P} repairs the formation at once.",
+        "{P}の前衛が後衛より多くなくなった：{P}がすぐに陣形維持を行う。",
+    ),
+    "wipe_out": (
+        "{P} has no party card: wipe-out penalty, {n} cards from the deck to the discard pile.",
+        "{P}の場にパーティーがいない：全滅ペナルティでデッキから{n}枚を捨て札へ。",
+    ),
+    "confusion": (
+        "{card} is confused: {P} picks {target} to take 1 damage.",
+        "{card}が混乱：{P}が{target}を選び1ダメージ。",
+    ),
     "turn_end": ("{P}'s turn {turn} ends.", "{P}のターン{turn}終了。"),
 }
 
@@ -115,16 +146,28 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
     elif k == "reset":
         f["woke"] = _names(state, d["cards"], lang)
     elif k == "income":
-        f["first"] = (("（先攻1ターン目は1GP）" if ja else " — the first player's first turn gives only 1 GP")
-                      if d.get("first") and d["gp"] == 1 else "")
+        f["first"] = (
+            ("（先攻1ターン目は1GP）" if ja else " — the first player's first turn gives only 1 GP")
+            if d.get("first") and d["gp"] == 1
+            else ""
+        )
     elif k in ("recruit", "move"):
         f["row"] = {"front": ("front", "前衛"), "back": ("back", "後衛")}[d["row"]][ja]
         if k == "recruit":
-            f["state"] = {"active": ("active", "アクティブ"), "closed": ("closed: its level is above the player's",
-                                                                    "クローズ：プレイヤーレベルより高い")}[d["state"]][ja]
+            f["state"] = {
+                "active": ("active", "アクティブ"),
+                "closed": ("closed: its level is above the player's", "クローズ：プレイヤーレベルより高い"),
+            }[d["state"]][ja]
     elif k == "equip":
-        f["old"] = "" if d.get("old") is None else (f"; {_name(state, d['old'], lang)} is discarded" if not ja
-                                                    else f"。{_name(state, d['old'], lang)}は捨て札へ")
+        f["old"] = (
+            ""
+            if d.get("old") is None
+            else (
+                f"; {_name(state, d['old'], lang)} is discarded"
+                if not ja
+                else f"。{_name(state, d['old'], lang)}は捨て札へ"
+            )
+        )
     elif k == "use":
         parts = []
         if d.get("close"):
@@ -136,17 +179,24 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
         f["stays"] = (" (it stays in play)" if not ja else "（場に残る）") if d.get("stays") else ""
     elif k == "defeat":
         f["dmg"] = d.get("damage_cards", 0)
-        f["item"] = "" if d.get("item") is None else (f" and {_name(state, d['item'], lang)}" if not ja
-                                                      else f"と{_name(state, d['item'], lang)}")
+        f["item"] = (
+            ""
+            if d.get("item") is None
+            else (f" and {_name(state, d['item'], lang)}" if not ja else f"と{_name(state, d['item'], lang)}")
+        )
     elif k == "deck_out":
         p = f["P"]
-        f["why"] = {"cannot_take": (f"{p} must take a card but the deck is empty",
-                                    f"{p}はデッキからカードを取れない"),
-                    "empty_loses": (f"{p}'s deck is now empty (option deck_out=empty_loses)",
-                                    f"{p}のデッキが空になった（deck_out=empty_loses）")}[d["why"]][ja]
+        f["why"] = {
+            "cannot_take": (f"{p} must take a card but the deck is empty", f"{p}はデッキからカードを取れない"),
+            "empty_loses": (
+                f"{p}'s deck is now empty (option deck_out=empty_loses)",
+                f"{p}のデッキが空になった（deck_out=empty_loses）",
+            ),
+        }[d["why"]][ja]
     elif k == "battle_over":
-        f["why"] = {"no_action": (": no battle action is possible", "：可能な戦闘行動がない"),
-                    "chosen": ("", "")}[d["reason"]][ja]
+        f["why"] = {"no_action": (": no battle action is possible", "：可能な戦闘行動がない"), "chosen": ("", "")}[
+            d["reason"]
+        ][ja]
     elif k == "battle":
         f["summary"] = combat_summary(state, d, lang)
     elif k == "game_over":
@@ -174,9 +224,15 @@ def combat_summary(state: DragonQuestState, info: dict[str, Any], lang: str = "e
     ja = lang == "ja"
     a, d = _name(state, info["attacker"], lang), _name(state, info["defender"], lang)
     dead = [_name(state, c, lang) for c in info["defeated"]]
-    order = {"attacker_only": ("no counterattack", "反撃なし"), "attacker_first": ("attacker faster", "攻撃側が速い"),
-             "defender_first": ("defender faster", "防御側が速い"), "simultaneous": ("equal speed: simultaneous", "同速：同時")}
-    blows = "; ".join(f"{_name(state, b['from'], lang)} → {_name(state, b['to'], lang)} {b['damage']}" for b in info["blows"])
+    order = {
+        "attacker_only": ("no counterattack", "反撃なし"),
+        "attacker_first": ("attacker faster", "攻撃側が速い"),
+        "defender_first": ("defender faster", "防御側が速い"),
+        "simultaneous": ("equal speed: simultaneous", "同速：同時"),
+    }
+    blows = "; ".join(
+        f"{_name(state, b['from'], lang)} → {_name(state, b['to'], lang)} {b['damage']}" for b in info["blows"]
+    )
     if ja:
         s = f"判定：{a} 対 {d}（{order[info['order']][1]}）。{blows}。"
         if info["prevented"]:
@@ -202,24 +258,46 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
     atk, spd, hp = info["attack"], info["speed"], info["hp"]
     lines = []
     if ja:
-        lines.append(f"攻撃カード：{a} — 攻撃力 {_mod_text(atk['attacker'], lang)}、素早さ {_mod_text(spd['attacker'], lang)}、"
-                     f"HP {hp['attacker']}（ダメージ {info['damage_before']['attacker']}）")
-        lines.append(f"防御カード：{d} — 攻撃力 {_mod_text(atk['defender'], lang)}、素早さ {_mod_text(spd['defender'], lang)}、"
-                     f"HP {hp['defender']}（ダメージ {info['damage_before']['defender']}）")
-        lines.append("反撃する（DQ-7.7）" if info["counter"] else "反撃しない：防御カードはダメージを与えない（DQ-7.7）")
+        lines.append(
+            f"攻撃カード：{a} — 攻撃力 {_mod_text(atk['attacker'], lang)}、素早さ {_mod_text(spd['attacker'], lang)}、"
+            f"HP {hp['attacker']}（ダメージ {info['damage_before']['attacker']}）"
+        )
+        lines.append(
+            f"防御カード：{d} — 攻撃力 {_mod_text(atk['defender'], lang)}、素早さ {_mod_text(spd['defender'], lang)}、"
+            f"HP {hp['defender']}（ダメージ {info['damage_before']['defender']}）"
+        )
+        lines.append(
+            "反撃する（DQ-7.7）" if info["counter"] else "反撃しない：防御カードはダメージを与えない（DQ-7.7）"
+        )
     else:
-        lines.append(f"Attacker {a}: attack {_mod_text(atk['attacker'], lang)}, speed {_mod_text(spd['attacker'], lang)}, "
-                     f"HP {hp['attacker']} (damage so far {info['damage_before']['attacker']})")
-        lines.append(f"Defender {d}: attack {_mod_text(atk['defender'], lang)}, speed {_mod_text(spd['defender'], lang)}, "
-                     f"HP {hp['defender']} (damage so far {info['damage_before']['defender']})")
-        lines.append("The defender counterattacks (DQ-7.7)." if info["counter"]
-                     else "No counterattack: the defending card deals no damage (DQ-7.7).")
+        lines.append(
+            f"Attacker {a}: attack {_mod_text(atk['attacker'], lang)}, speed {_mod_text(spd['attacker'], lang)}, "
+            f"HP {hp['attacker']} (damage so far {info['damage_before']['attacker']})"
+        )
+        lines.append(
+            f"Defender {d}: attack {_mod_text(atk['defender'], lang)}, speed {_mod_text(spd['defender'], lang)}, "
+            f"HP {hp['defender']} (damage so far {info['damage_before']['defender']})"
+        )
+        lines.append(
+            "The defender counterattacks (DQ-7.7)."
+            if info["counter"]
+            else "No counterattack: the defending card deals no damage (DQ-7.7)."
+        )
     sa, sd = spd["attacker"]["total"], spd["defender"]["total"]
     order_text = {
         "attacker_only": ("Only the attacker strikes.", "攻撃側だけがダメージを与える。"),
-        "attacker_first": (f"Speed {sa} > {sd}: the attacker strikes first (DQ-7.8).", f"素早さ {sa} > {sd}：攻撃側が先（DQ-7.8）。"),
-        "defender_first": (f"Speed {sd} > {sa}: the defender strikes first (DQ-7.8).", f"素早さ {sd} > {sa}：防御側が先（DQ-7.8）。"),
-        "simultaneous": (f"Speed {sa} = {sd}: both strike at the same time (DQ-7.8).", f"素早さ {sa} = {sd}：同時（DQ-7.8）。"),
+        "attacker_first": (
+            f"Speed {sa} > {sd}: the attacker strikes first (DQ-7.8).",
+            f"素早さ {sa} > {sd}：攻撃側が先（DQ-7.8）。",
+        ),
+        "defender_first": (
+            f"Speed {sd} > {sa}: the defender strikes first (DQ-7.8).",
+            f"素早さ {sd} > {sa}：防御側が先（DQ-7.8）。",
+        ),
+        "simultaneous": (
+            f"Speed {sa} = {sd}: both strike at the same time (DQ-7.8).",
+            f"素早さ {sa} = {sd}：同時（DQ-7.8）。",
+        ),
     }[info["order"]]
     lines.append(order_text[1] if ja else order_text[0])
     for b in info["blows"]:
@@ -232,24 +310,32 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
         short = taken < b["damage"]
         defeated = b["to"] in info["defeated"]
         if ja:
-            line = (f"{src} → {dst}：{b['damage']}ダメージ。持ち主がデッキから{taken}枚を乗せる（DQ-8.1）。"
-                    f"{before}+{taken}={after} / HP {total_hp}")
+            line = (
+                f"{src} → {dst}：{b['damage']}ダメージ。持ち主がデッキから{taken}枚を乗せる（DQ-8.1）。"
+                f"{before}+{taken}={after} / HP {total_hp}"
+            )
             if short:
                 line += f"。デッキが足りず{b['damage'] - taken}枚を取れない：持ち主の負け（DQ-1.2）"
             elif defeated:
                 line += "：撃破（DQ-8.2）"
         else:
-            line = (f"{src} hits {dst} for {b['damage']}: its owner moves {taken} card{'s' if taken != 1 else ''} "
-                    f"from the deck onto it (DQ-8.1). {before}+{taken}={after} of HP {total_hp}")
+            line = (
+                f"{src} hits {dst} for {b['damage']}: its owner moves {taken} card{'s' if taken != 1 else ''} "
+                f"from the deck onto it (DQ-8.1). {before}+{taken}={after} of HP {total_hp}"
+            )
             if short:
-                line += (f"; the deck had too few cards, {b['damage'] - taken} could not be taken: its owner loses "
-                         "(DQ-1.2)")
+                line += (
+                    f"; the deck had too few cards, {b['damage'] - taken} could not be taken: its owner loses (DQ-1.2)"
+                )
             elif defeated:
                 line += ": defeated (DQ-8.2)"
         lines.append(line)
     if info["prevented"]:
-        lines.append("先に撃破したので、返しのダメージは発生しない（DQ-7.8）。" if ja
-                     else "The first strike defeated its target, so it never strikes back (DQ-7.8).")
+        lines.append(
+            "先に撃破したので、返しのダメージは発生しない（DQ-7.8）。"
+            if ja
+            else "The first strike defeated its target, so it never strikes back (DQ-7.8)."
+        )
     for p, g in enumerate(info["gp_gained"]):
         if g <= 0:
             continue
@@ -259,23 +345,39 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
         rises = level is not None and nxt is not None and nxt > level
         if ja:
             line = f"P{p + 1}が撃破したカードのレベル分 {g}GP を得る（DQ-8.3）。経験値 {exp}（DQ-9.1）"
-            line += (f"：次の自分のリセットでレベル{nxt}に上がる（DQ-9.4）。" if rises
-                     else f"：レベルは{level}のまま（5ごとに1上がる、DQ-9.2）。" if level is not None else "。")
+            line += (
+                f"：次の自分のリセットでレベル{nxt}に上がる（DQ-9.4）。"
+                if rises
+                else f"：レベルは{level}のまま（5ごとに1上がる、DQ-9.2）。"
+                if level is not None
+                else "。"
+            )
         else:
             line = f"P{p + 1} gains {g} GP, the level of what it defeated (DQ-8.3); experience now {exp} (DQ-9.1)"
-            line += (f", so its level rises to {nxt} at its next reset (DQ-9.4)." if rises
-                     else f"; level stays {level} (one level per 5 experience, DQ-9.2)." if level is not None else ".")
+            line += (
+                f", so its level rises to {nxt} at its next reset (DQ-9.4)."
+                if rises
+                else f"; level stays {level} (one level per 5 experience, DQ-9.2)."
+                if level is not None
+                else "."
+            )
         lines.append(line)
     for c in info["defeated"]:
-        lines.append(f"{_name(state, c, lang)}は経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。" if ja
-                     else f"{_name(state, c, lang)} goes to its owner's experience box; its damage cards and item go "
-                          "to the discard pile (DQ-8.2).")
+        lines.append(
+            f"{_name(state, c, lang)}は経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。"
+            if ja
+            else f"{_name(state, c, lang)} goes to its owner's experience box; its damage cards and item go "
+            "to the discard pile (DQ-8.2)."
+        )
     return lines
 
 
 def _thaw(value: Any) -> Any:
-    if isinstance(value, tuple) and value and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
-                                                  for x in value):
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value)
+    ):
         return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
@@ -287,16 +389,25 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
 
     def n(c: int) -> str:
         return _name(state, c, lang)
+
     if isinstance(action, A.Recruit):
         row = {"front": ("front", "前衛"), "back": ("back", "後衛")}[action.row][ja]
         return f"{n(action.card)}を{row}に" if ja else f"Recruit {n(action.card)} ({row})"
     if isinstance(action, A.Draw):
         return f"{action.n}枚引く" if ja else f"Draw {action.n}"
-    simple = {A.Treat: ("Treat {c}", "{c}を治療"), A.Heal: ("Heal {c}", "{c}を回復"), A.Restore: ("Restore {c}", "{c}を復帰"),
-              A.Move: ("Move {c} to the other row", "{c}を反対の列へ"), A.Quest: ("Play quest {c}", "クエスト{c}"),
-              A.Discard: ("Discard {c}", "{c}を捨てる"), A.Target: ("Choose {c}", "{c}を選ぶ"),
-              A.Attack: ("Attack with {c}", "{c}で攻撃"), A.Block: ("Defend with {c}", "{c}で防御"),
-              A.Advance: ("Move {c} to the front", "{c}を前衛へ"), A.UseItem: ("Use item {c}", "道具{c}を使う")}
+    simple = {
+        A.Treat: ("Treat {c}", "{c}を治療"),
+        A.Heal: ("Heal {c}", "{c}を回復"),
+        A.Restore: ("Restore {c}", "{c}を復帰"),
+        A.Move: ("Move {c} to the other row", "{c}を反対の列へ"),
+        A.Quest: ("Play quest {c}", "クエスト{c}"),
+        A.Discard: ("Discard {c}", "{c}を捨てる"),
+        A.Target: ("Choose {c}", "{c}を選ぶ"),
+        A.Attack: ("Attack with {c}", "{c}で攻撃"),
+        A.Block: ("Defend with {c}", "{c}で防御"),
+        A.Advance: ("Move {c} to the front", "{c}を前衛へ"),
+        A.UseItem: ("Use item {c}", "道具{c}を使う"),
+    }
     for cls, (en_t, ja_t) in simple.items():
         if isinstance(action, cls):
             c = getattr(action, "card", getattr(action, "item", -1))
@@ -304,13 +415,25 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
     if isinstance(action, A.Equip):
         return f"{n(action.card)}に{n(action.item)}を装備" if ja else f"Equip {n(action.card)} with {n(action.item)}"
     if isinstance(action, A.Swap):
-        return f"{n(action.front)}と{n(action.back)}を入れ替え" if ja else f"Swap {n(action.front)} and {n(action.back)}"
+        return (
+            f"{n(action.front)}と{n(action.back)}を入れ替え" if ja else f"Swap {n(action.front)} and {n(action.back)}"
+        )
     if isinstance(action, A.Use):
-        return f"{n(action.card)}の効果{action.effect + 1}" if ja else f"Use {n(action.card)}'s effect {action.effect + 1}"
-    fixed = {A.Mulligan: ("Mulligan", "引き直す"), A.Keep: ("Keep", "キープ"), A.EndPrep: ("End preparation", "準備終了"),
-             A.Fight: ("Fight", "戦闘する"), A.Skip: ("Skip the battle", "戦闘しない"), A.Pass: ("Pass", "パス"),
-             A.NoBlock: ("Do not defend", "防御しない"), A.Counter: ("Counterattack", "反撃する"),
-             A.NoCounter: ("No counterattack", "反撃しない"), A.Continue: ("Continue the battle", "戦闘を続ける"),
-             A.EndBattle: ("End the battle", "戦闘を終える")}
+        return (
+            f"{n(action.card)}の効果{action.effect + 1}" if ja else f"Use {n(action.card)}'s effect {action.effect + 1}"
+        )
+    fixed = {
+        A.Mulligan: ("Mulligan", "引き直す"),
+        A.Keep: ("Keep", "キープ"),
+        A.EndPrep: ("End preparation", "準備終了"),
+        A.Fight: ("Fight", "戦闘する"),
+        A.Skip: ("Skip the battle", "戦闘しない"),
+        A.Pass: ("Pass", "パス"),
+        A.NoBlock: ("Do not defend", "防御しない"),
+        A.Counter: ("Counterattack", "反撃する"),
+        A.NoCounter: ("No counterattack", "反撃しない"),
+        A.Continue: ("Continue the battle", "戦闘を続ける"),
+        A.EndBattle: ("End the battle", "戦闘を終える"),
+    }
     en_t, ja_t = fixed.get(type(action), (str(action), str(action)))
     return ja_t if ja else en_t

@@ -5,6 +5,7 @@ game seed and each agent by ``seed * 1000 + seat`` (the convention of ``tcgteach
 ``tcgteach play GAME --seed S --agents A,B`` replays any simulated game). The executor, the number
 of workers and the chunk size change only how fast the records come back, never what they say.
 """
+
 from __future__ import annotations
 
 import csv
@@ -49,6 +50,7 @@ def _make_agent(spec: Any, seed: int) -> Any:
     """An agent from a name (via ``make_agent``, resolved at run time) or a factory ``f(seed)``."""
     if isinstance(spec, str):
         from ..agents import make_agent
+
         return make_agent(spec, seed)
     return spec(seed)
 
@@ -57,6 +59,7 @@ def _reads_only_legal_actions(agent: Any) -> bool:
     # The random agent reads nothing but ``legal_actions()``, which is the same list on the state
     # as on the player's view; building a view costs ~5x the rest of a step, so skip it for it.
     from ..agents.base import RandomAgent
+
     return type(agent) is RandomAgent
 
 
@@ -64,8 +67,14 @@ def _options_text(options: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
-def play_game(game: Game, seed: int, agents: Sequence[Any], max_steps: int = 100_000,
-              decks: Sequence[Any] | None = None, players: int | None = None) -> dict[str, Any]:
+def play_game(
+    game: Game,
+    seed: int,
+    agents: Sequence[Any],
+    max_steps: int = 100_000,
+    decks: Sequence[Any] | None = None,
+    players: int | None = None,
+) -> dict[str, Any]:
     """Play one game from ``seed`` and return its record (see ``simulate`` for the fields)."""
     state = game.new_state(seed=seed, decks=decks, players=players)
     n = state.num_players
@@ -96,24 +105,33 @@ def play_game(game: Game, seed: int, agents: Sequence[Any], max_steps: int = 100
     for k, v in options.items():
         rec[f"opt_{k}"] = v
     winners = outcome.winners if outcome is not None else ()
-    rec.update({
-        "players": n, "agents": ",".join(_agent_label(a) for a in agents), "first_player": first,
-        "winners": ",".join(str(w) for w in winners),
-        "winner": outcome.winner if outcome is not None else None,
-        "is_draw": outcome.is_draw if outcome is not None else False,
-        "nobody_wins": outcome.nobody_wins if outcome is not None else False,
-    })
+    rec.update(
+        {
+            "players": n,
+            "agents": ",".join(_agent_label(a) for a in agents),
+            "first_player": first,
+            "winners": ",".join(str(w) for w in winners),
+            "winner": outcome.winner if outcome is not None else None,
+            "is_draw": outcome.is_draw if outcome is not None else False,
+            "nobody_wins": outcome.nobody_wins if outcome is not None else False,
+        }
+    )
     for p in range(n):
         rec[f"score_{p}"] = outcome.scores[p] if outcome is not None else None
     rec["turns"] = getattr(state, "turn", None)
     rec["decisions"] = steps
     for p in range(n):
         rec[f"decisions_{p}"] = decisions[p]
-    rec.update({
-        "legal_actions": legal_total, "branching": legal_total / steps if steps else 0.0,
-        "interactions": touching, "interaction": touching / steps if steps else 0.0,
-        "end_reason": outcome.reason if outcome is not None else CAPPED, "capped": capped,
-    })
+    rec.update(
+        {
+            "legal_actions": legal_total,
+            "branching": legal_total / steps if steps else 0.0,
+            "interactions": touching,
+            "interaction": touching / steps if steps else 0.0,
+            "end_reason": outcome.reason if outcome is not None else CAPPED,
+            "capped": capped,
+        }
+    )
     return rec
 
 
@@ -129,8 +147,15 @@ def _game(cls: type, options: tuple) -> Game:
     return g
 
 
-def run_chunk(cls: type, options: tuple, seeds: Sequence[int], agents: Sequence[Any], max_steps: int,
-              decks: Sequence[Any] | None, players: int | None) -> list[dict[str, Any]]:
+def run_chunk(
+    cls: type,
+    options: tuple,
+    seeds: Sequence[int],
+    agents: Sequence[Any],
+    max_steps: int,
+    decks: Sequence[Any] | None,
+    players: int | None,
+) -> list[dict[str, Any]]:
     """Play the games of ``seeds`` (one task of a worker; module level so that it pickles)."""
     game = _game(cls, options)
     out = []
@@ -138,8 +163,10 @@ def run_chunk(cls: type, options: tuple, seeds: Sequence[int], agents: Sequence[
         try:
             out.append(play_game(game, seed, agents, max_steps, decks, players))
         except Exception as exc:  # name the game that failed: the traceback of a worker is often lost
-            raise SimulationError(f"{game.name} seed {seed} (agents {','.join(map(_agent_label, agents))}, "
-                                  f"options {_options_text(dict(options))}): {type(exc).__name__}: {exc}") from exc
+            raise SimulationError(
+                f"{game.name} seed {seed} (agents {','.join(map(_agent_label, agents))}, "
+                f"options {_options_text(dict(options))}): {type(exc).__name__}: {exc}"
+            ) from exc
     return out
 
 
@@ -169,6 +196,7 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     method where there is one: forking a process that runs threads (Jupyter, tqdm) is deprecated."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+
     ctx = None
     if sys.version_info >= (3, 12) and "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -199,6 +227,7 @@ def resolve_game(game: Game | str, options: Mapping[str, Any] | None = None) -> 
     """The game with ``options`` on top of its own, plus the simulation defaults the caller did not set
     (``SIM_DEFAULTS``: Dragon Quest ``turn_limit=200``, DQ-1.4). Options are validated here."""
     import tcgteach
+
     if isinstance(game, str):
         base: dict[str, Any] = {}
         name = game
@@ -213,11 +242,21 @@ def resolve_game(game: Game | str, options: Mapping[str, Any] | None = None) -> 
     return g.with_options({**dict(g.options), **merged}) if merged else g
 
 
-def simulate(game: Game | str, n: int | None = None, agents: Sequence[Any] | str = ("random", "random"),
-             options: Mapping[str, Any] | None = None, seeds: Iterable[int] | None = None,
-             executor: Executor | None = None, jobs: int | None = None, progress: bool | None = None,
-             max_steps: int = 100_000, chunk: int | None = None, seed_start: int = 0,
-             decks: Sequence[Any] | None = None, players: int | None = None) -> list[dict[str, Any]]:
+def simulate(
+    game: Game | str,
+    n: int | None = None,
+    agents: Sequence[Any] | str = ("random", "random"),
+    options: Mapping[str, Any] | None = None,
+    seeds: Iterable[int] | None = None,
+    executor: Executor | None = None,
+    jobs: int | None = None,
+    progress: bool | None = None,
+    max_steps: int = 100_000,
+    chunk: int | None = None,
+    seed_start: int = 0,
+    decks: Sequence[Any] | None = None,
+    players: int | None = None,
+) -> list[dict[str, Any]]:
     """Play ``n`` games and return one record (a plain dict) per game, in the order of the seeds.
 
     game:     a name ("darkmoon", "dragonquest") or a ``Game``; ``options`` go on top of its own.
@@ -257,7 +296,7 @@ def simulate(game: Game | str, n: int | None = None, agents: Sequence[Any] | str
     total = len(seed_list)
     workers = jobs or (getattr(executor, "_max_workers", None) if executor is not None else None) or cpu_count()
     size = chunk or max(1, min(100, math.ceil(total / (16 * workers))))
-    chunks = [seed_list[i:i + size] for i in range(0, total, size)]
+    chunks = [seed_list[i : i + size] for i in range(0, total, size)]
     args = (type(g), tuple(sorted(g.options.items())))
     bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")
     try:
@@ -281,10 +320,10 @@ def simulate(game: Game | str, n: int | None = None, agents: Sequence[Any] | str
             bar.close()
 
 
-def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | None,
-                 players: int | None) -> list[Any]:
+def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | None, players: int | None) -> list[Any]:
     seats = players or (len(decks) if decks is not None else g.min_players)
     from ..core.game import check_players
+
     check_players(g, seats)  # before any game starts, not in every game (DM-1.1, DQ-1.1)
     specs = [agents] * seats if isinstance(agents, str) else list(agents)
     if len(specs) == 1 and seats > 1:
@@ -299,8 +338,16 @@ def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | No
     return specs
 
 
-def _run_on(pool: Executor, chunks: list[list[int]], args: tuple, specs: list[Any], max_steps: int,
-            decks: Any, players: Any, bar: Any) -> list[dict[str, Any]]:
+def _run_on(
+    pool: Executor,
+    chunks: list[list[int]],
+    args: tuple,
+    specs: list[Any],
+    max_steps: int,
+    decks: Any,
+    players: Any,
+    bar: Any,
+) -> list[dict[str, Any]]:
     futures: dict[Future, int] = {}
     try:
         for i, seeds in enumerate(chunks):

@@ -13,6 +13,7 @@ DataFrame of them) and returns plain numbers in a dict. Conventions:
 
 Only the standard library is used (``statistics``, ``math``); ``flow_metrics`` imports networkx.
 """
+
 from __future__ import annotations
 
 import math
@@ -31,8 +32,10 @@ QUANTILES = (0.1, 0.25, 0.75, 0.9)
 def _rows(records: Any) -> list[Mapping[str, Any]]:
     """Records as a list of mappings (a pandas DataFrame is accepted too)."""
     if hasattr(records, "to_dict") and hasattr(records, "columns"):  # pandas: its NaN is our None
-        return [{k: None if isinstance(v, float) and math.isnan(v) else v for k, v in r.items()}
-                for r in records.to_dict("records")]
+        return [
+            {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in r.items()}
+            for r in records.to_dict("records")
+        ]
     return list(records)
 
 
@@ -76,10 +79,17 @@ def first_player_win_rate(records: Any, confidence: float = 0.95) -> dict[str, A
     decisive = [r for r in finished if r.get("winner") is not None]
     wins = sum(1 for r in decisive if r["winner"] == r["first_player"])
     ci = wilson_interval(wins, len(decisive), confidence)
-    return {"rate": wins / len(decisive) if decisive else None, "low": ci[0] if ci else None,
-            "high": ci[1] if ci else None, "wins": wins, "decisive": len(decisive),
-            "draws": len(finished) - len(decisive), "capped": len(rows) - len(finished), "games": len(rows),
-            "confidence": confidence}
+    return {
+        "rate": wins / len(decisive) if decisive else None,
+        "low": ci[0] if ci else None,
+        "high": ci[1] if ci else None,
+        "wins": wins,
+        "decisive": len(decisive),
+        "draws": len(finished) - len(decisive),
+        "capped": len(rows) - len(finished),
+        "games": len(rows),
+        "confidence": confidence,
+    }
 
 
 def outcomes(records: Any) -> dict[str, Any]:
@@ -115,11 +125,24 @@ def describe(values: Iterable[float]) -> dict[str, Any]:
     xs = sorted(values)
     n = len(xs)
     if not n:
-        return {"count": 0, "mean": None, "median": None, "stdev": None, "min": None, "max": None,
-                "quantiles": {q: None for q in QUANTILES}}
-    return {"count": n, "mean": statistics.fmean(xs), "median": statistics.median(xs),
-            "stdev": statistics.stdev(xs) if n > 1 else None, "min": xs[0], "max": xs[-1],
-            "quantiles": {q: quantile(xs, q) for q in QUANTILES}}
+        return {
+            "count": 0,
+            "mean": None,
+            "median": None,
+            "stdev": None,
+            "min": None,
+            "max": None,
+            "quantiles": {q: None for q in QUANTILES},
+        }
+    return {
+        "count": n,
+        "mean": statistics.fmean(xs),
+        "median": statistics.median(xs),
+        "stdev": statistics.stdev(xs) if n > 1 else None,
+        "min": xs[0],
+        "max": xs[-1],
+        "quantiles": {q: quantile(xs, q) for q in QUANTILES},
+    }
 
 
 def length_distribution(records: Any, key: str = "turns") -> dict[str, Any]:
@@ -135,8 +158,11 @@ def branching(records: Any) -> dict[str, Any]:
     decisions = sum(r["decisions"] for r in rows)
     legal = sum(r["legal_actions"] for r in rows)
     per_game = [r["branching"] for r in rows if r["decisions"]]
-    return {"mean": legal / decisions if decisions else None,
-            "per_game_mean": statistics.fmean(per_game) if per_game else None, "decisions": decisions}
+    return {
+        "mean": legal / decisions if decisions else None,
+        "per_game_mean": statistics.fmean(per_game) if per_game else None,
+        "decisions": decisions,
+    }
 
 
 def interaction(records: Any) -> dict[str, Any]:
@@ -146,9 +172,12 @@ def interaction(records: Any) -> dict[str, Any]:
     decisions = sum(r["decisions"] for r in rows)
     touching = sum(r["interactions"] for r in rows)
     per_game = [r["interaction"] for r in rows if r["decisions"]]
-    return {"share": touching / decisions if decisions else None,
-            "per_game_mean": statistics.fmean(per_game) if per_game else None,
-            "interactions": touching, "decisions": decisions}
+    return {
+        "share": touching / decisions if decisions else None,
+        "per_game_mean": statistics.fmean(per_game) if per_game else None,
+        "interactions": touching,
+        "decisions": decisions,
+    }
 
 
 def end_reasons(records: Any) -> dict[str, int]:
@@ -170,16 +199,20 @@ def flow_metrics(game: Game | str) -> dict[str, dict[str, int]]:
 
     if isinstance(game, str):
         import tcgteach
+
         game = tcgteach.game(game)
     out: dict[str, dict[str, int]] = {}
     for name, flow in game.flows.items():
         g = flow.to_networkx()
         kinds = Counter(d.get("kind") for _, d in g.nodes(data=True))
-        out[name] = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges(),
-                     "decision_nodes": kinds.get("decision", 0),
-                     "cycles": sum(1 for _ in nx.simple_cycles(g)),
-                     "cycle_basis": len(nx.cycle_basis(nx.Graph(g))),
-                     "self_loops": nx.number_of_selfloops(g)}
+        out[name] = {
+            "nodes": g.number_of_nodes(),
+            "edges": g.number_of_edges(),
+            "decision_nodes": kinds.get("decision", 0),
+            "cycles": sum(1 for _ in nx.simple_cycles(g)),
+            "cycle_basis": len(nx.cycle_basis(nx.Graph(g))),
+            "self_loops": nx.number_of_selfloops(g),
+        }
     return out
 
 
@@ -205,21 +238,35 @@ def summary(records: Any, confidence: float = 0.95) -> dict[str, dict[str, Any]]
     fp = first_player_win_rate(rows, confidence)
     level = f"{100 * confidence:g}%"
     table["first_player_win_rate"] = {
-        "value": fp["rate"], "low": fp["low"], "high": fp["high"], "n": fp["decisive"],
-        "text": (f"{_pct(fp['rate'])} ({level} CI {_pct(fp['low'])}-{_pct(fp['high'])}; "
-                 f"{fp['wins']} of {fp['decisive']} decisive games)" if fp["decisive"] else "n/a (no decisive game)")}
+        "value": fp["rate"],
+        "low": fp["low"],
+        "high": fp["high"],
+        "n": fp["decisive"],
+        "text": (
+            f"{_pct(fp['rate'])} ({level} CI {_pct(fp['low'])}-{_pct(fp['high'])}; "
+            f"{fp['wins']} of {fp['decisive']} decisive games)"
+            if fp["decisive"]
+            else "n/a (no decisive game)"
+        ),
+    }
     oc = outcomes(rows)
     n = len(rows) or 1
     for seat, wins in oc["wins_by_seat"].items():
         table[f"wins_seat_{seat}"] = {"value": wins, "share": wins / n, "text": f"{wins} ({_pct(wins / n)})"}
     extra = f"; nobody wins in {oc['nobody_wins']}" if oc["nobody_wins"] else ""
-    table["draws"] = {"value": oc["draws"], "share": oc["draws"] / n,
-                      "text": f"{oc['draws']} ({_pct(oc['draws'] / n)}{extra})"}
+    table["draws"] = {
+        "value": oc["draws"],
+        "share": oc["draws"] / n,
+        "text": f"{oc['draws']} ({_pct(oc['draws'] / n)}{extra})",
+    }
     table["capped"] = {"value": oc["capped"], "text": f"{oc['capped']} (hit max_steps, left out below)"}
     for key in ("turns", "decisions"):
         d = length_distribution(rows, key)
-        table[f"{key}_mean"] = {"value": d["mean"], "stdev": d["stdev"],
-                                "text": f"{_num(d['mean'])} (sd {_num(d['stdev'])}, min {d['min']}, max {d['max']})"}
+        table[f"{key}_mean"] = {
+            "value": d["mean"],
+            "stdev": d["stdev"],
+            "text": f"{_num(d['mean'])} (sd {_num(d['stdev'])}, min {d['min']}, max {d['max']})",
+        }
         table[f"{key}_median"] = {"value": d["median"], "text": _num(d["median"])}
     b = branching(rows)
     table["branching"] = {"value": b["mean"], "text": f"{_num(b['mean'])} legal actions per decision"}

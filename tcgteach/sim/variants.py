@@ -15,6 +15,7 @@ positively correlated, which only makes these tests conservative (a real differe
 call, a false one no easier). With many rows some will cross alpha by chance: about 1 in 20 rows of
 two identical rule sets.
 """
+
 from __future__ import annotations
 
 import math
@@ -97,9 +98,18 @@ def t_quantile(q: float, df: float) -> float:
 def newcombe(k_a: int, n_a: int, k_b: int, n_b: int, alpha: float = 0.05) -> dict[str, Any]:
     """Difference of two proportions k_b/n_b − k_a/n_a: Newcombe's hybrid score interval and the
     pooled two-proportion z-test. Significant when the interval excludes 0."""
-    row: dict[str, Any] = {"test": "newcombe", "n_a": n_a, "n_b": n_b,
-                           "a": k_a / n_a if n_a else None, "b": k_b / n_b if n_b else None,
-                           "diff": None, "low": None, "high": None, "p": None, "significant": False}
+    row: dict[str, Any] = {
+        "test": "newcombe",
+        "n_a": n_a,
+        "n_b": n_b,
+        "a": k_a / n_a if n_a else None,
+        "b": k_b / n_b if n_b else None,
+        "diff": None,
+        "low": None,
+        "high": None,
+        "p": None,
+        "significant": False,
+    }
     if not n_a or not n_b:
         return row
     pa, pb = k_a / n_a, k_b / n_b
@@ -122,9 +132,18 @@ def welch(xs_a: Sequence[float], xs_b: Sequence[float], alpha: float = 0.05) -> 
     """Difference of means mean(b) − mean(a): Welch's t interval and test (Welch–Satterthwaite df).
     Significant when the interval excludes 0 (equivalently p < alpha)."""
     na, nb = len(xs_a), len(xs_b)
-    row: dict[str, Any] = {"test": "welch", "n_a": na, "n_b": nb,
-                           "a": statistics.fmean(xs_a) if na else None, "b": statistics.fmean(xs_b) if nb else None,
-                           "diff": None, "low": None, "high": None, "p": None, "significant": False}
+    row: dict[str, Any] = {
+        "test": "welch",
+        "n_a": na,
+        "n_b": nb,
+        "a": statistics.fmean(xs_a) if na else None,
+        "b": statistics.fmean(xs_b) if nb else None,
+        "diff": None,
+        "low": None,
+        "high": None,
+        "p": None,
+        "significant": False,
+    }
     if na < 2 or nb < 2:
         return row
     ma, mb = row["a"], row["b"]
@@ -151,15 +170,17 @@ def compare_records(records_a: Any, records_b: Any, alpha: float = 0.05) -> dict
     a, b = _rows(records_a), _rows(records_b)
     fa, fb = first_player_win_rate(a), first_player_win_rate(b)
     rows: dict[str, dict[str, Any]] = {
-        "first_player_win_rate": newcombe(fa["wins"], fa["decisive"], fb["wins"], fb["decisive"], alpha)}
+        "first_player_win_rate": newcombe(fa["wins"], fa["decisive"], fb["wins"], fb["decisive"], alpha)
+    }
     done_a, done_b = _finished(a), _finished(b)
     rows["draw_rate"] = newcombe(fa["draws"], len(done_a), fb["draws"], len(done_b), alpha)
     for key in MEANS:
         rows[key] = welch([r[key] for r in done_a], [r[key] for r in done_b], alpha)
     reasons = sorted({r["end_reason"] for r in a} | {r["end_reason"] for r in b})
     for reason in reasons:
-        rows[f"end_reason {reason}"] = newcombe(sum(r["end_reason"] == reason for r in a), len(a),
-                                                sum(r["end_reason"] == reason for r in b), len(b), alpha)
+        rows[f"end_reason {reason}"] = newcombe(
+            sum(r["end_reason"] == reason for r in a), len(a), sum(r["end_reason"] == reason for r in b), len(b), alpha
+        )
     return rows
 
 
@@ -173,8 +194,15 @@ class Comparison:
     """Two option sets played on the same seeds: ``rows`` (see ``compare_records``), the records of
     both runs, ``table()`` as text, ``to_frame()`` for pandas, and a table in notebooks."""
 
-    def __init__(self, game: str, options_a: Mapping[str, Any], options_b: Mapping[str, Any],
-                 records_a: list[dict[str, Any]], records_b: list[dict[str, Any]], alpha: float = 0.05) -> None:
+    def __init__(
+        self,
+        game: str,
+        options_a: Mapping[str, Any],
+        options_b: Mapping[str, Any],
+        records_a: list[dict[str, Any]],
+        records_b: list[dict[str, Any]],
+        alpha: float = 0.05,
+    ) -> None:
         self.game = game
         self.options_a, self.options_b = dict(options_a), dict(options_b)
         self.records_a, self.records_b = records_a, records_b
@@ -187,8 +215,9 @@ class Comparison:
     @property
     def labels(self) -> tuple[str, str]:
         """Short names of the two sides: the options in which they differ."""
-        keys = sorted(k for k in set(self.options_a) | set(self.options_b)
-                      if self.options_a.get(k) != self.options_b.get(k))
+        keys = sorted(
+            k for k in set(self.options_a) | set(self.options_b) if self.options_a.get(k) != self.options_b.get(k)
+        )
         side = [" ".join(f"{k}={o.get(k)}" for k in keys) or "(same)" for o in (self.options_a, self.options_b)]
         return side[0], side[1]
 
@@ -198,14 +227,18 @@ class Comparison:
 
     def table(self) -> str:
         la, lb = self.labels
-        lines = [f"{self.game}: A = {la}, B = {lb}; {len(self.records_a)} games each, same seeds; "
-                 f"{100 * (1 - self.alpha):g}% CI of B - A"]
+        lines = [
+            f"{self.game}: A = {la}, B = {lb}; {len(self.records_a)} games each, same seeds; "
+            f"{100 * (1 - self.alpha):g}% CI of B - A"
+        ]
         width = max(len(k) for k in self.rows)
         for k, r in self.rows.items():
             c = self._cells(k, r)
             mark = "  *beyond noise*" if r["significant"] else ""
-            lines.append(f"{k:<{width}}  A {c['a']:>8}  B {c['b']:>8}  diff {c['diff']:>7} [{c['low']}, {c['high']}]  "
-                         f"p {c['p']} ({r['test']}){mark}")
+            lines.append(
+                f"{k:<{width}}  A {c['a']:>8}  B {c['b']:>8}  diff {c['diff']:>7} [{c['low']}, {c['high']}]  "
+                f"p {c['p']} ({r['test']}){mark}"
+            )
         return "\n".join(lines)
 
     @staticmethod
@@ -221,27 +254,40 @@ class Comparison:
 
     def to_frame(self) -> Any:
         import pandas as pd
+
         return pd.DataFrame.from_dict(self.rows, orient="index")
 
     def _repr_html_(self) -> str:
         from html import escape
+
         la, lb = self.labels
         body = []
         for k, r in self.rows.items():
             c = self._cells(k, r)
             style = ' style="font-weight:bold"' if r["significant"] else ""
-            body.append(f"<tr{style}><td>{escape(k)}</td><td>{c['a']}</td><td>{c['b']}</td><td>{c['diff']}</td>"
-                        f"<td>[{c['low']}, {c['high']}]</td><td>{c['p']}</td>"
-                        f"<td>{'yes' if r['significant'] else ''}</td></tr>")
-        return (f"<table><caption>{escape(self.game)}: A = {escape(la)}, B = {escape(lb)} "
-                f"({len(self.records_a)} games each, same seeds)</caption><tr><th>statistic</th><th>A</th><th>B</th>"
-                f"<th>B − A</th><th>{100 * (1 - self.alpha):g}% CI</th><th>p</th><th>beyond noise</th></tr>"
-                + "".join(body) + "</table>")
+            body.append(
+                f"<tr{style}><td>{escape(k)}</td><td>{c['a']}</td><td>{c['b']}</td><td>{c['diff']}</td>"
+                f"<td>[{c['low']}, {c['high']}]</td><td>{c['p']}</td>"
+                f"<td>{'yes' if r['significant'] else ''}</td></tr>"
+            )
+        return (
+            f"<table><caption>{escape(self.game)}: A = {escape(la)}, B = {escape(lb)} "
+            f"({len(self.records_a)} games each, same seeds)</caption><tr><th>statistic</th><th>A</th><th>B</th>"
+            f"<th>B − A</th><th>{100 * (1 - self.alpha):g}% CI</th><th>p</th><th>beyond noise</th></tr>"
+            + "".join(body)
+            + "</table>"
+        )
 
 
-def compare(game: Game | str, options_a: Mapping[str, Any] | None, options_b: Mapping[str, Any] | None,
-            n: int | None = 1000, agents: Sequence[Any] | str = ("random", "random"), alpha: float = 0.05,
-            **simulate_kwargs: Any) -> Comparison:
+def compare(
+    game: Game | str,
+    options_a: Mapping[str, Any] | None,
+    options_b: Mapping[str, Any] | None,
+    n: int | None = 1000,
+    agents: Sequence[Any] | str = ("random", "random"),
+    alpha: float = 0.05,
+    **simulate_kwargs: Any,
+) -> Comparison:
     """Play ``n`` games under each option set on the same seeds and compare the statistics.
 
     E.g. ``compare("darkmoon", {"first_turn_restriction": True}, {"first_turn_restriction": False}, 2000)``

@@ -1,4 +1,5 @@
 """Rendering: flow graphs through graphviz (laid out once, restyled per step) and boards as HTML."""
+
 from .board import board_html
 from .flowgraph import FlowDiagram, diagram, write_diagrams
 

@@ -1,4 +1,5 @@
 """Boards as HTML: ``board_html(state, lang=..., perspective=...)`` dispatches to the game's renderer."""
+
 from __future__ import annotations
 
 from importlib import import_module

@@ -1,4 +1,5 @@
 """The DARK MOON board as HTML: fields, unit slots, hands (or their size), decks and the score now."""
+
 from __future__ import annotations
 
 from html import escape
@@ -34,18 +35,31 @@ CSS = """
 """
 
 T = {
-    "turn": ("Turn {t}", "ターン{t}"), "to_act": ("{p} to act", "{p}の手番"), "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
+    "turn": ("Turn {t}", "ターン{t}"),
+    "to_act": ("{p} to act", "{p}の手番"),
+    "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
     "armed": ("end armed by {p}: final turns", "{p}が終了条件を起動：最終ターン"),
     "final_left": ("still to play: {ps}", "残り：{ps}"),
-    "over": ("game over", "ゲーム終了"), "hand": ("Hand", "手札"), "field": ("Field", "場"), "units": ("Units", "ユニット"),
-    "deck": ("deck {n}", "デッキ {n}枚"), "hidden": ("{n} card{s} (hidden)", "{n}枚（非公開）"),
-    "points": ("{t} points now (units {u} + bonuses {b} + loose specials {s})",
-               "現在 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）"),
-    "empty": ("empty", "空き"), "unit": ("Unit {k}", "ユニット{k}"), "special": ("special", "スペシャル"),
-    "picked": ("picked", "選択中"), "revealed": ("last reveal: {c} → {w}", "直前の公開：{c} → {w}"),
-    "to_hand": ("hand", "手札"), "to_field": ("field (number match)", "場（番号一致）"),
+    "over": ("game over", "ゲーム終了"),
+    "hand": ("Hand", "手札"),
+    "field": ("Field", "場"),
+    "units": ("Units", "ユニット"),
+    "deck": ("deck {n}", "デッキ {n}枚"),
+    "hidden": ("{n} card{s} (hidden)", "{n}枚（非公開）"),
+    "points": (
+        "{t} points now (units {u} + bonuses {b} + loose specials {s})",
+        "現在 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）",
+    ),
+    "empty": ("empty", "空き"),
+    "unit": ("Unit {k}", "ユニット{k}"),
+    "special": ("special", "スペシャル"),
+    "picked": ("picked", "選択中"),
+    "revealed": ("last reveal: {c} → {w}", "直前の公開：{c} → {w}"),
+    "to_hand": ("hand", "手札"),
+    "to_field": ("field (number match)", "場（番号一致）"),
     "first": ("first turn: 1 action only (DM-4.3)", "先攻1ターン目：行動は1回のみ（DM-4.3）"),
-    "building": ("building unit {k}", "ユニット{k}を作成中"), "pts": ("{n} pts", "{n}点"),
+    "building": ("building unit {k}", "ユニット{k}を作成中"),
+    "pts": ("{n} pts", "{n}点"),
     "choice": ("choosing for an on-play effect", "プレイ時効果の選択中"),
 }
 
@@ -68,15 +82,21 @@ def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = 
         cls = "tcg-card tcg-char"
     else:
         head = f"<b>★ {_t('special', lang)}</b>" + (
-            f" <small>({escape(CHARACTER_JA[card.depicts] if lang == 'ja' else card.depicts)})</small>" if card.depicts else "")
+            f" <small>({escape(CHARACTER_JA[card.depicts] if lang == 'ja' else card.depicts)})</small>"
+            if card.depicts
+            else ""
+        )
         cls = "tcg-card tcg-special"
     mark = f" <small>✓ {escape(note)}</small>" if note else ""
-    return (f'<span class="{cls}{extra}" title="{tip}" data-card="{c}">{head}{mark}<br>'
-            f"<small>{name.split(' — ')[-1]}</small></span>")
+    return (
+        f'<span class="{cls}{extra}" title="{tip}" data-card="{c}">{head}{mark}<br>'
+        f"<small>{name.split(' — ')[-1]}</small></span>"
+    )
 
 
 def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = None) -> str:
     from ..darkmoon.state import DECK, FIELD, HAND, NZ
+
     n = state.num_players
     over = state.is_terminal()
     cur = state.current_player
@@ -103,40 +123,64 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
     reveal = ""
     if state.last_reveal is not None:
         c, where = state.last_reveal
-        reveal = " · " + _t("revealed", lang, c=escape(state.card(c).label(lang)),
-                             w=_t("to_field" if where == "field" else "to_hand", lang))
+        reveal = " · " + _t(
+            "revealed",
+            lang,
+            c=escape(state.card(c).label(lang)),
+            w=_t("to_field" if where == "field" else "to_hand", lang),
+        )
     # four or more players sit in two columns where the board is wide enough (a 6-player table in
     # one column is three screens tall); narrower, they stack in seat order as with two or three
     many = " tcg-many" if n >= 4 else ""
-    parts = [f"<style>{CSS}</style>",
-             f'<div class="tcg-board tcg-dm{many}" data-node="{state.node}" data-turn="{state.turn}" '
-             f'data-current="{"" if cur is None else cur}" data-players="{n}">',
-             f'<div class="tcg-status" role="status">{" · ".join(escape(s) for s in status)}{reveal}</div>',
-             '<div class="tcg-table">']
+    parts = [
+        f"<style>{CSS}</style>",
+        f'<div class="tcg-board tcg-dm{many}" data-node="{state.node}" data-turn="{state.turn}" '
+        f'data-current="{"" if cur is None else cur}" data-players="{n}">',
+        f'<div class="tcg-status" role="status">{" · ".join(escape(s) for s in status)}{reveal}</div>',
+        '<div class="tcg-table">',
+    ]
     picked = set(state.unit_pick)
     new = {state.last_reveal[0]} if state.last_reveal is not None else set()
     for p in range(n):
         sc = state.score(p)
-        active = (p == cur)
-        hidden_hand = (perspective is not None and p != perspective)
+        active = p == cur
+        hidden_hand = perspective is not None and p != perspective
         hand = state.zones[p * NZ + HAND]
         deck = state.zones[p * NZ + DECK]
         field = state.zones[p * NZ + FIELD]
         marker = "▶ " if active else ""
-        parts.append(f'<section class="tcg-player{" tcg-active" if active else ""}" data-player="{p}">'
-                     f"<h4>{marker}P{p + 1} — {escape(_t('points', lang, t=sc['total'], u=sc['units'], b=sc['unit_bonuses'], s=sc['loose_specials']))}"
-                     f" · {escape(_t('deck', lang, n=len(deck)))}</h4>")
+        points = _t("points", lang, t=sc["total"], u=sc["units"], b=sc["unit_bonuses"], s=sc["loose_specials"])
+        parts.append(
+            f'<section class="tcg-player{" tcg-active" if active else ""}" data-player="{p}">'
+            f"<h4>{marker}P{p + 1} — {escape(points)}"
+            f" · {escape(_t('deck', lang, n=len(deck)))}</h4>"
+        )
         if hidden_hand or (hand and all(c < 0 for c in hand)):
-            hand_html = f'<span class="tcg-hidden">{escape(_t("hidden", lang, n=len(hand), s="" if len(hand) == 1 else "s"))}</span>'
+            hidden = _t("hidden", lang, n=len(hand), s="" if len(hand) == 1 else "s")
+            hand_html = f'<span class="tcg-hidden">{escape(hidden)}</span>'
         else:
             hand_html = "".join(_card(state, c, lang) for c in sorted(hand)) or "—"
-        parts.append(f'<div class="tcg-zone tcg-hand"><span class="tcg-zone-label">{_t("hand", lang)} '
-                     f'({len(hand)})</span><div class="tcg-zone-cards">{hand_html}</div></div>')
-        field_html = "".join(
-            _card(state, c, lang, (" tcg-picked" if c in picked else "") + (" tcg-new" if c in new else ""),
-                  _t("picked", lang) if c in picked else "") for c in field) or "—"
-        parts.append(f'<div class="tcg-zone tcg-field"><span class="tcg-zone-label">{_t("field", lang)}</span>'
-                     f'<div class="tcg-zone-cards">{field_html}</div></div>')
+        parts.append(
+            f'<div class="tcg-zone tcg-hand"><span class="tcg-zone-label">{_t("hand", lang)} '
+            f'({len(hand)})</span><div class="tcg-zone-cards">{hand_html}</div></div>'
+        )
+        field_html = (
+            "".join(
+                _card(
+                    state,
+                    c,
+                    lang,
+                    (" tcg-picked" if c in picked else "") + (" tcg-new" if c in new else ""),
+                    _t("picked", lang) if c in picked else "",
+                )
+                for c in field
+            )
+            or "—"
+        )
+        parts.append(
+            f'<div class="tcg-zone tcg-field"><span class="tcg-zone-label">{_t("field", lang)}</span>'
+            f'<div class="tcg-zone-cards">{field_html}</div></div>'
+        )
         units = []
         detail = {d["slot"]: d for d in sc["unit_detail"]}
         for k, unit in enumerate(state.units(p), 1):
@@ -144,12 +188,18 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
                 d = detail[k]
                 inner = "".join(_card(state, c, lang) for c in unit)
                 pts = _t("pts", lang, n=d["cards"] + d["bonus"])
-                units.append(f'<div class="tcg-unit" data-slot="{k}"><small>{_t("unit", lang, k=k)} · {pts}</small>'
-                             f'<div class="tcg-zone-cards">{inner}</div></div>')
+                units.append(
+                    f'<div class="tcg-unit" data-slot="{k}"><small>{_t("unit", lang, k=k)} · {pts}</small>'
+                    f'<div class="tcg-zone-cards">{inner}</div></div>'
+                )
             else:
-                units.append(f'<div class="tcg-unit tcg-empty" data-slot="{k}"><small>{_t("unit", lang, k=k)}: '
-                             f"{_t('empty', lang)}</small></div>")
-        parts.append(f'<div class="tcg-zone tcg-units"><span class="tcg-zone-label">{_t("units", lang)}</span>'
-                     f'<div class="tcg-zone-cards">{"".join(units)}</div></div></section>')
+                units.append(
+                    f'<div class="tcg-unit tcg-empty" data-slot="{k}"><small>{_t("unit", lang, k=k)}: '
+                    f"{_t('empty', lang)}</small></div>"
+                )
+        parts.append(
+            f'<div class="tcg-zone tcg-units"><span class="tcg-zone-label">{_t("units", lang)}</span>'
+            f'<div class="tcg-zone-cards">{"".join(units)}</div></div></section>'
+        )
     parts.append("</div></div>")
     return "".join(parts)

@@ -7,6 +7,7 @@ table: active upright, closed turned sideways (90°), confused upside down (180�
 also written out in words, so nothing is shown by rotation or colour alone. Damage cards are
 face down: only their number is shown.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -139,12 +140,18 @@ T: dict[str, tuple[str, str]] = {
     "counter_open": ("counterattack not decided", "反撃は未決定"),
     "effect": ("Effect in use: {c} (P{p})", "使用中の効果：{c}（P{p}）"),
     "hand_left": ("hand cost left: {n}", "残りの手札コスト：{n}"),
-    "confusion": ("confusion damage from {c} (P{p}): its owner picks a card",
-                  "{c}（P{p}）の混乱ダメージ：持ち主が対象を選ぶ"),
-    "repair": ("formation maintenance at once (DQ-5.5): P{p} moves a back-row card forward",
-               "すぐに陣形維持（DQ-5.5）：P{p}が後衛のカードを前衛へ移す"),
-    "maintain": ("formation maintenance (DQ-5.4): P{p} moves a back-row card forward",
-                 "陣形維持（DQ-5.4）：P{p}が後衛のカードを前衛へ"),
+    "confusion": (
+        "confusion damage from {c} (P{p}): its owner picks a card",
+        "{c}（P{p}）の混乱ダメージ：持ち主が対象を選ぶ",
+    ),
+    "repair": (
+        "formation maintenance at once (DQ-5.5): P{p} moves a back-row card forward",
+        "すぐに陣形維持（DQ-5.5）：P{p}が後衛のカードを前衛へ移す",
+    ),
+    "maintain": (
+        "formation maintenance (DQ-5.4): P{p} moves a back-row card forward",
+        "陣形維持（DQ-5.4）：P{p}が後衛のカードを前衛へ",
+    ),
     "view_of": ("view of P{p}", "P{p}の視点"),
     "mods": ("base {b} + item {i} + quest {q}", "基本{b}＋道具{i}＋クエスト{q}"),
 }
@@ -191,8 +198,11 @@ def _chip(state: DragonQuestState, c: int, lang: str, meta: str = "full") -> str
             if card.stays:
                 small += f" · {_t('stays', lang)}"
                 if card.aura:
-                    small += "".join(f" +{v} {_t({'attack': 'atk', 'hp': 'hp', 'speed': 'spd'}[k], lang)}"
-                                     for k, v in card.aura.items() if v)
+                    small += "".join(
+                        f" +{v} {_t({'attack': 'atk', 'hp': 'hp', 'speed': 'spd'}[k], lang)}"
+                        for k, v in card.aura.items()
+                        if v
+                    )
         small = f" <small>{escape(small)}</small>"
     return f'<span class="dq-chip" data-card="{c}" title="{tip}">{escape(card.label(lang))}{small}</span>'
 
@@ -211,6 +221,7 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     if c < 0:  # public zones never hide cards; be safe anyway
         return '<div class="dq-card dq-hidden">?</div>'
     from ..dragonquest.state import ORIENT_NAMES
+
     card = state.card(c)
     orient = ORIENT_NAMES[state.orient[c]] if 0 <= state.orient[c] < len(ORIENT_NAMES) else "active"
     poisoned = c in state.poisoned
@@ -225,13 +236,15 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     if item is not None and item >= 0:
         iname = state.card(item).label(lang)
         item_html = f'<div class="dq-item" title="{escape(iname)}">{escape(_t("carries", lang, c=iname))}</div>'
-    face = (f'<div class="dq-face dq-{kind}" title="{tip}">'
-            f'<div class="dq-name">{escape(card.label(lang))}</div>'
-            f'<div class="dq-kind">{escape(_t("lv", lang, n=card.level))} · {escape(_t(kind, lang))}</div>'
-            f'<div>{_stat(state, c, "attack", _t("atk", lang), lang)}</div>'
-            f'<div>{_stat(state, c, "hp", _t("hp", lang), lang)}</div>'
-            f'<div>{_stat(state, c, "speed", _t("spd", lang), lang)}</div>'
-            f"{item_html}</div>")
+    face = (
+        f'<div class="dq-face dq-{kind}" title="{tip}">'
+        f'<div class="dq-name">{escape(card.label(lang))}</div>'
+        f'<div class="dq-kind">{escape(_t("lv", lang, n=card.level))} · {escape(_t(kind, lang))}</div>'
+        f"<div>{_stat(state, c, 'attack', _t('atk', lang), lang)}</div>"
+        f"<div>{_stat(state, c, 'hp', _t('hp', lang), lang)}</div>"
+        f"<div>{_stat(state, c, 'speed', _t('spd', lang), lang)}</div>"
+        f"{item_html}</div>"
+    )
     dmg, hp = state.damage(c), state.hp_of(c)
     badges = [f'<span class="dq-b dq-{orient}">{escape(_t(orient, lang))}</span>']
     if poisoned:
@@ -249,15 +262,21 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
         badges.append(f'<span class="dq-b dq-defb">{escape(_t("defending", lang) + extra)}</span>')
     cls = "dq-card" + (" dq-att" if att else "") + (" dq-def" if dfn else "")
     pois = ' data-poisoned="1"' if poisoned else ""
-    return (f'<div class="{cls}" data-card="{c}" data-state="{orient}"{pois}>'
-            f'<div class="dq-table">{face}</div><div class="dq-cap">{"".join(badges)}</div></div>')
+    return (
+        f'<div class="{cls}" data-card="{c}" data-state="{orient}"{pois}>'
+        f'<div class="dq-table">{face}</div><div class="dq-cap">{"".join(badges)}</div></div>'
+    )
 
 
 def _row(state: DragonQuestState, cards: list[int], key: str, lang: str) -> str:
-    inner = "".join(_party_card(state, c, lang) for c in cards) or \
-        f'<span class="dq-empty">{escape(_t("empty_row", lang))}</span>'
-    return (f'<div class="dq-row dq-{key}" data-row="{key}"><div class="dq-rowlabel">{escape(_t(key, lang))}'
-            f'<small>{_t("row_count", lang, n=len(cards))}</small></div>{inner}</div>')
+    inner = (
+        "".join(_party_card(state, c, lang) for c in cards)
+        or f'<span class="dq-empty">{escape(_t("empty_row", lang))}</span>'
+    )
+    return (
+        f'<div class="dq-row dq-{key}" data-row="{key}"><div class="dq-rowlabel">{escape(_t(key, lang))}'
+        f"<small>{_t('row_count', lang, n=len(cards))}</small></div>{inner}</div>"
+    )
 
 
 def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None, top: bool, seat: int | None) -> str:
@@ -286,8 +305,10 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     deck = state.zone(p, "deck")
     head.append(f'<span class="dq-stat">{_t("gp", lang)} <b>{state.gp[p]}</b></span>')
     head.append(f'<span class="dq-stat">{escape(_t("level", lang))} <b>{level}</b></span>')
-    head.append(f'<span class="dq-stat">{escape(_t("exp", lang))} <b>{exp}</b> '
-                f'<span class="dq-note">({escape(exp_note)})</span></span>')
+    head.append(
+        f'<span class="dq-stat">{escape(_t("exp", lang))} <b>{exp}</b> '
+        f'<span class="dq-note">({escape(exp_note)})</span></span>'
+    )
     head.append(f'<span class="dq-stat">{escape(_t("deck", lang))} <b>{len(deck)}</b></span>')
 
     # hand
@@ -298,35 +319,44 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         hand_html = f'<span class="dq-hidden">{escape(_t("hidden", lang, n=n, s="" if n == 1 else "s"))}</span>'
     else:
         hand_html = "".join(_chip(state, c, lang) for c in sorted(hand)) or escape(_t("none", lang))
-    info = [f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))} ({len(hand)}):</span> '
-            f"{hand_html}</div>"]
+    info = [
+        f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))} ({len(hand)}):</span> '
+        f"{hand_html}</div>"
+    ]
     # discard pile (public; last = top)
     disc = state.zone(p, "discard")
     top_html = ""
     if disc:
         top_html = " · " + escape(_t("top", lang, c="\0")).replace("\0", _chip(state, disc[-1], lang, meta=""))
-    info.append(f'<div class="dq-zone dq-discard"><span class="dq-zl">{escape(_t("discard", lang))}:</span> '
-                f"{_t('cards', lang, n=len(disc))}{top_html}</div>")
+    info.append(
+        f'<div class="dq-zone dq-discard"><span class="dq-zl">{escape(_t("discard", lang))}:</span> '
+        f"{_t('cards', lang, n=len(disc))}{top_html}</div>"
+    )
     # experience box: own defeated cards; their levels are the opponent's experience (DQ-9.1)
     box = state.zone(p, "exp")
     lv_total = sum(state.card(c).level for c in box if c >= 0)
     box_html = "".join(_chip(state, c, lang, meta="level") for c in box) or escape(_t("none", lang))
-    info.append(f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))} ({len(box)}):</span> '
-                f'{box_html} <span class="dq-note">{escape(_t("expbox_note", lang, n=lv_total, q=2 - p))}</span>'
-                "</div>")
+    info.append(
+        f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))} ({len(box)}):</span> '
+        f'{box_html} <span class="dq-note">{escape(_t("expbox_note", lang, n=lv_total, q=2 - p))}</span>'
+        "</div>"
+    )
     quests = state.zone(p, "quest")
     q_html = "".join(_chip(state, c, lang) for c in quests) or escape(_t("none", lang))
-    info.append(f'<div class="dq-zone dq-quests"><span class="dq-zl">{escape(_t("quests", lang))}:</span> '
-                f"{q_html}</div>")
+    info.append(
+        f'<div class="dq-zone dq-quests"><span class="dq-zl">{escape(_t("quests", lang))}:</span> {q_html}</div>'
+    )
 
     rows = [_row(state, state.front(p), "front", lang), _row(state, state.back(p), "back", lang)]
     if top:  # the opponent across the table: back row far, front rows facing each other
         rows.reverse()
     cls = "dq-player" + (" dq-acting" if acting else "") + (" dq-turnplayer" if tp else "")
-    return (f'<section class="{cls}" data-player="{p}">'
-            f'<div class="dq-head">{"".join(head)}</div>'
-            f'<div class="dq-body"><div class="dq-field">{"".join(rows)}</div>'
-            f'<div class="dq-info">{"".join(info)}</div></div></section>')
+    return (
+        f'<section class="{cls}" data-player="{p}">'
+        f'<div class="dq-head">{"".join(head)}</div>'
+        f'<div class="dq-body"><div class="dq-field">{"".join(rows)}</div>'
+        f'<div class="dq-info">{"".join(info)}</div></div></section>'
+    )
 
 
 def _status(state: DragonQuestState, lang: str) -> str:
@@ -353,8 +383,9 @@ def _status(state: DragonQuestState, lang: str) -> str:
         cur = state.current_player
         if cur is not None:
             bits.append(f"<b>{escape(_t('to_act', lang, p=cur + 1))}</b>")
-        bits.append(f'<span class="dq-phase">{escape(_t("phase", lang, x=label))}</span> '
-                    f"{_rules_html(state, rules, lang)}")
+        bits.append(
+            f'<span class="dq-phase">{escape(_t("phase", lang, x=label))}</span> {_rules_html(state, rules, lang)}'
+        )
     if state.viewer is not None:
         bits.append(f'<span class="dq-note">{escape(_t("view_of", lang, p=state.viewer + 1))}</span>')
     lines.append(" · ".join(bits))
@@ -382,8 +413,11 @@ def _status(state: DragonQuestState, lang: str) -> str:
     if not over and node == "end.confusion" and state.queue:
         src = state.queue[0]
         if src >= 0:
-            lines.append(escape(_t("confusion", lang, c="\1", p=state.owner(src) + 1))
-                         .replace("\1", f"<b>{_name(state, src, lang)}</b>"))
+            lines.append(
+                escape(_t("confusion", lang, c="\1", p=state.owner(src) + 1)).replace(
+                    "\1", f"<b>{_name(state, src, lang)}</b>"
+                )
+            )
     if not over and node == "combat.end_step" and state.queue:
         lines.append(escape(_t("maintain", lang, p=state.queue[0] + 1)))
     if not over and node == "repair" and state.repair:
@@ -403,11 +437,13 @@ def render(state: DragonQuestState, *, lang: str = "en", perspective: int | None
     bottom = seat if seat in (0, 1) else 0
     top = 1 - bottom
     cur = state.current_player
-    parts = [f"<style>{CSS}</style>",
-             f'<div class="tcg-board tcg-dq" lang="{lang}" data-node="{escape(state.node)}" data-turn="{state.turn}" '
-             f'data-current="{"" if cur is None else cur}" data-turn-player="{state.turn_player}">',
-             _status(state, lang),
-             _player(state, top, lang, perspective, True, seat),
-             _player(state, bottom, lang, perspective, False, seat),
-             "</div>"]
+    parts = [
+        f"<style>{CSS}</style>",
+        f'<div class="tcg-board tcg-dq" lang="{lang}" data-node="{escape(state.node)}" data-turn="{state.turn}" '
+        f'data-current="{"" if cur is None else cur}" data-turn-player="{state.turn_player}">',
+        _status(state, lang),
+        _player(state, top, lang, perspective, True, seat),
+        _player(state, bottom, lang, perspective, False, seat),
+        "</div>",
+    ]
     return "".join(parts)

@@ -5,6 +5,7 @@ only swaps a small CSS block (no new layout, ~microseconds), like pytransitions'
 styles without its re-rendering. Node groups carry classes ``tcg-n-<node>`` and edge groups
 ``tcg-e-<src>--<dst>`` so pages (and browser tests) can find them.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,8 +34,10 @@ FONT = "Noto Sans CJK JP, Noto Sans, DejaVu Sans, sans-serif"
 _uid = itertools.count(1)
 _told_about_graphviz = False
 
-INSTALL_GRAPHVIZ = ("the graphviz program 'dot' is not installed: on Debian/Ubuntu run 'sudo apt-get install "
-                    "graphviz', with conda 'conda install graphviz', on macOS 'brew install graphviz'")
+INSTALL_GRAPHVIZ = (
+    "the graphviz program 'dot' is not installed: on Debian/Ubuntu run 'sudo apt-get install "
+    "graphviz', with conda 'conda install graphviz', on macOS 'brew install graphviz'"
+)
 
 
 class GraphvizMissing(TcgError):
@@ -45,6 +48,7 @@ def packaged_svg(game: str, flow: str, lang: str, source: str) -> str | None:
     """The SVG shipped with the package for this flow graph (``tcgteach/diagrams``, = ``diagrams/``), if its
     DOT is exactly ``source`` (so a changed or unknown flow never gets a stale drawing)."""
     from importlib.resources import files
+
     folder = files("tcgteach").joinpath("diagrams")
     stem = f"{game}-{flow}.{lang}"
     try:
@@ -62,40 +66,71 @@ def _tell_once() -> None:
     if _told_about_graphviz or sys.platform == "emscripten":
         return
     _told_about_graphviz = True
-    print(f"tcgteach: showing the flow graphs shipped with the package; {INSTALL_GRAPHVIZ} for fresh layouts.",
-          file=sys.stderr)
+    print(
+        f"tcgteach: showing the flow graphs shipped with the package; {INSTALL_GRAPHVIZ} for fresh layouts.",
+        file=sys.stderr,
+    )
 
 
 def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     """The DOT text of a flow graph (deterministic: committed under ``diagrams/`` and diffed in CI)."""
     import graphviz
+
     title = flow.title.get(lang, flow.title["en"])
-    g = graphviz.Digraph(name=f"{game}_{flow.name}" if game else flow.name,
-                         graph_attr={"label": title, "labelloc": "t", "fontname": FONT, "rankdir": "TB",
-                                     "nodesep": "0.35", "ranksep": "0.45", "bgcolor": "white"},
-                         node_attr={"fontname": FONT, "fontsize": "12", "color": "#37474f", "penwidth": "1.2"},
-                         edge_attr={"fontname": FONT, "fontsize": "9", "color": "#607d8b", "fontcolor": "#37474f"})
+    g = graphviz.Digraph(
+        name=f"{game}_{flow.name}" if game else flow.name,
+        graph_attr={
+            "label": title,
+            "labelloc": "t",
+            "fontname": FONT,
+            "rankdir": "TB",
+            "nodesep": "0.35",
+            "ranksep": "0.45",
+            "bgcolor": "white",
+        },
+        node_attr={"fontname": FONT, "fontsize": "12", "color": "#37474f", "penwidth": "1.2"},
+        edge_attr={"fontname": FONT, "fontsize": "9", "color": "#607d8b", "fontcolor": "#37474f"},
+    )
     clusters: dict[str, object] = {}
     for node in flow.nodes:
-        label = node.label.get(lang, node.label["en"]) + "\n" + " ".join(node.rules[:3]) + (
-            " …" if len(node.rules) > 3 else "")
+        label = (
+            node.label.get(lang, node.label["en"])
+            + "\n"
+            + " ".join(node.rules[:3])
+            + (" …" if len(node.rules) > 3 else "")
+        )
         tip = (node.help or {}).get(lang, "")
         target = g
         if node.cluster:
             if node.cluster not in clusters:
                 sub = graphviz.Digraph(name=f"cluster_{node.cluster}")
-                sub.attr(label=flow.cluster_titles.get(node.cluster, {}).get(lang, node.cluster), style="rounded,dashed",
-                         color="#90a4ae", fontname=FONT)
+                sub.attr(
+                    label=flow.cluster_titles.get(node.cluster, {}).get(lang, node.cluster),
+                    style="rounded,dashed",
+                    color="#90a4ae",
+                    fontname=FONT,
+                )
                 clusters[node.cluster] = sub
             target = clusters[node.cluster]  # type: ignore[assignment]
-        target.node(node.id, label=label, shape=SHAPES.get(node.kind, "box"), style=STYLES.get(node.kind, "filled"),
-                    fillcolor=FILL.get(node.kind, "#ffffff"), id=f"n__{node.id.replace('.', '_o_')}",
-                    tooltip=tip or label)
+        target.node(
+            node.id,
+            label=label,
+            shape=SHAPES.get(node.kind, "box"),
+            style=STYLES.get(node.kind, "filled"),
+            fillcolor=FILL.get(node.kind, "#ffffff"),
+            id=f"n__{node.id.replace('.', '_o_')}",
+            tooltip=tip or label,
+        )
     for sub in clusters.values():
         g.subgraph(sub)  # type: ignore[arg-type]
     for e in flow.edges:
-        g.edge(e.src, e.dst, label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}",
-               id=f"e__{_css(e.src)}__{_css(e.dst)}", tooltip=e.rule)
+        g.edge(
+            e.src,
+            e.dst,
+            label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}",
+            id=f"e__{_css(e.src)}__{_css(e.dst)}",
+            tooltip=e.rule,
+        )
     return g.source
 
 
@@ -106,6 +141,7 @@ def _css(node: str) -> str:
 
 def _render_svg(source: str) -> str:
     import graphviz
+
     if shutil.which("dot") is None:
         raise GraphvizMissing(INSTALL_GRAPHVIZ)
     svg = graphviz.Source(source).pipe(format="svg", encoding="utf-8")
@@ -115,8 +151,9 @@ def _render_svg(source: str) -> str:
 def _classify(svg: str) -> str:
     """Turn graphviz ids (n__main, e__a__b) into classes so several copies can share a page."""
     svg = re.sub(r'<g id="n__([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
-    svg = re.sub(r'<g id="e__(.+?)__([^"]+)" class="edge">',
-                 r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg)
+    svg = re.sub(
+        r'<g id="e__(.+?)__([^"]+)" class="edge">', r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg
+    )
     svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', r'<svg style="max-width:100%;height:auto"', svg, count=1)
     svg = re.sub(r"<\?xml[^>]*>\s*", "", svg)
     svg = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)
@@ -163,9 +200,11 @@ class FlowDiagram:
         current = _css(current) if current else current
         edges = [(_css(a), _css(b)) for a, b in edges]
         if current:
-            rules.append(f".{scope} .tcg-n-{current} polygon, .{scope} .tcg-n-{current} ellipse, "
-                         f".{scope} .tcg-n-{current} path {{fill: {CURRENT_FILL}; stroke: {CURRENT_STROKE}; "
-                         f"stroke-width: 3px;}}")
+            rules.append(
+                f".{scope} .tcg-n-{current} polygon, .{scope} .tcg-n-{current} ellipse, "
+                f".{scope} .tcg-n-{current} path {{fill: {CURRENT_FILL}; stroke: {CURRENT_STROKE}; "
+                f"stroke-width: 3px;}}"
+            )
             rules.append(f".{scope} .tcg-n-{current} text {{font-weight: bold;}}")
         for src, dst in edges:
             rules.append(f".{scope} .tcg-e-{src}--{dst} path {{stroke: {EDGE_STROKE}; stroke-width: 3px;}}")
@@ -179,9 +218,11 @@ class FlowDiagram:
         edges = list(edges)
         label = self.flow.label(current, self.lang) if current in self.flow.by_id else ""
         edge_text = " ".join(f"{a}->{b}" for a, b in edges)
-        return (f'<div class="tcg-flow {scope}" data-flow="{self.flow.name}" data-current="{html.escape(current or "")}"'
-                f' data-edges="{html.escape(edge_text)}" role="img" aria-label="{html.escape(label)}">'
-                f"<style>{self.style(scope, current, edges)}</style>{self.svg}</div>")
+        return (
+            f'<div class="tcg-flow {scope}" data-flow="{self.flow.name}" data-current="{html.escape(current or "")}"'
+            f' data-edges="{html.escape(edge_text)}" role="img" aria-label="{html.escape(label)}">'
+            f"<style>{self.style(scope, current, edges)}</style>{self.svg}</div>"
+        )
 
     def highlighted_svg(self, current: str | None = None, edges: Iterable[Sequence[str]] = ()) -> str:
         """A self-contained SVG document with the highlight inside (for files and ``_repr_svg_``).
@@ -197,7 +238,7 @@ class FlowDiagram:
             head = head.replace('class="', f'class="{scope} ', 1)
         else:
             head += f' class="{scope}"'
-        return svg[:i] + head + ">" + f"<style>{css}</style>" + svg[j + 1:]
+        return svg[:i] + head + ">" + f"<style>{css}</style>" + svg[j + 1 :]
 
 
 class Highlighted:
@@ -219,6 +260,7 @@ class Highlighted:
 def diagram(target: State | object, *, flow: str = "turn", lang: str = "en") -> Highlighted:
     """The flow graph of a game or state; a state's current node and last transitions are highlighted."""
     from ..core.state import State
+
     if isinstance(target, State):
         game = target.game
         f = game.flows[flow]
@@ -234,6 +276,7 @@ def diagram(target: State | object, *, flow: str = "turn", lang: str = "en") -> 
 def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = None) -> list[Path]:
     """Write ``<game>-<flow>.<lang>.dot`` (and ``.svg``) for every flow graph of every game."""
     import tcgteach
+
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name in games or tcgteach.games():
@@ -252,6 +295,7 @@ def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = No
 
 def _render_svg_raw(source: str) -> str:
     import graphviz
+
     if shutil.which("dot") is None:
         raise GraphvizMissing(INSTALL_GRAPHVIZ)
     return graphviz.Source(source).pipe(format="svg", encoding="utf-8")

@@ -1,4 +1,5 @@
 """ipywidgets front ends. Importing this module imports ipywidgets (the core never does)."""
+
 from .classroom import Classroom
 from .combat import CombatView
 from .stepper import Stepper

@@ -11,6 +11,7 @@ Every control is a real button or input with a text label (no icons, which need 
 be missing offline), and every callback is guarded: an error is a short message, never a
 traceback, and the game stays as it was.
 """
+
 from __future__ import annotations
 
 import html
@@ -26,10 +27,15 @@ from ..agents import CoachAgent, make_agent
 from ..core.errors import TcgError
 from .stepper import PERSON, Stepper, _l, relabel
 
-GAMES = {"darkmoon": ("DARK MOON", "ダークムーン"), "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム")}
+GAMES = {
+    "darkmoon": ("DARK MOON", "ダークムーン"),
+    "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム"),
+}
 #: how many players each game takes, from the games themselves (DM-1.1: two to six; DQ-1.1: two)
-PLAYERS = {name: tuple(range(cls.min_players, cls.max_players + 1))
-           for name, cls in ((g, import_module(tcgteach.GAMES[g]).Game) for g in GAMES)}
+PLAYERS = {
+    name: tuple(range(cls.min_players, cls.max_players + 1))
+    for name, cls in ((g, import_module(tcgteach.GAMES[g]).Game) for g in GAMES)
+}
 #: the rule that sets each game's number of players
 PLAYERS_RULE = {name: import_module(tcgteach.GAMES[name]).Game.contract_rule for name in GAMES}
 #: the options a classroom game runs with (a capped Dragon Quest game cannot go on forever)
@@ -45,30 +51,43 @@ TEXT = {
     "takeback": ("Take back my move", "自分の手を取り消す"),
     "ready": ("I am P{n}: show my cards", "P{n}です：自分のカードを表示"),
     "pass": ("Pass the device to P{n}.", "P{n}に画面を渡してください。"),
-    "pass_more": ("The board stays hidden until P{n} presses the button below, so nobody sees another "
-                  "player's hand.", "P{n}が下のボタンを押すまで盤面は隠れたままです（他の人の手札が見えないように）。"),
+    "pass_more": (
+        "The board stays hidden until P{n} presses the button below, so nobody sees another player's hand.",
+        "P{n}が下のボタンを押すまで盤面は隠れたままです（他の人の手札が見えないように）。",
+    ),
     "thinking": ("P{n} ({who}) is thinking…", "P{n}（{who}）が考えています…"),
-    "no_hint": ("A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
-                "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。"),
+    "no_hint": (
+        "A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
+        "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。",
+    ),
     "hint_over": ("The game is over: no hint to give.", "ゲームは終了しています。"),
     "no_takeback": ("No move of a person to take back yet.", "取り消せる人間の手はまだありません。"),
-    "taken_back": ("Took back P{n}'s move and what followed: choose again.", "P{n}の手とその後を取り消しました。選び直してください。"),
+    "taken_back": (
+        "Took back P{n}'s move and what followed: choose again.",
+        "P{n}の手とその後を取り消しました。選び直してください。",
+    ),
     "hint_wait": ("The coach is reading the position…", "コーチが局面を読んでいます…"),
     "started": ("New game: {game}, seed {seed}.", "新しいゲーム：{game}、シード{seed}。"),
-    "agent_turn": ("P{n} ({who}) is to move: press Step, or Back again.",
-                   "P{n}（{who}）の番です。「1手進める」か、もう一度「1手戻す」を押してください。"),
-    "limit": ("The agents made {n} moves without a person's decision; the game is back where it was.",
-              "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。"),
+    "agent_turn": (
+        "P{n} ({who}) is to move: press Step, or Back again.",
+        "P{n}（{who}）の番です。「1手進める」か、もう一度「1手戻す」を押してください。",
+    ),
+    "limit": (
+        "The agents made {n} moves without a person's decision; the game is back where it was.",
+        "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。",
+    ),
     "help": ("How to use", "使い方"),
-    "help_text": ("Choose the game, who plays each seat and the seed, then press <b>New game</b>. Agents move by "
-                  "themselves until a person has to decide. <b>Hint</b> asks the coach (about half a second) for the "
-                  "best move and why; <b>Take back my move</b> undoes your last decision and what followed; <b>Back</b> "
-                  "and <b>Step</b> go one action back or forward. With <b>Hot seat</b> on and two people seated, the "
-                  "board is hidden between turns so each person sees only their own hand.",
-                  "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
-                  "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
-                  "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
-                  "各自が自分の手札だけを見られます。"),
+    "help_text": (
+        "Choose the game, who plays each seat and the seed, then press <b>New game</b>. Agents move by "
+        "themselves until a person has to decide. <b>Hint</b> asks the coach (about half a second) for the "
+        "best move and why; <b>Take back my move</b> undoes your last decision and what followed; <b>Back</b> "
+        "and <b>Step</b> go one action back or forward. With <b>Hot seat</b> on and two people seated, the "
+        "board is hidden between turns so each person sees only their own hand.",
+        "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
+        "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
+        "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
+        "各自が自分の手札だけを見られます。",
+    ),
 }
 
 CSS = """<style>
@@ -105,14 +124,25 @@ class Classroom(Stepper):
 
     SEAT_KINDS = (PERSON, "heuristic", "coach", "random")
 
-    def __init__(self, game: str = "darkmoon", *, seed: int = 1, agents: Sequence[str] = (PERSON, "heuristic"),
-                 lang: str = "en", hot_seat: bool = False, coach_seconds: float = 0.5, **kw: Any) -> None:
+    def __init__(
+        self,
+        game: str = "darkmoon",
+        *,
+        seed: int = 1,
+        agents: Sequence[str] = (PERSON, "heuristic"),
+        lang: str = "en",
+        hot_seat: bool = False,
+        coach_seconds: float = 0.5,
+        **kw: Any,
+    ) -> None:
         if game not in GAMES:
             raise TcgError(f"game {game!r}: the classroom plays {', '.join(GAMES)}")
         if len(agents) not in PLAYERS[game]:
             lo, hi = PLAYERS[game][0], PLAYERS[game][-1]
-            raise TcgError(f"{len(agents)} seats: {GAMES[game][0]} is played by "
-                           f"{lo if lo == hi else f'{lo} to {hi}'} players ({PLAYERS_RULE[game]})")
+            raise TcgError(
+                f"{len(agents)} seats: {GAMES[game][0]} is played by "
+                f"{lo if lo == hi else f'{lo} to {hi}'} players ({PLAYERS_RULE[game]})"
+            )
         bad = [a for a in agents if a not in self.SEAT_KINDS]
         if bad:
             raise TcgError(f"seat {bad[0]!r}: choose one of {', '.join(self.SEAT_KINDS)}")
@@ -121,8 +151,9 @@ class Classroom(Stepper):
         self._holder: int | None = None  # in hot seat: the person who has the device now
         self._hint_cache: dict[tuple[int, str], str] = {}
         kw.setdefault("show_hands", None)
-        super().__init__(game, seed=seed, agents=list(agents), options=GAME_OPTIONS[game], lang=lang,
-                         players=len(agents), **kw)
+        super().__init__(
+            game, seed=seed, agents=list(agents), options=GAME_OPTIONS[game], lang=lang, players=len(agents), **kw
+        )
         self._advance()
         self._refresh(full=True)
 
@@ -137,16 +168,24 @@ class Classroom(Stepper):
     def _build(self, names: list[Any]) -> None:
         super()._build(names)
         lang = self.lang
-        self.game_picker = w.Dropdown(options=[(GAMES[g][lang == "ja"], g) for g in GAMES], value=self.game.name,
-                                      description=_t("game", lang), layout=w.Layout(width="380px"))
+        self.game_picker = w.Dropdown(
+            options=[(GAMES[g][lang == "ja"], g) for g in GAMES],
+            value=self.game.name,
+            description=_t("game", lang),
+            layout=w.Layout(width="380px"),
+        )
         self.game_picker.add_class("tcg-game")
-        self.players_picker = w.Dropdown(options=self._players_options(self.game.name, lang),
-                                         value=len(self.seat_pickers), description=_t("players", lang),
-                                         layout=w.Layout(width="170px"))
+        self.players_picker = w.Dropdown(
+            options=self._players_options(self.game.name, lang),
+            value=len(self.seat_pickers),
+            description=_t("players", lang),
+            layout=w.Layout(width="170px"),
+        )
         self.players_picker.add_class("tcg-players")
         self.game_picker.observe(self._guard(self._on_game_choice), names="value")
-        self.hotseat_box = w.Checkbox(value=self.hot_seat, description=_t("hotseat", lang), indent=False,
-                                      layout=w.Layout(width="auto"))
+        self.hotseat_box = w.Checkbox(
+            value=self.hot_seat, description=_t("hotseat", lang), indent=False, layout=w.Layout(width="auto")
+        )
         self.hotseat_box.add_class("tcg-hotseat")
         self.new_button = w.Button(description=_t("new", lang), button_style="primary")
         self.new_button.add_class("tcg-new-game")
@@ -156,15 +195,17 @@ class Classroom(Stepper):
         self.takeback_button.add_class("tcg-takeback")
         self.hint_text = w.HTML(layout=w.Layout(min_height="30px"))
         self.hint_text.add_class("tcg-hint-text")
-        self.ready_button = w.Button(description=_t("ready", lang, n=1), button_style="warning",
-                                     layout=w.Layout(width="auto"))
+        self.ready_button = w.Button(
+            description=_t("ready", lang, n=1), button_style="warning", layout=w.Layout(width="auto")
+        )
         self.ready_button.add_class("tcg-ready")
         self.pass_text = w.HTML()
         self.pass_screen = w.VBox([self.pass_text, self.ready_button], layout=w.Layout(display="none"))
         self.pass_screen.add_class("tcg-pass-screen")
         self.title = w.HTML()
-        self.help_button = w.ToggleButton(value=False, description=_t("help", lang),
-                                          layout=w.Layout(align_self="center"))
+        self.help_button = w.ToggleButton(
+            value=False, description=_t("help", lang), layout=w.Layout(align_self="center")
+        )
         self.help_button.add_class("tcg-help")
         self.help_text = w.HTML(layout=w.Layout(display="none"))
         self.help_text.add_class("tcg-help-text")
@@ -184,17 +225,32 @@ class Classroom(Stepper):
         self.seats_box.add_class("tcg-seats")
         self.setup_box = setup = w.HBox(self._setup_children(), layout=w.Layout(flex_flow="row wrap"))
         options = w.HBox([self.lang_toggle, self.hotseat_box, self.help_button], layout=w.Layout(flex_flow="row wrap"))
-        controls = w.HBox([self.hint_button, self.takeback_button, self.step_button, self.back_button],
-                          layout=w.Layout(flex_flow="row wrap"))
+        controls = w.HBox(
+            [self.hint_button, self.takeback_button, self.step_button, self.back_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         self.seed_box.layout.width = "200px"
         # the person's choices first, then the board and the graph side by side on a wide screen; on a
         # narrower one the graph wraps below the board at full width (where its labels can be read)
         board = w.VBox([self.board], layout=w.Layout(flex="1 1 1000px", overflow="auto"))
         graph = w.VBox([self.graph_style, self.graph], layout=w.Layout(flex="1 1 420px"))
-        self.widget = w.VBox([w.HTML(CSS), self.title, setup, options, self.help_text, controls, self.message,
-                              self.hint_text, self.pass_screen, self.choices,
-                              w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
-                              self.log_title, self.log])
+        self.widget = w.VBox(
+            [
+                w.HTML(CSS),
+                self.title,
+                setup,
+                options,
+                self.help_text,
+                controls,
+                self.message,
+                self.hint_text,
+                self.pass_screen,
+                self.choices,
+                w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
+                self.log_title,
+                self.log,
+            ]
+        )
         self.widget.add_class("tcg-stepper")
         self.widget.add_class("tcg-classroom")
 
@@ -288,7 +344,7 @@ class Classroom(Stepper):
             self._version += 1
             self._refresh(full=True)
             raise
-        for dd in old_seats[len(self.seat_pickers):]:
+        for dd in old_seats[len(self.seat_pickers) :]:
             dd.close()  # seats of the last game that this one does not have
         self._refresh()
         self._say(_t("started", self.lang, game=GAMES[name][self.lang == "ja"], seed=seed))
@@ -296,10 +352,12 @@ class Classroom(Stepper):
     def apply(self, action: Any) -> None:
         """A checked action; then the agents move until a person must decide. If an agent fails,
         the person's action is taken back too: the game is as it was before the click."""
+
         def go() -> None:
             super(Classroom, self).apply(action)
             self.hint_text.value = ""
             self._advance()
+
         self._transaction(go)
         self._focus_choices()
 
@@ -407,6 +465,7 @@ class Classroom(Stepper):
         def go() -> None:
             Stepper._on_seat(self, change)
             self._advance()
+
         self._transaction(go)
         self._refresh()
 
@@ -438,17 +497,20 @@ class Classroom(Stepper):
             return super()._refresh(full)  # during Stepper.__init__, before the classroom controls exist
         waiting = self._waiting_for_pass()
         lang = self.lang
-        self.title.value = f"<h2 style='margin:4px 0'>{html.escape(_t('title', lang))} — " \
-                           f"{html.escape(GAMES[self.game.name][lang == 'ja'])}</h2>"
+        self.title.value = (
+            f"<h2 style='margin:4px 0'>{html.escape(_t('title', lang))} — "
+            f"{html.escape(GAMES[self.game.name][lang == 'ja'])}</h2>"
+        )
         locked = waiting is not None
         # while the device changes hands nothing but "I am P…" can be pressed, and nothing of the
         # previous person's stays in the page (not even hidden)
-        for control in (self.back_button, self.takeback_button, self.step_button, self.hotseat_box,
-                        *self.seat_pickers):
+        for control in (self.back_button, self.takeback_button, self.step_button, self.hotseat_box, *self.seat_pickers):
             control.disabled = locked
         if locked:
-            self.pass_text.value = (f"<p class='tcg-pass-head'>{html.escape(_t('pass', lang, n=waiting + 1))}</p>"
-                                    f"<p class='tcg-pass-more'>{html.escape(_t('pass_more', lang, n=waiting + 1))}</p>")
+            self.pass_text.value = (
+                f"<p class='tcg-pass-head'>{html.escape(_t('pass', lang, n=waiting + 1))}</p>"
+                f"<p class='tcg-pass-more'>{html.escape(_t('pass_more', lang, n=waiting + 1))}</p>"
+            )
             self.ready_button.description = _t("ready", lang, n=waiting + 1)
             self.pass_screen.layout.display = "flex"
             for part in (self.board, self.choices, self.log):

@@ -1,5 +1,6 @@
 """The Dragon Quest combat view: the combat-step graph lit step by step, and the arithmetic of
 each attack explained (attack and modifiers, speeds, order of blows, first-strike defeat)."""
+
 from __future__ import annotations
 
 import html
@@ -9,8 +10,10 @@ from ..core.errors import TcgError
 from .stepper import Stepper
 
 TITLE = {"en": "Last attack, step by step", "ja": "直前の攻撃の計算"}
-NONE = {"en": "No attack has been judged yet: step until the judgment step (DQ-7.8).",
-        "ja": "まだ攻撃の判定はありません。判定ステップ（DQ-7.8）まで進めてください。"}
+NONE = {
+    "en": "No attack has been judged yet: step until the judgment step (DQ-7.8).",
+    "ja": "まだ攻撃の判定はありません。判定ステップ（DQ-7.8）まで進めてください。",
+}
 
 
 class CombatView(Stepper):
@@ -30,6 +33,7 @@ class CombatView(Stepper):
     def explanation(self) -> list[str]:
         """Lines explaining the latest attack of the game (empty before the first one)."""
         from ..dragonquest.text import combat_explanation
+
         for ev in reversed(self.state.events):
             if ev.kind == "battle":
                 return combat_explanation(self.state, ev.data, self.lang)
@@ -37,7 +41,11 @@ class CombatView(Stepper):
 
     def _refresh_extra(self) -> None:
         lines = self.explanation()
-        body = ("<ol>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>") if lines else \
-            f"<p><i>{html.escape(NONE[self.lang])}</i></p>"
-        self.extra.value = (f'<div class="tcg-combat-explain" style="font-size:13px"><b>{TITLE[self.lang]}</b>'
-                            f"{body}</div>")
+        body = (
+            ("<ol>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
+            if lines
+            else f"<p><i>{html.escape(NONE[self.lang])}</i></p>"
+        )
+        self.extra.value = (
+            f'<div class="tcg-combat-explain" style="font-size:13px"><b>{TITLE[self.lang]}</b>{body}</div>'
+        )

@@ -6,6 +6,7 @@ and the flow graph (laid out once; only a small CSS block changes per step) foll
 No click can corrupt the game: every callback is guarded, errors are shown as a short message,
 and actions are applied only through the checked ``state.apply``.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -29,19 +30,39 @@ PERSON = "person"
 _ids = itertools.count(1)
 
 LABELS = {
-    "step": ("Step", "1手進める"), "back": ("Back", "1手戻す"), "play": ("Play", "自動再生"), "pause": ("Pause", "一時停止"),
-    "reset": ("Reset", "リセット"), "seed": ("Seed", "シード"), "seat": ("P{n}", "P{n}"), "random": ("random", "ランダム"),
-    "person": ("person", "人間"), "log": ("Event log", "イベントログ"), "graph": ("Turn flow", "ターンの流れ"),
-    "choose": ("P{n}, choose:", "P{n}の選択："), "start": ("At the start: nothing to take back.", "最初の状態です。戻せる手はありません。"),
-    "over": ("The game is over: {r}", "ゲーム終了：{r}"), "person_turn": ("P{n} is played by a person: choose below.",
-                                                                        "P{n}は人間の担当です。下のボタンから選んでください。"),
-    "now": ("Now: {node}", "現在：{node}"), "speed": ("Delay (s)", "間隔（秒）"), "lang": ("Language", "言語"),
+    "step": ("Step", "1手進める"),
+    "back": ("Back", "1手戻す"),
+    "play": ("Play", "自動再生"),
+    "pause": ("Pause", "一時停止"),
+    "reset": ("Reset", "リセット"),
+    "seed": ("Seed", "シード"),
+    "seat": ("P{n}", "P{n}"),
+    "random": ("random", "ランダム"),
+    "person": ("person", "人間"),
+    "log": ("Event log", "イベントログ"),
+    "graph": ("Turn flow", "ターンの流れ"),
+    "choose": ("P{n}, choose:", "P{n}の選択："),
+    "start": ("At the start: nothing to take back.", "最初の状態です。戻せる手はありません。"),
+    "over": ("The game is over: {r}", "ゲーム終了：{r}"),
+    "person_turn": (
+        "P{n} is played by a person: choose below.",
+        "P{n}は人間の担当です。下のボタンから選んでください。",
+    ),
+    "now": ("Now: {node}", "現在：{node}"),
+    "speed": ("Delay (s)", "間隔（秒）"),
+    "lang": ("Language", "言語"),
     "bad_seed": ("The seed must be a whole number.", "シードは整数で入力してください。"),
     "busy": ("Busy: one step at a time.", "処理中です。"),
-    "heuristic": ("heuristic", "ヒューリスティック"), "coach": ("coach", "コーチ"),
-    "stale": ("That button belongs to an earlier position; choose again.", "そのボタンは前の局面のものです。選び直してください。"),
-    "unexpected": ("Unexpected error ({kind}): {msg}. The game is unchanged.",
-                   "予期しないエラー（{kind}）：{msg}。ゲームは変わっていません。"),
+    "heuristic": ("heuristic", "ヒューリスティック"),
+    "coach": ("coach", "コーチ"),
+    "stale": (
+        "That button belongs to an earlier position; choose again.",
+        "そのボタンは前の局面のものです。選び直してください。",
+    ),
+    "unexpected": (
+        "Unexpected error ({kind}): {msg}. The game is unchanged.",
+        "予期しないエラー（{kind}）：{msg}。ゲームは変わっていません。",
+    ),
 }
 
 
@@ -80,10 +101,21 @@ class Stepper:
     #: what a seat picker offers (an agent name, or "person")
     SEAT_KINDS: tuple[str, ...] = ("random", PERSON)
 
-    def __init__(self, game: str | Game | State = "darkmoon", *, seed: int = 0, agents: Sequence[Any] | None = None,
-                 decks: Sequence[Any] | None = None, players: int | None = None, options: dict[str, Any] | None = None,
-                 lang: str = "en", interval: float = 0.5, show_hands: bool | None = None, log_lines: int = 400,
-                 flow: str = "turn") -> None:
+    def __init__(
+        self,
+        game: str | Game | State = "darkmoon",
+        *,
+        seed: int = 0,
+        agents: Sequence[Any] | None = None,
+        decks: Sequence[Any] | None = None,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        lang: str = "en",
+        interval: float = 0.5,
+        show_hands: bool | None = None,
+        log_lines: int = 400,
+        flow: str = "turn",
+    ) -> None:
         if isinstance(game, State):
             self.game = game.game
             state: State | None = game
@@ -146,14 +178,31 @@ class Stepper:
         self.reset_button = w.Button(description=_l("reset", lang), tooltip="Reset / リセット")
         self.seed_box = w.Text(value=str(self.seed), description=_l("seed", lang), layout=w.Layout(width="150px"))
         # radio buttons: the chosen language is marked by the radio, not by a colour alone
-        self.lang_toggle = w.RadioButtons(options=[("English", "en"), ("日本語", "ja")], value=lang,
-                                          description=_l("lang", lang), orientation="horizontal",
-                                          layout=w.Layout(width="auto"))
-        self.speed = w.FloatSlider(value=self.interval, min=0.05, max=2.0, step=0.05, description=_l("speed", lang),
-                                   readout_format=".2f", layout=w.Layout(width="260px"))
-        for b, cls in ((self.step_button, "tcg-step"), (self.back_button, "tcg-back"), (self.play_button, "tcg-play"),
-                       (self.reset_button, "tcg-reset"), (self.seed_box, "tcg-seed"), (self.lang_toggle, "tcg-lang"),
-                       (self.speed, "tcg-speed")):
+        self.lang_toggle = w.RadioButtons(
+            options=[("English", "en"), ("日本語", "ja")],
+            value=lang,
+            description=_l("lang", lang),
+            orientation="horizontal",
+            layout=w.Layout(width="auto"),
+        )
+        self.speed = w.FloatSlider(
+            value=self.interval,
+            min=0.05,
+            max=2.0,
+            step=0.05,
+            description=_l("speed", lang),
+            readout_format=".2f",
+            layout=w.Layout(width="260px"),
+        )
+        for b, cls in (
+            (self.step_button, "tcg-step"),
+            (self.back_button, "tcg-back"),
+            (self.play_button, "tcg-play"),
+            (self.reset_button, "tcg-reset"),
+            (self.seed_box, "tcg-seed"),
+            (self.lang_toggle, "tcg-lang"),
+            (self.speed, "tcg-speed"),
+        ):
             b.add_class(cls)
         self.seat_pickers: list[w.Dropdown] = []
         self.agents: list[Any] = []
@@ -199,8 +248,9 @@ class Stepper:
         options = self._seat_options(self.lang)
         if label not in self.SEAT_KINDS:
             options.append((label, label))
-        dd = w.Dropdown(options=options, value=label, description=_l("seat", self.lang, n=seat + 1),
-                        layout=w.Layout(width="190px"))
+        dd = w.Dropdown(
+            options=options, value=label, description=_l("seat", self.lang, n=seat + 1), layout=w.Layout(width="190px")
+        )
         dd.add_class(f"tcg-seat-{seat}")
         dd.observe(self._seat_handler, names="value")
         return dd
@@ -210,11 +260,13 @@ class Stepper:
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
+
         display(self.widget)
 
     # -- guarded callbacks -------------------------------------------------------------------------
     def _guard(self, fn: Any) -> Any:
         """Run a callback; any error becomes a short message and the game stays as it was."""
+
         def run(*args: Any) -> None:
             if self._busy:
                 self._say(_l("busy", self.lang), error=True)
@@ -228,6 +280,7 @@ class Stepper:
                 self._say(_l("unexpected", self.lang, kind=type(exc).__name__, msg=exc), error=True)
             finally:
                 self._busy = False
+
         return run
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -405,10 +458,12 @@ class Stepper:
         if not inside:
             node_label += " (" + ("outside this graph" if lang == "en" else "この図の外") + ")"
         css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node if inside else None, edges)
-        self.graph_style.value = (f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
-                                  f'data-version="{self._version}" '
-                                  f'data-edges="{" ".join(f"{a}->{b}" for a, b in edges)}"><b>'
-                                  f"{html.escape(_l('now', lang, node=node_label))}</b> <small>({rules})</small></div>")
+        self.graph_style.value = (
+            f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
+            f'data-version="{self._version}" '
+            f'data-edges="{" ".join(f"{a}->{b}" for a, b in edges)}"><b>'
+            f"{html.escape(_l('now', lang, node=node_label))}</b> <small>({rules})</small></div>"
+        )
         self._refresh_log(persp)
         self._refresh_choices()
         self._refresh_extra()
@@ -428,16 +483,19 @@ class Stepper:
             self._log_persp = persp
         cache = self._log_cache
         if len(cache) > len(events):
-            del cache[len(events):]
-        for ev in events[len(cache):]:
+            del cache[len(events) :]
+        for ev in events[len(cache) :]:
             shown = ev if persp is None else ev.masked(persp)
             text = self.game.describe_event(shown, state, self.lang)
-            cache.append(f'<div class="tcg-log-line" data-rule="{ev.rule}"><code>[{ev.rule}]</code> '
-                         f"{html.escape(text)}</div>")
-        shown_lines = cache[-self.log_lines:]
+            cache.append(
+                f'<div class="tcg-log-line" data-rule="{ev.rule}"><code>[{ev.rule}]</code> {html.escape(text)}</div>'
+            )
+        shown_lines = cache[-self.log_lines :]
         self.log_title.value = f"<b>{_l('log', self.lang)}</b> ({len(events)})"
-        self.log.value = ('<div style="max-height:260px;overflow-y:auto;font-size:12px;display:flex;'
-                          'flex-direction:column-reverse"><div>' + "".join(shown_lines) + "</div></div>")
+        self.log.value = (
+            '<div style="max-height:260px;overflow-y:auto;font-size:12px;display:flex;'
+            'flex-direction:column-reverse"><div>' + "".join(shown_lines) + "</div></div>"
+        )
 
     def _refresh_choices(self) -> None:
         state = self.state
@@ -449,8 +507,11 @@ class Stepper:
         title = w.HTML(f"<b>{html.escape(_l('choose', self.lang, n=seat + 1))}</b>")
         buttons = []
         for action in state.legal_actions():
-            b = w.Button(description=self.game.describe_action(action, state, self.lang), tooltip=str(action),
-                         layout=w.Layout(width="auto"))
+            b = w.Button(
+                description=self.game.describe_action(action, state, self.lang),
+                tooltip=str(action),
+                layout=w.Layout(width="auto"),
+            )
             b.add_class("tcg-action")
             b.on_click(self._guard(self._choice_handler(action, self._version)))
             buttons.append(b)
@@ -470,4 +531,5 @@ class Stepper:
             if self._version != version:
                 raise TcgError(_l("stale", self.lang))
             self.apply(action)
+
         return click

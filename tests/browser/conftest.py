@@ -18,6 +18,7 @@ Helpers for the tcgteach widgets (``Stepper``, ``CombatView``, ``Classroom``): r
 page shows (``snapshot``), click and wait until the widget has settled (``click_and_settle``), and
 check the flow-graph highlight from computed styles (``assert_highlight``).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -41,10 +42,17 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 CHROMIUM = os.environ.get("TCGTEACH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
-                 # nothing resolves but this machine: a second wall behind the offline tests' request guard
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    # nothing resolves but this machine: a second wall behind the offline tests' request guard
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
+]
 VIEWPORT = {"width": 1400, "height": 1000}
 SERVER_START_TIMEOUT = 90  # s; JupyterLab is ready in ~5 s here
 VOILA_NOTEBOOK = "05_classroom.ipynb"
@@ -54,9 +62,12 @@ KERNEL_TIMEOUT_MS = 90_000  # running a whole lesson (graphviz, agents) in a col
 def require_chromium() -> None:
     """Fail (never skip) when chromium is missing, saying how to install it."""
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(f"chromium is not installed at {CHROMIUM}: the browser tests need Debian's chromium. Install it "
-                    "with `apt-get install chromium` (as root; `sudo apt-get install chromium` otherwise) or set "
-                    "TCGTEACH_CHROMIUM to a chromium binary. Do not run `playwright install`.", pytrace=False)
+        pytest.fail(
+            f"chromium is not installed at {CHROMIUM}: the browser tests need Debian's chromium. Install it "
+            "with `apt-get install chromium` (as root; `sudo apt-get install chromium` otherwise) or set "
+            "TCGTEACH_CHROMIUM to a chromium binary. Do not run `playwright install`.",
+            pytrace=False,
+        )
 
 
 def output_dir() -> Path:
@@ -115,21 +126,34 @@ class Server:
     def start(self, cmd: list[str], env: dict[str, str]) -> None:
         self._log = open(self.log_path, "w")  # noqa: SIM115 (closed in stop())
         # a session of its own: stop() signals this server's process group, nothing else
-        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdin=subprocess.DEVNULL, stdout=self._log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=self.root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def wait_ready(self) -> None:
         """Ready when the TCP port accepts (a GET on Voila's page would start a kernel)."""
         deadline = time.monotonic() + SERVER_START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                pytest.fail(f"{self.name} exited with code {self.proc.returncode} before it was ready; its log "
-                            f"({self.log_path}):\n{self.log_tail()}", pytrace=False)
+                pytest.fail(
+                    f"{self.name} exited with code {self.proc.returncode} before it was ready; its log "
+                    f"({self.log_path}):\n{self.log_tail()}",
+                    pytrace=False,
+                )
             if port_open(self.port):
                 return
             time.sleep(0.1)
-        pytest.fail(f"{self.name} did not open port {self.port} in {SERVER_START_TIMEOUT} s; its log "
-                    f"({self.log_path}):\n{self.log_tail()}", pytrace=False)
+        pytest.fail(
+            f"{self.name} did not open port {self.port} in {SERVER_START_TIMEOUT} s; its log "
+            f"({self.log_path}):\n{self.log_tail()}",
+            pytrace=False,
+        )
 
     def api(self, method: str, path: str) -> object:
         req = urllib.request.Request(self.url(path), method=method)
@@ -160,11 +184,19 @@ class Server:
 
 def jupyter_env(tmp: Path) -> dict[str, str]:
     """HOME and every Jupyter/IPython folder inside ``tmp``; the kernel imports this checkout of tcgteach."""
-    dirs = {name: tmp / sub for name, sub in (
-        ("HOME", "home"), ("IPYTHONDIR", "ipython"), ("JUPYTER_CONFIG_DIR", "jupyter-config"),
-        ("JUPYTER_DATA_DIR", "jupyter-data"), ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
-        ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"), ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"),
-        ("MPLCONFIGDIR", "matplotlib"))}
+    dirs = {
+        name: tmp / sub
+        for name, sub in (
+            ("HOME", "home"),
+            ("IPYTHONDIR", "ipython"),
+            ("JUPYTER_CONFIG_DIR", "jupyter-config"),
+            ("JUPYTER_DATA_DIR", "jupyter-data"),
+            ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
+            ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
+            ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"),
+            ("MPLCONFIGDIR", "matplotlib"),
+        )
+    }
     for d in dirs.values():
         d.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ)
@@ -181,12 +213,17 @@ def lab_settings(env: dict[str, str]) -> None:
     """No news or update checks (offline), no autosave (the copied notebooks stay as they were), and no
     build check (the page asks the server to inspect Lab's build at every load: ~1 s of CPU)."""
     files = {
-        Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-            {"fetchNews": "false", "checkForUpdates": False},
-        Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings":
-            {"autosave": False},
-        Path(env["JUPYTER_CONFIG_DIR"]) / "labconfig" / "page_config.json": {"buildCheck": False,
-                                                                            "buildAvailable": False},
+        Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
+        Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
+            "autosave": False
+        },
+        Path(env["JUPYTER_CONFIG_DIR"]) / "labconfig" / "page_config.json": {
+            "buildCheck": False,
+            "buildAvailable": False,
+        },
     }
     for path, value in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -196,11 +233,29 @@ def lab_settings(env: dict[str, str]) -> None:
 def start_lab(jupyter_tmp: Path) -> Server:
     env = jupyter_env(jupyter_tmp / "lab")
     lab_settings(env)
-    server = Server("JupyterLab", free_port(), secrets.token_hex(16), jupyter_tmp / "notebooks",
-                    output_dir() / "jupyterlab-server.log")
-    server.start([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-                  f"--port={server.port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={server.token}",
-                  f"--ServerApp.root_dir={server.root}", "--ServerApp.open_browser=False"], env)
+    server = Server(
+        "JupyterLab",
+        free_port(),
+        secrets.token_hex(16),
+        jupyter_tmp / "notebooks",
+        output_dir() / "jupyterlab-server.log",
+    )
+    server.start(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ip=127.0.0.1",
+            f"--port={server.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={server.token}",
+            f"--ServerApp.root_dir={server.root}",
+            "--ServerApp.open_browser=False",
+        ],
+        env,
+    )
     return server
 
 
@@ -209,12 +264,25 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
     if not notebook.exists():
         return None
     env = jupyter_env(jupyter_tmp / "voila")
-    server = Server("Voila", free_port(), secrets.token_hex(16), jupyter_tmp / "notebooks",
-                    output_dir() / "voila-server.log")
-    server.start([sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={server.port}",
-                  "--Voila.ip=127.0.0.1", f"--Voila.token={server.token}", "--Voila.port_retries=0",
-                  "--Voila.tornado_settings={'disable_check_xsrf': True}",
-                  "--VoilaConfiguration.show_tracebacks=True"], env)
+    server = Server(
+        "Voila", free_port(), secrets.token_hex(16), jupyter_tmp / "notebooks", output_dir() / "voila-server.log"
+    )
+    server.start(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(notebook),
+            "--no-browser",
+            f"--port={server.port}",
+            "--Voila.ip=127.0.0.1",
+            f"--Voila.token={server.token}",
+            "--Voila.port_retries=0",
+            "--Voila.tornado_settings={'disable_check_xsrf': True}",
+            "--VoilaConfiguration.show_tracebacks=True",
+        ],
+        env,
+    )
     return server
 
 
@@ -222,8 +290,12 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
 def servers(request, tmp_path_factory):
     """Start, all at once and before the browser, the servers that the selected tests use (booting takes
     ~5 s each; in parallel they overlap with chromium's start). Stopped after the last browser test."""
-    wanted = {name for item in request.session.items for name in ("lab_server", "voila_server")
-              if name in getattr(item, "fixturenames", ())}
+    wanted = {
+        name
+        for item in request.session.items
+        for name in ("lab_server", "voila_server")
+        if name in getattr(item, "fixturenames", ())
+    }
     if not wanted:
         yield {}
         return
@@ -262,8 +334,7 @@ def voila_server(servers):
     """One Voila serving notebooks/05_classroom.ipynb for the browser tests."""
     server = servers["voila"]
     if server is None:
-        pytest.fail(f"{NOTEBOOKS / VOILA_NOTEBOOK} does not exist: the Voila classroom app is missing",
-                    pytrace=False)
+        pytest.fail(f"{NOTEBOOKS / VOILA_NOTEBOOK} does not exist: the Voila classroom app is missing", pytrace=False)
     server.wait_ready()
     return server
 
@@ -271,8 +342,9 @@ def voila_server(servers):
 def start_lab_session(server: Server, path: str) -> str:
     """Start the kernel of a notebook ahead of the page (Lab attaches to a session of the same path)."""
     body = json.dumps({"path": path, "name": path, "type": "notebook", "kernel": {"name": "python3"}}).encode()
-    req = urllib.request.Request(server.url("api/sessions"), data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        server.url("api/sessions"), data=body, method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=30) as resp:
         return json.loads(resp.read())["id"]
 
@@ -289,9 +361,14 @@ def delete_lab_sessions(server: Server, path: str | None = None) -> None:
 def browser(tmp_path_factory):
     require_chromium()
     from playwright.sync_api import sync_playwright
+
     home = tmp_path_factory.mktemp("chromium-home")
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-           "XDG_CACHE_HOME": str(home / ".cache")}
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+    }
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=env, headless=True)
         try:
@@ -392,8 +469,9 @@ def settled(snap: dict, persons: set[int]) -> bool:
     return (int(cur) in persons) == bool(snap["actions"])
 
 
-def wait_settled(root, persons: set[int], before: dict | None = None, timeout: float = 20.0,
-                 quiet: float = 0.25, until=None) -> dict:
+def wait_settled(
+    root, persons: set[int], before: dict | None = None, timeout: float = 20.0, quiet: float = 0.25, until=None
+) -> dict:
     """Poll until the widget differs from ``before``, is consistent, (``until(snap)``), and stays the same
     for ``quiet`` seconds: the kernel's updates arrive as several messages, rendered asynchronously."""
     deadline = time.monotonic() + timeout
@@ -402,12 +480,17 @@ def wait_settled(root, persons: set[int], before: dict | None = None, timeout: f
         snap = snapshot(root)
         if snap != last:
             last, since = snap, time.monotonic()
-        elif ((before is None or snap != before) and settled(snap, persons) and (until is None or until(snap))
-              and time.monotonic() - since >= quiet):
+        elif (
+            (before is None or snap != before)
+            and settled(snap, persons)
+            and (until is None or until(snap))
+            and time.monotonic() - since >= quiet
+        ):
             return snap
         time.sleep(0.05)
-    raise AssertionError(f"the widget did not settle in {timeout} s (persons={persons}); before: "
-                         f"{_short(before)}\nnow: {_short(last)}")
+    raise AssertionError(
+        f"the widget did not settle in {timeout} s (persons={persons}); before: {_short(before)}\nnow: {_short(last)}"
+    )
 
 
 def _short(snap: dict | None) -> str:
@@ -465,12 +548,13 @@ def node_styles(root) -> dict[str, dict]:
 def rgb(hex_color: str) -> str:
     """#ffd54f -> rgb(255, 213, 79), as getComputedStyle reports colours."""
     h = hex_color.lstrip("#")
-    return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
+    return "rgb({}, {}, {})".format(*(int(h[i : i + 2], 16) for i in (0, 2, 4)))
 
 
 def lit_nodes(styles: dict[str, dict]) -> list[str]:
     """The node classes whose shape is painted with the highlight colour (computed style)."""
     from tcgteach.viz.flowgraph import CURRENT_FILL
+
     return sorted(cls for cls, st in styles.items() if st["fill"] == rgb(CURRENT_FILL))
 
 

@@ -5,6 +5,7 @@ person's decisions with the legal-action buttons and click Step until the highli
 graph moves; check the highlight from the computed styles of the SVG; click Back and check that the
 board, the log and the highlight are those from before that Step.
 """
+
 from __future__ import annotations
 
 import re
@@ -74,8 +75,7 @@ def person_seats(root) -> set[int]:
     return {seat for seat in range(n) if selected_label(root, f"tcg-seat-{seat}") in PERSON_LABELS}
 
 
-@pytest.mark.parametrize("notebook", LESSONS,
-                         ids=lambda n: n.removesuffix(".ipynb"))
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda n: n.removesuffix(".ipynb"))
 def test_step_moves_the_highlight_and_back_restores_the_position(page, lab, notebook):
     root = run_lesson(page, lab, notebook)
     persons = person_seats(root)

@@ -5,6 +5,7 @@ sub-path (``/tcgteach/``, as a GitHub Pages project site is), and opened in a br
 every request to anything but this machine and records it: the test fails if the site tried to reach a CDN
 or a package index. Python runs in the page (Pyodide from the npm package, bundled in the site).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -46,8 +47,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict:
     out = root / "tcgteach"
     env = dict(os.environ, TCGTEACH_LESSON_GAMES="40")
     start = time.monotonic()
-    done = subprocess.run(["bash", str(REPO / "run.sh"), "site", "--out", str(out)], env=env, capture_output=True,
-                          text=True, timeout=1800)
+    done = subprocess.run(
+        ["bash", str(REPO / "run.sh"), "site", "--out", str(out)], env=env, capture_output=True, text=True, timeout=1800
+    )
     assert done.returncode == 0, f"bash run.sh site failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     print(f"\nsite built in {time.monotonic() - start:.0f} s:\n{done.stdout[-600:]}")
     return {"root": root, "out": out, "log": done.stdout}
@@ -178,7 +180,7 @@ def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_pag
     label = plays[0]["label"]
     button = root.locator("button.tcg-action").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
     after = click_and_settle(root, button, persons, until=lambda s: s["current"] != "1", timeout=120)
-    new = after["log"][len(start["log"]):]
+    new = after["log"][len(start["log"]) :]
     assert new and new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"], new[:2]
     assert after["board"] != start["board"]
     assert_highlight(root, after["node"])

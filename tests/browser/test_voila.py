@@ -4,6 +4,7 @@ The page opens on the default set-up (DARK MOON, P1 person, P2 heuristic, seed 1
 game waiting for the person. We play a card with a legal-action button and check the log and the
 board, take the move back, then ask the coach for a hint and check the sentence.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,8 +53,8 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     assert "⚠" not in (after["message"] or ""), after["message"]
 
     # the log: new lines, the first one is P1's play (DM-4.2) naming the card
-    new = after["log"][len(start["log"]):]
-    assert after["log"][:len(start["log"])] == start["log"], "the old log lines changed"
+    new = after["log"][len(start["log"]) :]
+    assert after["log"][: len(start["log"])] == start["log"], "the old log lines changed"
     assert new, "no new log line after the move"
     card_name = re.sub(r"^Play\s+", "", label)
     assert new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"] and card_name in new[0]["text"], new[0]

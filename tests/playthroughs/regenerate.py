@@ -20,6 +20,7 @@ before the agents take over.
 
 tests/test_playthroughs.py regenerates each file in memory and compares it with the one on disk.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,27 +60,58 @@ SPECS: list[dict[str, Any]] = [
     {"game": "darkmoon", "agents": "random", "seed": 1},
     {"game": "darkmoon", "agents": "random", "seed": 2},
     {"game": "darkmoon", "agents": "random", "seed": 3, "decks": ["tempo", "spotlight"]},
-    {"game": "darkmoon", "agents": "random", "seed": 13, "options": {"deck_out": "arms_end",  # a deck runs out
-                                                                     "first_turn_restriction": False}},
+    {
+        "game": "darkmoon",
+        "agents": "random",
+        "seed": 13,
+        "options": {
+            "deck_out": "arms_end",  # a deck runs out
+            "first_turn_restriction": False,
+        },
+    },
     {"game": "darkmoon", "agents": "heuristic", "seed": 1},
     {"game": "darkmoon", "agents": "heuristic", "seed": 2, "decks": ["spotlight", "tempo"]},
     {"game": "darkmoon", "agents": "random", "seed": 5, "players": 5},
     {"game": "darkmoon", "agents": "heuristic", "seed": 6, "players": 6, "options": {"tie": "none"}},
     {"game": "darkmoon", "agents": ["heuristic", "random"], "seed": 7, "lang": "ja"},
-    {"game": "darkmoon", "agents": "random", "seed": 0, "position": {
-        # DM-6.3: Solon #7 (C20) puts a card from hand face down under the deck: the `recycled` event is
-        # secret to its owner, and written here in full
-        "name": "recycle", "decks": ["tempo", "tempo"], "first_player": 0,
-        "arrange": [{"player": 0, "hand": ["C20", "C12", "C07", "C17"]}],
-        "script": ["play {p0.C20}", "choose {p0.C12}"]}},
-    {"game": "darkmoon", "agents": "heuristic", "seed": 0, "position": {
-        # DM-1.4, DM-1.5, DM-5: P1 has three units (with point specials), so the end is armed at once
-        "name": "scored", "decks": ["dm_positions.SCENES", "dm_positions.SCENES"], "first_player": 0,
-        "arrange": [
-            {"player": 0, "units": [["C02", "C04", "C07", "S06"], ["C32", "C35", "C06", "S05"],
-                                    ["C12", "C15", "C16", "C09", "S12"]],
-             "field": ["S03", "S01", "C10"], "hand": ["S09", "C11"]},
-            {"player": 1, "units": [["C17", "C19", "C21", "S06"], ["C23", "C24", "C26", "S05"]]}]}},
+    {
+        "game": "darkmoon",
+        "agents": "random",
+        "seed": 0,
+        "position": {
+            # DM-6.3: Solon #7 (C20) puts a card from hand face down under the deck: the `recycled` event is
+            # secret to its owner, and written here in full
+            "name": "recycle",
+            "decks": ["tempo", "tempo"],
+            "first_player": 0,
+            "arrange": [{"player": 0, "hand": ["C20", "C12", "C07", "C17"]}],
+            "script": ["play {p0.C20}", "choose {p0.C12}"],
+        },
+    },
+    {
+        "game": "darkmoon",
+        "agents": "heuristic",
+        "seed": 0,
+        "position": {
+            # DM-1.4, DM-1.5, DM-5: P1 has three units (with point specials), so the end is armed at once
+            "name": "scored",
+            "decks": ["dm_positions.SCENES", "dm_positions.SCENES"],
+            "first_player": 0,
+            "arrange": [
+                {
+                    "player": 0,
+                    "units": [
+                        ["C02", "C04", "C07", "S06"],
+                        ["C32", "C35", "C06", "S05"],
+                        ["C12", "C15", "C16", "C09", "S12"],
+                    ],
+                    "field": ["S03", "S01", "C10"],
+                    "hand": ["S09", "C11"],
+                },
+                {"player": 1, "units": [["C17", "C19", "C21", "S06"], ["C23", "C24", "C26", "S05"]]},
+            ],
+        },
+    },
     # ---- Dragon Quest ----
     {"game": "dragonquest", "agents": "random", "seed": 1, "options": DQ_LIMIT},
     {"game": "dragonquest", "agents": "random", "seed": 24, "options": DQ_LIMIT, "decks": ["heroes", "guardians"]},
@@ -90,24 +122,60 @@ SPECS: list[dict[str, Any]] = [
     {"game": "dragonquest", "agents": "random", "seed": 7, "options": {"turn_limit": 6}},  # ends in a DQ-1.4 draw
     {"game": "dragonquest", "agents": "heuristic", "seed": 10},  # an item is used
     {"game": "dragonquest", "agents": "heuristic", "seed": 2, "decks": ["beasts", "heroes"]},
-    {"game": "dragonquest", "agents": "heuristic", "seed": 3,
-     "options": {"deck_out": "empty_loses", "draw_minimum": 0, "status_tick": "turn_player", "turn_limit": 200}},
+    {
+        "game": "dragonquest",
+        "agents": "heuristic",
+        "seed": 3,
+        "options": {"deck_out": "empty_loses", "draw_minimum": 0, "status_tick": "turn_player", "turn_limit": 200},
+    },
     {"game": "dragonquest", "agents": ["random", "heuristic"], "seed": 8, "options": DQ_LIMIT, "lang": "ja"},
-    {"game": "dragonquest", "agents": "heuristic", "seed": 0, "options": {"turn_limit": 30}, "position": {
-        # lesson 03: the Silver Duelist attacks the Mossback Tortoise, which counterattacks (DQ-7.3-7.9)
-        "name": "duelist", "spec": {"turn_player": 0, "node": "combat.action", "players": [
-            {"front": ["H13", "H02"], "deck": {"fill": "heroes"}},
-            {"front": ["M10"], "deck": {"fill": "beasts"}}]},
-        "script": ["attack {p0.H13}", "block {p1.M10}", "counter", "continue", "attack {p0.H02}"]}},
-    {"game": "dragonquest", "agents": "random", "seed": 0, "options": {"turn_limit": 30}, "position": {
-        # DQ-5.5 (formation_repair=immediate): poison defeats two of P2's front cards at the end of P1's turn;
-        # P2 repairs the formation during P1's turn, before the other poison ticks
-        "name": "poison_repair", "spec": {"turn_player": 0, "node": "battle", "players": [
-            {"front": ["M09", {"card": "M05", "poisoned": True}], "deck": {"fill": "beasts"}},
-            {"front": [{"card": "M01", "poisoned": True, "damage": 1}, {"card": "M02", "poisoned": True},
-                       "M09"],
-             "back": [{"card": "M05", "poisoned": True}, "M09"], "deck": {"fill": "beasts"}}]},
-        "script": ["skip"]}},
+    {
+        "game": "dragonquest",
+        "agents": "heuristic",
+        "seed": 0,
+        "options": {"turn_limit": 30},
+        "position": {
+            # lesson 03: the Silver Duelist attacks the Mossback Tortoise, which counterattacks (DQ-7.3-7.9)
+            "name": "duelist",
+            "spec": {
+                "turn_player": 0,
+                "node": "combat.action",
+                "players": [
+                    {"front": ["H13", "H02"], "deck": {"fill": "heroes"}},
+                    {"front": ["M10"], "deck": {"fill": "beasts"}},
+                ],
+            },
+            "script": ["attack {p0.H13}", "block {p1.M10}", "counter", "continue", "attack {p0.H02}"],
+        },
+    },
+    {
+        "game": "dragonquest",
+        "agents": "random",
+        "seed": 0,
+        "options": {"turn_limit": 30},
+        "position": {
+            # DQ-5.5 (formation_repair=immediate): poison defeats two of P2's front cards at the end of P1's turn;
+            # P2 repairs the formation during P1's turn, before the other poison ticks
+            "name": "poison_repair",
+            "spec": {
+                "turn_player": 0,
+                "node": "battle",
+                "players": [
+                    {"front": ["M09", {"card": "M05", "poisoned": True}], "deck": {"fill": "beasts"}},
+                    {
+                        "front": [
+                            {"card": "M01", "poisoned": True, "damage": 1},
+                            {"card": "M02", "poisoned": True},
+                            "M09",
+                        ],
+                        "back": [{"card": "M05", "poisoned": True}, "M09"],
+                        "deck": {"fill": "beasts"},
+                    },
+                ],
+            },
+            "script": ["skip"],
+        },
+    },
 ]
 
 
@@ -217,8 +285,12 @@ def start(spec: Mapping[str, Any]) -> Any:
     if spec["game"] == "dragonquest":
         return game.position(pos["spec"], seed=spec["seed"])
     P = dm_positions()
-    s = P.new([_dm_deck(d) for d in pos["decks"]], seed=spec["seed"], first_player=pos.get("first_player"),
-              options=spec.get("options"))
+    s = P.new(
+        [_dm_deck(d) for d in pos["decks"]],
+        seed=spec["seed"],
+        first_player=pos.get("first_player"),
+        options=spec.get("options"),
+    )
     for a in pos.get("arrange", ()):
         unknown = set(a) - {"player", "field", "units", "hand", "top"}
         if unknown:
@@ -233,6 +305,7 @@ def start(spec: Mapping[str, Any]) -> Any:
 
 def _resolve(state: Any, text: str) -> str:
     """A scripted action with ``{p<player>.<card id>[.<n>]}`` replaced by that card's instance number."""
+
     def card(m: re.Match[str]) -> str:
         player, cid, n = int(m.group(1)), m.group(2), int(m.group(3) or 1)
         deck: list[int] = []
@@ -248,6 +321,7 @@ def _resolve(state: Any, text: str) -> str:
         if len(found) < n:
             raise ValueError(f"script {text!r}: P{player + 1} has no card {cid} number {n}")
         return str(found[n - 1])
+
     return re.sub(r"\{p(\d)\.([A-Z]\d\d)(?:\.(\d+))?\}", card, text)
 
 
@@ -315,8 +389,11 @@ def render(spec: Mapping[str, Any]) -> str:
         step += 1
         p = state.current_player
         legal = state.legal_actions()
-        lines += ["", f"step {step}: node {state.node}, {_p(p)} to act, turn {getattr(state, 'turn', None)}",
-                  f"  legal ({len(legal)}):"]
+        lines += [
+            "",
+            f"step {step}: node {state.node}, {_p(p)} to act, turn {getattr(state, 'turn', None)}",
+            f"  legal ({len(legal)}):",
+        ]
         width = max(len(str(a)) for a in legal)
         lines += [f"    {str(a):<{width}}  {game.describe_action(a, state, lang)}" for a in legal]
         if step <= len(script):
@@ -355,9 +432,15 @@ def read(name: str) -> str | None:
 
 def diff(name: str, old: str | None, new: str, limit: int | None = None) -> str:
     """A unified diff of the file on disk (``old``) against the engine's playthrough now (``new``)."""
-    lines = list(difflib.unified_diff((old or "").splitlines(keepends=True), new.splitlines(keepends=True),
-                                      f"tests/playthroughs/{name}.txt (on disk)",
-                                      f"tests/playthroughs/{name}.txt (the engine now)", n=3))
+    lines = list(
+        difflib.unified_diff(
+            (old or "").splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            f"tests/playthroughs/{name}.txt (on disk)",
+            f"tests/playthroughs/{name}.txt (the engine now)",
+            n=3,
+        )
+    )
     if limit is not None and len(lines) > limit:
         lines = lines[:limit] + [f"... ({len(lines) - limit} more diff lines)\n"]
     return "".join(lines)
@@ -398,8 +481,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"removed tests/playthroughs/{name}.txt (not declared in SPECS)")
     if args.check:
         if stale or stray:
-            print(f"{len(stale)} stale or missing playthrough(s): {', '.join(stale) or '-'}; "
-                  f"{len(stray)} stray; regenerate with: {COMMAND}")
+            print(
+                f"{len(stale)} stale or missing playthrough(s): {', '.join(stale) or '-'}; "
+                f"{len(stray)} stray; regenerate with: {COMMAND}"
+            )
             return 1
         print(f"{len(chosen)} playthroughs up to date")
     elif not stale and not stray:
