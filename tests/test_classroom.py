@@ -375,35 +375,29 @@ def test_darkmoon_classroom_starts_and_plays_five_and_six_player_games_DM_1_1(n)
     assert all(f'data-player="{p}"' in c.board.value for p in range(n))
 
 
-def test_hot_seat_with_six_people_passes_the_device_around_the_table():
-    c = Classroom(seed=5, agents=["person"] * 6, hot_seat=True)
-    seen = []
-    for _ in range(400):
-        if c.state.is_terminal() or len(seen) >= 8:
+def _pass_the_device(n: int, seed: int, passes: int, steps: int) -> list[int]:
+    """Hot seat with ``n`` people: who was handed the device at each pass screen, with the checks at each
+    hand-over (the board is empty behind the screen; then only the new player's hand is shown)."""
+    c = Classroom(seed=seed, agents=["person"] * n, hot_seat=True)
+    seen: list[int] = []
+    for _ in range(steps):
+        if c.state.is_terminal() or len(seen) >= passes:
             break
         if c.pass_screen.layout.display == "flex":
             seen.append(c.state.current_player)
             assert c.board.value == ""
             c.ready_button.click()
             me = c.state.current_player
-            assert hand_shown(c, me) and not any(hand_shown(c, o) for o in range(6) if o != me)
+            assert hand_shown(c, me) and not any(hand_shown(c, o) for o in range(n) if o != me)
         action_buttons(c)[-1].click()
+    return seen
+
+
+def test_hot_seat_with_six_people_passes_the_device_around_the_table():
+    seen = _pass_the_device(6, seed=5, passes=8, steps=400)
     assert len(seen) == 8 and seen == [(seen[0] + k) % 6 for k in range(8)]  # in seat order, all around and on
 
 
 def test_hot_seat_with_three_people_passes_the_device_in_turn():
-    c = Classroom(seed=3, agents=["person", "person", "person"], hot_seat=True)
-    seen = []
-    for _ in range(200):
-        if c.state.is_terminal() or len(seen) >= 4:
-            break
-        if c.pass_screen.layout.display == "flex":
-            seen.append(c.state.current_player)
-            assert c.board.value == ""
-            c.ready_button.click()
-            me = c.state.current_player
-            for other in range(3):
-                if other != me:
-                    assert not hand_shown(c, other)
-        action_buttons(c)[-1].click()
+    seen = _pass_the_device(3, seed=3, passes=4, steps=200)
     assert set(seen) == {0, 1, 2} and all(a != b for a, b in pairwise(seen))  # each in turn, never twice
