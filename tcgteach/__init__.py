@@ -31,25 +31,55 @@ if TYPE_CHECKING:
 #: the one place the version is written (pyproject.toml reads it; CHANGELOG.md has its section)
 __version__ = "0.1.0"
 
-#: game name -> module that defines ``Game``
-GAMES = {"darkmoon": "tcgteach.darkmoon", "dragonquest": "tcgteach.dragonquest"}
+#: the one registry of games: name -> the module that defines ``Game`` (imported when first asked
+#: for), or a ``Game`` subclass registered at run time (``register_game``). Nothing outside a game's
+#: own package imports that package; every other module asks ``state.game`` or this registry.
+GAMES: dict[str, str | type[Game]] = {"darkmoon": "tcgteach.darkmoon", "dragonquest": "tcgteach.dragonquest"}
+
+
+def game_class(name: str) -> type[Game]:
+    """The ``Game`` subclass of the game called ``name``, for its facts (title, player counts ...)."""
+    entry = GAMES.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise UnknownGameError(f"no game {name!r}; the games are: {', '.join(GAMES)}")
+    if isinstance(entry, str):
+        cls: type[Game] = import_module(entry).Game
+        return cls
+    return entry
 
 
 def game(name: str, options: Mapping[str, Any] | None = None) -> Game:
     """The game called ``name`` ("darkmoon" ...), with rule options (see ``game.options``)."""
-    module = GAMES.get(name) if isinstance(name, str) else None
-    if module is None:
-        raise UnknownGameError(f"no game {name!r}; the games are: {', '.join(GAMES)}")
-    return import_module(module).Game(options)
+    return game_class(name)(options)
 
 
 def games() -> list[str]:
     return list(GAMES)
 
 
+def register_game(cls: type[Game]) -> None:
+    """Add a game at run time: ``cls`` is a ``Game`` subclass with its ``name`` set. Every front end
+    (stepper, classroom, simulator, CLI) then offers it, as the tests' tiny third game shows."""
+    from .core.game import Game as _Game
+
+    if not (isinstance(cls, type) and issubclass(cls, _Game)) or not cls.name:
+        raise TcgError(f"register_game takes a Game subclass with a name, not {cls!r}")
+    GAMES[cls.name] = cls
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added by ``register_game`` (the package's own games stay)."""
+    entry = GAMES.get(name)
+    if entry is not None and not isinstance(entry, str):
+        del GAMES[name]
+
+
 __all__ = [
     "game",
     "games",
+    "game_class",
+    "register_game",
+    "unregister_game",
     "GAMES",
     "TcgError",
     "IllegalActionError",

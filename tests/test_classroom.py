@@ -270,7 +270,7 @@ def test_hot_seat_take_back_of_the_other_persons_move_asks_for_the_device_first(
 def test_language_switch_keeps_the_shown_choice_of_every_dropdown():
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
     c.lang_toggle.value = "ja"
-    assert (c.game_picker.value, c.game_picker.label) == ("dragonquest", "ドラゴンクエストカードゲーム")
+    assert (c.game_picker.value, c.game_picker.label) == ("dragonquest", "ドラゴンクエスト カードゲーム")
     assert [(d.value, d.label) for d in c.seat_pickers] == [("person", "人間"), ("heuristic", "ヒューリスティック")]
     c.seat_pickers[1].value = "person"  # still works after the switch
     assert c.agents[1] is None

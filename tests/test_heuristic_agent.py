@@ -8,6 +8,7 @@ cards the player cannot see get the same answer.
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 import pytest
@@ -40,8 +41,12 @@ def test_registered_and_exported():
     assert AGENTS["heuristic"] is HeuristicAgent
     agent = make_agent("heuristic", 3)
     assert isinstance(agent, HeuristicAgent) and agent.name == "heuristic"
-    assert HeuristicAgent.__doc__ and "DARK MOON" in tcgteach.agents.heuristic.__doc__
-    assert "Dragon Quest" in tcgteach.agents.heuristic.__doc__
+    assert HeuristicAgent.__doc__
+    # each game keeps its policy, with its strategy written down, in its own package
+    for name, title in (("darkmoon", "DARK MOON"), ("dragonquest", "Dragon Quest")):
+        policy = tcgteach.game(name).heuristic_policy()
+        module = sys.modules[type(policy).__module__]
+        assert module.__name__ == f"tcgteach.{name}.policy" and title in module.__doc__
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.errors import TcgError
 
@@ -34,6 +34,13 @@ class RandomAgent:
         if not legal:
             raise TcgError("no legal action: the game is over")
         return legal[self.rng.randrange(len(legal))]
+
+
+def best_of(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Any:
+    """The item with the highest score; ties broken by ``rng`` (the policies' one way of choosing)."""
+    top = max(s for s, _ in scored)
+    best = [a for s, a in scored if s >= top - 1e-9]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 AGENTS: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent}

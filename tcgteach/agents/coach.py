@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,97 +27,6 @@ if TYPE_CHECKING:
     from ..core.state import State
 
 
-# -- position estimates (for rollouts cut short): each player's chance, in [0, 1] --------------------------
-def _darkmoon_value(state: Any) -> list[float]:
-    """DARK MOON: the points as they would stand now, plus a little for cards still to be placed."""
-    n = state.num_players
-    pts = []
-    for p in range(n):
-        sc = state.score(p)
-        field = len(state.zone(p, "field"))
-        pts.append(sc["total"] + 0.3 * field)
-    out = []
-    for p in range(n):
-        best_other = max(pts[q] for q in range(n) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(pts[p] - best_other) / 3.0)))
-    return out
-
-
-def _dragonquest_value(state: Any) -> list[float]:
-    """Dragon Quest: life (deck) and the strength of the party on the field."""
-    vals = []
-    for p in range(2):
-        deck = len(state.zone(p, "deck"))
-        party = sum(state.attack_of(c) + state.hp_of(c) - state.damage(c) for c in state.party(p))
-        vals.append(deck + 0.8 * party + 0.5 * state.gp[p])
-    a = 1.0 / (1.0 + math.exp(-(vals[0] - vals[1]) / 6.0))
-    return [a, 1.0 - a]
-
-
-VALUES: dict[str, Callable[[Any], list[float]]] = {"darkmoon": _darkmoon_value, "dragonquest": _dragonquest_value}
-
-
-# -- cheap rollout policies: random, but without the dithering that makes random play meaningless ------------
-def _darkmoon_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
-    """Play cards and build units rather than end the phase; finish units instead of cancelling."""
-    node = s.node
-    if node == "main":
-        units = [a for a in legal if a.VERB == "unit"]
-        if units and rng.random() < 0.6:
-            return units[0]
-        plays = [a for a in legal if a.VERB == "play"]
-        if plays:
-            return plays[rng.randrange(len(plays))]
-        return units[0] if units else legal[-1]
-    if node == "unit":
-        picks = [a for a in legal if a.VERB == "pick"]
-        finish = [a for a in legal if a.VERB == "finish"]
-        if finish and (not picks or rng.random() < 0.15):
-            return finish[0]
-        if picks:
-            return picks[rng.randrange(len(picks))]
-        return legal[-1]
-    return legal[rng.randrange(len(legal))]
-
-
-_DQ_PREFER = {
-    "mulligan": ("keep",),
-    "battle": ("fight",),
-    "combat.start": ("pass",),
-    "combat.counter": ("counter",),
-    "combat.end_step": ("advance", "continue"),
-    "repair": ("advance",),
-}
-
-
-def _dragonquest_rollout(s: Any, legal: tuple, rng: random.Random) -> Any:
-    """Recruit and equip, then fight: attack when possible, block and counter, keep the battle going."""
-    node = s.node
-    prefer = _DQ_PREFER.get(node)
-    if prefer:
-        for a in legal:
-            if a.VERB in prefer:
-                return a
-    if node == "prep":
-        good = [a for a in legal if a.VERB in ("recruit", "equip", "heal", "restore", "treat", "use", "quest")]
-        if good and rng.random() < 0.85:
-            return good[rng.randrange(len(good))]
-        return legal[-1]  # done
-    if node == "combat.action":
-        attacks = [a for a in legal if a.VERB == "attack"]
-        if attacks:
-            return attacks[rng.randrange(len(attacks))]
-    if node == "draw":
-        return legal[min(len(legal) - 1, 1)]
-    return legal[rng.randrange(len(legal))]
-
-
-ROLLOUTS: dict[str, Callable[[Any, tuple, random.Random], Any]] = {
-    "darkmoon": _darkmoon_rollout,
-    "dragonquest": _dragonquest_rollout,
-}
-
-
 def outcome_values(state: State) -> list[float]:
     """1 for a winner, 0.5 each in a draw (or shared win), 0 for the others; an estimate if not over."""
     n = state.num_players
@@ -127,8 +35,8 @@ def outcome_values(state: State) -> list[float]:
         if len(winners) == 1:
             return [1.0 if p == winners[0] else 0.0 for p in range(n)]
         return [0.5] * n
-    estimate = VALUES.get(state.game.name)
-    return estimate(state) if estimate else [0.5] * n
+    estimate = state.game.position_value(state)
+    return estimate if estimate is not None else [0.5] * n
 
 
 class _Node:
@@ -336,7 +244,7 @@ class CoachAgent:
         limit = self.iterations
         c = self.exploration
         policy = self.rollout_policy
-        fast = ROLLOUTS.get(view.game.name) if policy is None else None
+        fast = view.game.rollout_policy() if policy is None else None
         it = 0
         while True:
             if limit is not None and it >= limit:

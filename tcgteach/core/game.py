@@ -5,7 +5,7 @@ It makes states (``new_state``) and reads them back (``state_from_dict``). One s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -13,6 +13,8 @@ from .errors import DeckError, TcgError, Violation
 from .options import Options, OptionSpec
 
 if TYPE_CHECKING:
+    import random
+
     import networkx as nx
 
     from .actions import Action, ActionSyntax
@@ -53,6 +55,11 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
+    #: options a simulation runs with unless the caller sets them (a turn cap, so that no game runs forever)
+    sim_defaults: ClassVar[Mapping[str, Any]] = {}
+    #: options the classroom starts its games with
+    classroom_options: ClassVar[Mapping[str, Any]] = {}
+
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = Options(self.name, self.OPTION_SPECS, options)
 
@@ -64,6 +71,30 @@ class Game:
     def __repr__(self) -> str:
         changed = self.options.non_default()
         return f"tcgteach.game({self.name!r}" + (f", options={changed!r})" if changed else ")")
+
+    # -- what agents and front ends ask of the game (each game answers from its own package) ----------
+    def heuristic_policy(self) -> Any:
+        """A new rule-of-thumb policy (``act(view, legal, rng) -> action``) for ``HeuristicAgent``, or
+        None: the heuristic player then plays at random, but legally."""
+        return None
+
+    def position_value(self, state: State) -> list[float] | None:
+        """The coach's estimate of each player's chance in [0, 1] for a game not over yet, or None
+        (then every player counts 0.5)."""
+        return None
+
+    def rollout_policy(self) -> Callable[[State, tuple[Action, ...], random.Random], Action] | None:
+        """The coach's fast playout rule ``(state, legal, rng) -> action``, or None (uniform random)."""
+        return None
+
+    def render_board(self, state: State, *, lang: str = "en", perspective: int | None = None) -> str:
+        """The board of ``state`` as an HTML fragment (see ``tcgteach.viz.board_html``)."""
+        raise TcgError(f"{self.name} has no board renderer (Game.render_board)")
+
+    def explain_combat(self, state: State, lang: str = "en") -> list[str] | None:
+        """Lines explaining the latest fight of ``state`` (empty before the first one), or None when the
+        game has no combat to explain (then ``CombatView`` refuses it)."""
+        return None
 
     # -- flows -----------------------------------------------------------------------------------
     @property

@@ -98,6 +98,27 @@ class DarkMoon(Game):
     def mask_action(self, action: Action) -> Action:
         return A.Choose(-1) if isinstance(action, A.Choose) else action
 
+    # -- what agents and front ends ask of the game -------------------------------------------------
+    def heuristic_policy(self) -> Any:
+        from .policy import DarkMoonPolicy
+
+        return DarkMoonPolicy()
+
+    def position_value(self, state: Any) -> list[float] | None:
+        from .policy import position_value
+
+        return position_value(state)
+
+    def rollout_policy(self) -> Any:
+        from .policy import rollout_action
+
+        return rollout_action
+
+    def render_board(self, state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
+        from .board import render
+
+        return render(state, lang=lang, perspective=perspective)
+
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.cards = card_pool()

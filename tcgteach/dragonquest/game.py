@@ -148,6 +148,9 @@ class DragonQuest(Game):
     max_players = 2
     syntax = A.SYNTAX
     SECRET_ACTION_EVENTS = frozenset()
+    #: a game capped at 200 turns ends as a draw (DQ-1.4), so no simulated or classroom game runs forever
+    sim_defaults = {"turn_limit": 200}
+    classroom_options = {"turn_limit": 200}
     FORMAT_NOTES = {
         1: "since format 2 the effects of H09, H15, H17, M13, M17 and M24 cost closing the card or a "
         "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"
@@ -156,6 +159,35 @@ class DragonQuest(Game):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.cards = card_pool()
+
+    # -- what agents and front ends ask of the game -------------------------------------------------
+    def heuristic_policy(self) -> Any:
+        from .policy import DragonQuestPolicy
+
+        return DragonQuestPolicy()
+
+    def position_value(self, state: Any) -> list[float] | None:
+        from .policy import position_value
+
+        return position_value(state)
+
+    def rollout_policy(self) -> Any:
+        from .policy import rollout_action
+
+        return rollout_action
+
+    def render_board(self, state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
+        from .board import render
+
+        return render(state, lang=lang, perspective=perspective)
+
+    def explain_combat(self, state: Any, lang: str = "en") -> list[str] | None:
+        from .text import combat_explanation
+
+        for ev in reversed(state.events):
+            if ev.kind == "battle":
+                return combat_explanation(state, ev.data, lang)
+        return []
 
     @property
     def flows(self) -> dict[str, Flow]:

@@ -15,7 +15,6 @@ sets on the same seeds and says which differences are beyond noise.
 
 from .runner import (
     CAPPED,
-    SIM_DEFAULTS,
     SimulationError,
     agent_seed,
     play_game,
@@ -51,7 +50,6 @@ __all__ = [
     "read_csv",
     "to_frame",
     "SimulationError",
-    "SIM_DEFAULTS",
     "CAPPED",
     "first_player_win_rate",
     "wilson_interval",

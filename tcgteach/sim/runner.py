@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 
     from ..core.game import Game
 
-#: options a simulation uses unless the caller sets them (DQ-1.4: random agents may never end a game)
-SIM_DEFAULTS: dict[str, dict[str, Any]] = {"dragonquest": {"turn_limit": 200}}
 
 #: the end reason of a game stopped by ``max_steps`` (not a rule: the simulation gave up)
 CAPPED = "max_steps"
@@ -225,19 +223,17 @@ def _progress_bar(progress: bool | None, total: int, desc: str) -> Any:
 # -- the public entry point -----------------------------------------------------------------------------
 def resolve_game(game: Game | str, options: Mapping[str, Any] | None = None) -> Game:
     """The game with ``options`` on top of its own, plus the simulation defaults the caller did not set
-    (``SIM_DEFAULTS``: Dragon Quest ``turn_limit=200``, DQ-1.4). Options are validated here."""
+    (``Game.sim_defaults``: Dragon Quest ``turn_limit=200``, DQ-1.4). Options are validated here."""
     import tcgteach
 
     if isinstance(game, str):
         base: dict[str, Any] = {}
-        name = game
-        g = tcgteach.game(name)
+        g = tcgteach.game(game)
     else:
         g = game
-        name = g.name
         base = dict(g.options.non_default())
     merged = {**base, **dict(options or {})}
-    for k, v in SIM_DEFAULTS.get(name, {}).items():
+    for k, v in g.sim_defaults.items():
         merged.setdefault(k, v)
     return g.with_options({**dict(g.options), **merged}) if merged else g
 

@@ -1,8 +1,8 @@
-"""Boards as HTML: ``board_html(state, lang=..., perspective=...)`` dispatches to the game's renderer."""
+"""Boards as HTML: ``board_html(state, lang=..., perspective=...)`` asks the game (``Game.render_board``;
+each game keeps its renderer in ``tcgteach/<game>/board.py``)."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,8 +16,7 @@ def board_html(state: State, *, lang: str = "en", perspective: int | None = None
     everything a teacher may want to show, except on a player's view (``state.view(p)``), which
     is already masked.
     """
-    module = import_module(f"tcgteach.viz.board_{state.game.name}")
-    return module.render(state, lang=lang, perspective=perspective)
+    return state.game.render_board(state, lang=lang, perspective=perspective)
 
 
 class Board:

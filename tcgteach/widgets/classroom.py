@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from importlib import import_module
 from typing import Any
 
 import ipywidgets as w
@@ -27,19 +26,17 @@ from ..agents import CoachAgent, make_agent
 from ..core.errors import TcgError
 from .stepper import PERSON, Stepper, _l, relabel
 
-GAMES = {
-    "darkmoon": ("DARK MOON", "ダークムーン"),
-    "dragonquest": ("Dragon Quest Card Game", "ドラゴンクエストカードゲーム"),
-}
-#: how many players each game takes, from the games themselves (DM-1.1: two to six; DQ-1.1: two)
-PLAYERS = {
-    name: tuple(range(cls.min_players, cls.max_players + 1))
-    for name, cls in ((g, import_module(tcgteach.GAMES[g]).Game) for g in GAMES)
-}
-#: the rule that sets each game's number of players
-PLAYERS_RULE = {name: import_module(tcgteach.GAMES[name]).Game.contract_rule for name in GAMES}
-#: the options a classroom game runs with (a capped Dragon Quest game cannot go on forever)
-GAME_OPTIONS: dict[str, dict[str, Any]] = {"darkmoon": {}, "dragonquest": {"turn_limit": 200}}
+
+def _players(name: str) -> tuple[int, ...]:
+    """How many players the game takes, from the game itself (DM-1.1: two to six; DQ-1.1: two)."""
+    cls = tcgteach.game_class(name)
+    return tuple(range(cls.min_players, cls.max_players + 1))
+
+
+def _title(name: str, lang: str) -> str:
+    title = tcgteach.game_class(name).title
+    return title.get(lang) or title.get("en") or name
+
 
 TEXT = {
     "title": ("tcgteach classroom", "tcgteach 教室"),
@@ -135,13 +132,13 @@ class Classroom(Stepper):
         coach_seconds: float = 0.5,
         **kw: Any,
     ) -> None:
-        if game not in GAMES:
-            raise TcgError(f"game {game!r}: the classroom plays {', '.join(GAMES)}")
-        if len(agents) not in PLAYERS[game]:
-            lo, hi = PLAYERS[game][0], PLAYERS[game][-1]
+        if game not in tcgteach.games():
+            raise TcgError(f"game {game!r}: the classroom plays {', '.join(tcgteach.games())}")
+        if len(agents) not in _players(game):
+            lo, hi = _players(game)[0], _players(game)[-1]
             raise TcgError(
-                f"{len(agents)} seats: {GAMES[game][0]} is played by "
-                f"{lo if lo == hi else f'{lo} to {hi}'} players ({PLAYERS_RULE[game]})"
+                f"{len(agents)} seats: {_title(game, 'en')} is played by "
+                f"{lo if lo == hi else f'{lo} to {hi}'} players ({tcgteach.game_class(game).contract_rule})"
             )
         bad = [a for a in agents if a not in self.SEAT_KINDS]
         if bad:
@@ -152,7 +149,13 @@ class Classroom(Stepper):
         self._hint_cache: dict[tuple[int, str], str] = {}
         kw.setdefault("show_hands", None)
         super().__init__(
-            game, seed=seed, agents=list(agents), options=GAME_OPTIONS[game], lang=lang, players=len(agents), **kw
+            game,
+            seed=seed,
+            agents=list(agents),
+            options=tcgteach.game_class(game).classroom_options,
+            lang=lang,
+            players=len(agents),
+            **kw,
         )
         self._advance()
         self._refresh(full=True)
@@ -169,7 +172,7 @@ class Classroom(Stepper):
         super()._build(names)
         lang = self.lang
         self.game_picker = w.Dropdown(
-            options=[(GAMES[g][lang == "ja"], g) for g in GAMES],
+            options=[(_title(g, lang), g) for g in tcgteach.games()],
             value=self.game.name,
             description=_t("game", lang),
             layout=w.Layout(width="380px"),
@@ -265,7 +268,7 @@ class Classroom(Stepper):
 
     @staticmethod
     def _players_options(game: str, lang: str) -> list[tuple[str, int]]:
-        return [(f"{n}人" if lang == "ja" else str(n), n) for n in PLAYERS[game]]
+        return [(f"{n}人" if lang == "ja" else str(n), n) for n in _players(game)]
 
     def _on_game_choice(self, change: dict[str, Any]) -> None:
         """The number of players follows the chosen game (it takes effect with New game)."""
@@ -274,7 +277,7 @@ class Classroom(Stepper):
         value = self.players_picker.value
         options = self._players_options(change["new"], self.lang)
         self.players_picker.options = options
-        self.players_picker.value = value if value in PLAYERS[change["new"]] else options[0][1]
+        self.players_picker.value = value if value in _players(change["new"]) else options[0][1]
 
     def _set_seats(self, n: int) -> None:
         """Seat pickers for ``n`` players: the first ones kept, new seats played by the heuristic."""
@@ -317,10 +320,10 @@ class Classroom(Stepper):
             except ValueError:
                 raise TcgError(_l("bad_seed", self.lang)) from None
         name = self.game_picker.value
-        players = self.players_picker.value if self.players_picker.value in PLAYERS[name] else PLAYERS[name][0]
+        players = self.players_picker.value if self.players_picker.value in _players(name) else _players(name)[0]
         old_game, old_state, old_seed = self.game, self.state, self.seed
         old_seats, old_players = list(self.seat_pickers), self.players
-        game = self.game if name == self.game.name else tcgteach.game(name, GAME_OPTIONS[name])
+        game = self.game if name == self.game.name else tcgteach.game(name, tcgteach.game_class(name).classroom_options)
         try:
             self.game = game
             self.seed = seed
@@ -347,7 +350,7 @@ class Classroom(Stepper):
         for dd in old_seats[len(self.seat_pickers) :]:
             dd.close()  # seats of the last game that this one does not have
         self._refresh()
-        self._say(_t("started", self.lang, game=GAMES[name][self.lang == "ja"], seed=seed))
+        self._say(_t("started", self.lang, game=_title(name, self.lang), seed=seed))
 
     def apply(self, action: Any) -> None:
         """A checked action; then the agents move until a person must decide. If an agent fails,
@@ -499,7 +502,7 @@ class Classroom(Stepper):
         lang = self.lang
         self.title.value = (
             f"<h2 style='margin:4px 0'>{html.escape(_t('title', lang))} — "
-            f"{html.escape(GAMES[self.game.name][lang == 'ja'])}</h2>"
+            f"{html.escape(_title(self.game.name, lang))}</h2>"
         )
         locked = waiting is not None
         # while the device changes hands nothing but "I am P…" can be pressed, and nothing of the
@@ -531,7 +534,7 @@ class Classroom(Stepper):
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
-        relabel(self.game_picker, [(GAMES[g][lang == "ja"], g) for g in GAMES], self)
+        relabel(self.game_picker, [(_title(g, lang), g) for g in tcgteach.games()], self)
         self.game_picker.description = _t("game", lang)
         relabel(self.players_picker, self._players_options(self.game_picker.value, lang), self)
         self.players_picker.description = _t("players", lang)

@@ -26,18 +26,13 @@ class CombatView(Stepper):
     def __init__(self, game: Any = "dragonquest", **kw: Any) -> None:
         kw.setdefault("flow", "combat")
         super().__init__(game, **kw)
-        if self.game.name != "dragonquest":
-            raise TcgError("the combat view is for the Dragon Quest Card Game")
+        if self.game.explain_combat(self.state, self.lang) is None:
+            raise TcgError(f"the combat view is for a game with combat; {self.game.name} has none")
         self.widget.add_class("tcg-combat-view")
 
     def explanation(self) -> list[str]:
         """Lines explaining the latest attack of the game (empty before the first one)."""
-        from ..dragonquest.text import combat_explanation
-
-        for ev in reversed(self.state.events):
-            if ev.kind == "battle":
-                return combat_explanation(self.state, ev.data, self.lang)
-        return []
+        return self.game.explain_combat(self.state, self.lang) or []
 
     def _refresh_extra(self) -> None:
         lines = self.explanation()

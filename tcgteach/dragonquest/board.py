@@ -14,7 +14,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..dragonquest.state import DragonQuestState
+    from .state import DragonQuestState
 
 SCOPE = ".tcg-board.tcg-dq"
 
@@ -220,7 +220,7 @@ def _stat(state: DragonQuestState, c: int, key: str, label: str, lang: str) -> s
 def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     if c < 0:  # public zones never hide cards; be safe anyway
         return '<div class="dq-card dq-hidden">?</div>'
-    from ..dragonquest.state import ORIENT_NAMES
+    from .state import ORIENT_NAMES
 
     card = state.card(c)
     orient = ORIENT_NAMES[state.orient[c]] if 0 <= state.orient[c] < len(ORIENT_NAMES) else "active"

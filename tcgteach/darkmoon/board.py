@@ -5,10 +5,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..darkmoon.cards import CHARACTER_JA
+from .cards import CHARACTER_JA
 
 if TYPE_CHECKING:
-    from ..darkmoon.state import DarkMoonState
+    from .state import DarkMoonState
 
 CSS = """
 .tcg-board{font-family:system-ui,'Noto Sans CJK JP',sans-serif;font-size:13px;color:#1b1b1b;max-width:980px}
@@ -95,7 +95,7 @@ def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = 
 
 
 def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = None) -> str:
-    from ..darkmoon.state import DECK, FIELD, HAND, NZ
+    from .state import DECK, FIELD, HAND, NZ
 
     n = state.num_players
     over = state.is_terminal()

@@ -1,0 +1,400 @@
+"""The heuristic player's and the coach's DARK MOON knowledge (see ``tcgteach.agents.heuristic``).
+
+DARK MOON (:class:`DarkMoonPolicy`) — points come from cards locked in units (DM-5), so:
+
+* Grow the field first: play the card worth most now — a character (it can join a unit, and
+  every number on the field makes a reveal more likely to match, DM-4.4), a card that fetches or
+  places more cards, a special (a loose special is already a point, DM-5.3).
+* Lock a unit when the field holds 7 characters (the most a unit takes, DM-4.6), with the
+  special whose point condition that unit meets best; play such a special first if it is in hand.
+* The third unit arms the end (DM-1.4): fill it only when the points after this turn beat what
+  the opponent could reach in their last turn, or when nothing more can be gained.
+* In the last turn (the end is armed) spend both actions on whatever scores most right now.
+* Effects: return the leader's most useful character (DM-6.1), put a card from hand onto the
+  field when allowed, keep a peeked card on top only if it will match a field number, and
+  decline a recycle (the draw comes anyway).
+
+The coach asks :func:`position_value` for rollouts cut short and :func:`rollout_action` for its fast
+random-but-purposeful playouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ..agents.base import best_of as _best
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from .state import DarkMoonState
+
+
+class DarkMoonPolicy:
+    """DARK MOON: build the field, lock 7-character units with a fitting special, arm the end when ahead."""
+
+    FULL = 7  # DM-4.6: at most 7 characters in a unit
+    ARM_MARGIN = 0  # arm the end when the points after this turn beat the opponent's best last turn by more
+
+    def act(self, view: DarkMoonState, legal: tuple, rng: random.Random) -> Action:
+        from . import actions as A
+
+        node = view.node
+        if node == "unit":
+            return self._unit_step(view, legal, A)
+        if node == "effect":
+            return self._effect(view, legal, rng, A)
+        return self._main(view, legal, rng, A)
+
+    # -- facts ------------------------------------------------------------------------------------------
+    @staticmethod
+    def _zones(view: DarkMoonState, p: int) -> tuple[list[int], list[int], list[int], list[list[int]]]:
+        from .state import DECK, FIELD, HAND, NZ, UNIT1
+
+        z = view.zones
+        base = p * NZ
+        return z[base + DECK], z[base + HAND], z[base + FIELD], [z[base + UNIT1 + k] for k in range(3)]
+
+    @staticmethod
+    def _unseen(view: DarkMoonState, p: int) -> tuple[dict[int, int], set[str]]:
+        """Character numbers (with counts) and names still in p's deck: p knows the deck list, not its order."""
+        inst = view.inst
+        from .state import NZ
+
+        seen = set()
+        z = view.zones
+        for k in range(1, 6):  # hand, field, units
+            seen.update(z[p * NZ + k])
+        counts: dict[int, int] = {}
+        names: set[str] = set()
+        owner, is_char, number, charname = inst.owner, inst.is_char, inst.number, inst.charname
+        for c in range(len(owner)):
+            if owner[c] == p and is_char[c] and c not in seen:
+                n = number[c]
+                counts[n] = counts.get(n, 0) + 1
+                names.add(charname[c])
+        return counts, names
+
+    @staticmethod
+    def _score(view: DarkMoonState, p: int) -> int:
+        return view.score(p)["total"]
+
+    # -- units ------------------------------------------------------------------------------------------
+    def _best_unit(
+        self, inst: Any, field: Sequence[int], unseen: dict[int, int] | None, cap: int = 7
+    ) -> tuple[int, list[int]]:
+        """(points gained by locking it, cards) of the best unit from ``field`` (special bonus included;
+        a special's own card point is not counted: it scores 1 loose as well)."""
+        is_char, charname, number, cards = inst.is_char, inst.charname, inst.number, inst.cards
+        chars = [c for c in field if is_char[c]]
+        if len(chars) < 3:
+            return 0, []
+        specials = [c for c in field if not is_char[c] and cards[c].points is not None]
+        # characters we would rather leave on the field: their number has copies left in the deck
+        per_number: dict[int, int] = {}
+        for c in chars:
+            per_number[number[c]] = per_number.get(number[c], 0) + 1
+        if unseen:
+            keep = {c: unseen.get(number[c], 0) / per_number[number[c]] for c in chars}
+        else:
+            keep = {c: 0.0 for c in chars}
+        base_order = sorted(chars, key=lambda c: (keep[c], c))
+        take = min(cap, len(chars))
+        best_value, best_cards = take, base_order[:take]
+        for s in specials:
+            pts = cards[s].points
+            order = base_order
+            if "per_name" in pts:
+                want = pts["per_name"]
+                order = [c for c in base_order if charname[c] == want] + [c for c in base_order if charname[c] != want]
+            else:
+                cond = pts.get("if")
+                if cond:
+                    ((key, arg),) = cond.items()
+                    if key == "unit_has":
+                        first = [c for c in base_order if charname[c] == arg][:1]
+                        order = first + [c for c in base_order if c not in first]
+                    elif key == "unit_distinct_at_least":
+                        seen_names: set[str] = set()
+                        first = []
+                        for c in base_order:
+                            if charname[c] not in seen_names:
+                                seen_names.add(charname[c])
+                                first.append(c)
+                        order = first + [c for c in base_order if c not in first]
+            picked = order[:take]
+            bonus = _dm_bonus(pts, [charname[c] for c in picked])
+            if bonus > 0 and take + bonus > best_value:
+                best_value, best_cards = take + bonus, picked + [s]
+        return best_value, best_cards
+
+    def _best_units(self, inst: Any, field: Sequence[int], n_units: int, unseen: dict[int, int] | None) -> int:
+        """Points from locking up to ``n_units`` units in a row from ``field``, greedily."""
+        total = 0
+        rest = list(field)
+        for _ in range(n_units):
+            value, cards = self._best_unit(inst, rest, unseen)
+            if not cards:
+                break
+            total += value
+            rest = [c for c in rest if c not in cards]
+        return total
+
+    def _finish_plan(
+        self,
+        view: DarkMoonState,
+        p: int,
+        actions_left: int,
+        empty_slots: int,
+        hand: Sequence[int],
+        field: Sequence[int],
+    ) -> tuple[int, tuple[int, ...], int]:
+        """The most points this turn can still add if it were the last: (gain, cards to play first, units)."""
+        inst = view.inst
+        is_char = inst.is_char
+        options = []
+        distinct: dict[Any, int] = {}
+        for c in hand:  # one representative per card kind
+            distinct.setdefault(inst.cards[c].id, c)
+        reps = sorted(distinct.values())
+        for plays in range(0, actions_left + 1):
+            units = min(actions_left - plays, empty_slots)
+            for combo in combinations(reps, plays) if plays else [()]:
+                new_field = list(field) + list(combo)
+                gain = sum(1 for c in combo if not is_char[c])  # loose specials (DM-5.3)
+                gain += self._best_units(inst, new_field, units, None)
+                options.append((gain, combo, units))
+        return max(options, key=lambda o: (o[0], -len(o[1])))
+
+    def _opponent_threat(self, view: DarkMoonState, p: int) -> int:
+        """The best final score any opponent could reach in one more turn (2 actions), roughly."""
+        inst = view.inst
+        best = 0
+        for q in range(view.num_players):
+            if q == p:
+                continue
+            _deck, hand, field, units = self._zones(view, q)
+            empty = sum(1 for u in units if not u)
+            gain = 0
+            for n_units in range(0, min(2, empty) + 1):
+                extra = min(2 - n_units, len(hand))  # a play adds about a point (a special, or a unit member)
+                gain = max(gain, self._best_units(inst, field, n_units, None) + extra)
+            best = max(best, self._score(view, q) + gain)
+        return best
+
+    # -- main phase ---------------------------------------------------------------------------------------
+    def _main(self, view: DarkMoonState, legal: tuple, rng: random.Random, A: Any) -> Action:
+        p = view.turn_player
+        inst = view.inst
+        deck, hand, field, units = self._zones(view, p)
+        is_char = inst.is_char
+        empty = [k for k in range(3) if not units[k]]
+        n_chars = sum(1 for c in field if is_char[c])
+        left = view.action_limit() - view.actions_used
+        can_unit = n_chars >= 3 and bool(empty)
+        final_turn = view.armed_by is not None and view.armed_by != p
+        unseen, unseen_names = self._unseen(view, p)
+
+        if final_turn or (len(empty) == 1 and can_unit and self._should_arm(view, p, left, hand, field, deck)):
+            gain, plays, n_units = self._finish_plan(view, p, left, len(empty), hand, field)
+            if plays:
+                return inst.play[plays[0]]
+            if n_units and can_unit:
+                return A.UNIT_SLOTS[empty[0]]
+            return A.END_MAIN
+
+        if can_unit and len(empty) >= 2:
+            if n_chars >= self.FULL:
+                # a special in hand that this unit would reward: play it first if there is time
+                if left >= 2:
+                    value_now, _ = self._best_unit(inst, field, unseen)
+                    for s in sorted(c for c in hand if not is_char[c] and inst.cards[c].points is not None):
+                        value, _ = self._best_unit(inst, list(field) + [s], unseen)
+                        if value > value_now:
+                            return inst.play[s]
+                return A.UNIT_SLOTS[empty[0]]
+            if not hand:
+                return A.UNIT_SLOTS[empty[0]]
+        if hand:
+            return self._best_play(view, p, hand, field, deck, unseen, unseen_names, rng)
+        if can_unit and len(empty) >= 2:
+            return A.UNIT_SLOTS[empty[0]]
+        if can_unit:  # the last slot, nothing else to do: arming is the only progress
+            return A.UNIT_SLOTS[empty[0]]
+        return A.END_MAIN
+
+    def _should_arm(
+        self, view: DarkMoonState, p: int, left: int, hand: Sequence[int], field: Sequence[int], deck: Sequence[int]
+    ) -> bool:
+        """Fill the third slot now? When ahead of the opponent's best last turn, or out of things to do."""
+        gain, _plays, _units = self._finish_plan(view, p, left, 1, hand, field)
+        mine = self._score(view, p) + gain
+        if not hand:
+            return True
+        threat = self._opponent_threat(view, p)
+        return mine > threat + self.ARM_MARGIN
+
+    def _best_play(
+        self,
+        view: DarkMoonState,
+        p: int,
+        hand: Sequence[int],
+        field: Sequence[int],
+        deck: Sequence[int],
+        unseen: dict[int, int],
+        unseen_names: set[str],
+        rng: random.Random,
+    ) -> Action:
+        inst = view.inst
+        is_char, number, charname, cards = inst.is_char, inst.number, inst.charname, inst.cards
+        field_numbers = {number[c] for c in field if is_char[c]}
+        field_names = {charname[c] for c in field if is_char[c]}
+        deck_size = len(deck)
+        opp_chars: list[int] = []
+        for q in range(view.num_players):
+            if q != p:
+                opp_chars.extend(c for c in self._zones(view, q)[2] if is_char[c])
+        hand_chars = [c for c in hand if is_char[c]]
+        scored = []
+        for c in hand:
+            card = cards[c]
+            if is_char[c]:
+                value = 1.0
+                nums = field_numbers | {number[c]}
+            else:
+                value = 1.0 + (0.3 if card.points is not None else 0.0)
+                nums = field_numbers
+            if deck_size:
+                value += sum(unseen.get(n, 0) for n in nums) / deck_size
+            eff = card.effect
+            if eff is not None:
+                op = eff["op"]
+                if op == "draw":
+                    value += 0.6 * eff["n"]
+                elif op == "each_draw":
+                    value += 0.3 * eff["n"]
+                elif op == "draw_if_field_has":
+                    if eff["name"] in field_names:
+                        value += 0.6 * eff["n"]
+                elif op == "search":
+                    if eff["name"] in unseen_names:
+                        value += 1.0 if eff["to"] == "field" else 0.6
+                elif op == "peek":
+                    value += 0.3
+                elif op == "return_opponent":
+                    if any(eff["name"] is None or charname[x] == eff["name"] for x in opp_chars):
+                        value += 0.8
+                elif op == "place_from_hand":
+                    if any(charname[x] == eff["name"] for x in hand_chars if x != c):
+                        value += 1.0
+                elif op == "recycle":
+                    value += 0.5
+            scored.append((value, inst.play[c]))
+        return _best(scored, rng)
+
+    # -- a unit pick by pick --------------------------------------------------------------------------------
+    def _unit_step(self, view: DarkMoonState, legal: tuple, A: Any) -> Action:
+        p = view.turn_player
+        inst = view.inst
+        _deck, _hand, field, units = self._zones(view, p)
+        final = view.armed_by is not None and view.armed_by != p
+        empty = sum(1 for u in units if not u)
+        unseen = None if final or empty == 1 else self._unseen(view, p)[0]
+        _value, plan = self._best_unit(inst, field, unseen)
+        picked = set(view.unit_pick)
+        legal_set = set(legal)
+        for c in plan:
+            if c not in picked:
+                a = inst.pick[c]
+                if a in legal_set:
+                    return a
+        if A.FINISH in legal_set:
+            return A.FINISH
+        # the plan cannot be completed (should not happen): add any character, else give up
+        for a in legal:
+            if isinstance(a, A.Pick) and inst.is_char[a.card]:
+                return a
+        return A.CANCEL
+
+    # -- on-play effects ----------------------------------------------------------------------------------------
+    def _effect(self, view: DarkMoonState, legal: tuple, rng: random.Random, A: Any) -> Action:
+        p = view.turn_player
+        inst = view.inst
+        op = view.pending[0]
+        if op == "peek":
+            top = view.pending[2]
+            _deck, _hand, field, _units = self._zones(view, p)
+            if top is None or top < 0:
+                return A.KEEP_TOP
+            if inst.is_char[top]:
+                nums = {inst.number[c] for c in field if inst.is_char[c]}
+                return A.KEEP_TOP if inst.number[top] in nums else A.TO_BOTTOM
+            return A.KEEP_TOP  # a special: worth keeping
+        chooses = [a for a in legal if isinstance(a, A.Choose)]
+        if op == "recycle" or not chooses:
+            return A.DECLINE  # declining still draws (the draw comes either way)
+        if op == "place_from_hand":
+            # the placed card's own effect does not trigger: place one without an effect first
+            return min(chooses, key=lambda a: (inst.cards[a.card].effect is not None, a.card))
+        if op == "return_opponent":
+            scores = {q: self._score(view, q) for q in range(view.num_players)}
+            scored = []
+            for a in chooses:
+                c = a.card
+                q = inst.owner[c]
+                _d, _h, qfield, _u = self._zones(view, q)
+                n_chars = sum(1 for x in qfield if inst.is_char[x])
+                same_number = sum(1 for x in qfield if inst.is_char[x] and inst.number[x] == inst.number[c])
+                value = 2.0 * scores[q] + (3.0 if n_chars == 3 else 0.0) + (1.0 if same_number == 1 else 0.0)
+                value += 1.0 if n_chars >= 7 else 0.0
+                scored.append((value, a))
+            return _best(scored, rng)
+        return _best([(0.0, a) for a in chooses], rng)
+
+
+def _dm_bonus(points: dict[str, Any], names: list[str]) -> int:
+    """DM-5.2: a special's point effect for a unit with these character names (the engine's own rule)."""
+    from .state import _bonus
+
+    return _bonus(points, names)
+
+
+# -- the coach's knowledge ------------------------------------------------------------------------------
+def position_value(state: Any) -> list[float]:
+    """DARK MOON: the points as they would stand now, plus a little for cards still to be placed."""
+    n = state.num_players
+    pts = []
+    for p in range(n):
+        sc = state.score(p)
+        field = len(state.zone(p, "field"))
+        pts.append(sc["total"] + 0.3 * field)
+    out = []
+    for p in range(n):
+        best_other = max(pts[q] for q in range(n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(pts[p] - best_other) / 3.0)))
+    return out
+
+
+def rollout_action(s: Any, legal: tuple, rng: random.Random) -> Any:
+    """Play cards and build units rather than end the phase; finish units instead of cancelling."""
+    node = s.node
+    if node == "main":
+        units = [a for a in legal if a.VERB == "unit"]
+        if units and rng.random() < 0.6:
+            return units[0]
+        plays = [a for a in legal if a.VERB == "play"]
+        if plays:
+            return plays[rng.randrange(len(plays))]
+        return units[0] if units else legal[-1]
+    if node == "unit":
+        picks = [a for a in legal if a.VERB == "pick"]
+        finish = [a for a in legal if a.VERB == "finish"]
+        if finish and (not picks or rng.random() < 0.15):
+            return finish[0]
+        if picks:
+            return picks[rng.randrange(len(picks))]
+        return legal[-1]
+    return legal[rng.randrange(len(legal))]

@@ -1,0 +1,117 @@
+"""The package's structure (issue 11, item 2): a game is one package.
+
+Everything that knows a game's rules lives in ``tcgteach/<game>/``; agents, renderers, widgets,
+the simulator and the CLI ask ``state.game`` (or the one registry, ``tcgteach/__init__.py``) and
+never import a game package. The test reads every module's imports from its syntax tree, so a
+lazy import inside a function counts as much as one at the top.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tcgteach
+
+PACKAGE = Path(tcgteach.__file__).parent
+#: the game packages, from the registry (name -> "tcgteach.<package>")
+GAME_PACKAGES = sorted(m.split(".")[1] for m in tcgteach.GAMES.values() if isinstance(m, str))
+REGISTRY = PACKAGE / "__init__.py"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in the source of ``module``, relative ones resolved."""
+    tree = ast.parse(source, filename=module)
+    here = module.split(".")
+    package = here if is_package else here[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+            out += [(node.lineno, f"{name}.{a.name}") for a in node.names]  # from tcgteach import darkmoon
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant | ast.JoinedStr)
+        ):
+            text = ast.unparse(node.args[0])
+            out.append((node.lineno, text.strip("'\"f")))
+    return out
+
+
+def _bad_imports(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    found = _imports(source, module, is_package)
+    return sorted({(line, name) for line, name in found for g in GAME_PACKAGES if f"tcgteach.{g}" in name})
+
+
+def _violations() -> list[str]:
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        if path == REGISTRY or rel.parts[0] in GAME_PACKAGES:
+            continue
+        source = path.read_text(encoding="utf-8")
+        for line, name in _bad_imports(source, _module_name(path), path.name == "__init__.py"):
+            bad.append(f"tcgteach/{rel}:{line} imports {name}")
+    return bad
+
+
+def test_the_games_are_found():
+    assert GAME_PACKAGES == ["darkmoon", "dragonquest"]
+    assert set(GAME_PACKAGES) <= set(tcgteach.games())
+
+
+def test_no_module_outside_a_game_imports_it():
+    assert _violations() == []
+
+
+def test_the_walk_would_see_an_import():
+    """The check is not empty: a module that imports a game package, in any of the usual ways, is caught."""
+    probe = (
+        "from ..darkmoon.cards import CHARACTER_JA\n"
+        "def f():\n"
+        "    import tcgteach.dragonquest.state\n"
+        "    from tcgteach import darkmoon\n"
+        "    from importlib import import_module\n"
+        "    return import_module(f'tcgteach.dragonquest.{1}')\n"
+        "from ..core import game\n"
+    )
+    lines = sorted({line for line, _ in _bad_imports(probe, "tcgteach.viz.probe")})
+    assert lines == [1, 3, 4, 6]
+
+
+def test_each_game_answers_what_front_ends_ask():
+    """Titles, player counts, options for the classroom and the simulator, policy, coach knowledge and
+    board are attributes of the game, not tables elsewhere."""
+    for name in GAME_PACKAGES:
+        cls = tcgteach.game_class(name)
+        game = cls()
+        assert cls.title["en"] and cls.title["ja"]
+        assert 2 <= cls.min_players <= cls.max_players
+        assert cls.contract_rule
+        game.with_options(cls.sim_defaults)  # valid options of the game
+        game.with_options(cls.classroom_options)
+        state = game.new_state(seed=1)
+        assert game.heuristic_policy() is not None
+        assert game.rollout_policy() is not None
+        values = game.position_value(state)
+        assert values is not None and len(values) == state.num_players and all(0.0 <= v <= 1.0 for v in values)
+        assert 'class="tcg-board' in game.render_board(state, lang="ja")
+    assert tcgteach.game_class("dragonquest").sim_defaults == {"turn_limit": 200}  # DQ-1.4
+    assert tcgteach.game("dragonquest").explain_combat(tcgteach.game("dragonquest").new_state(seed=1)) == []
+    assert tcgteach.game("darkmoon").explain_combat(tcgteach.game("darkmoon").new_state(seed=1)) is None
