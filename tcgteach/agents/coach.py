@@ -39,6 +39,13 @@ def outcome_values(state: State) -> list[float]:
     return estimate if estimate is not None else [0.5] * n
 
 
+def _decider(view: State) -> int:
+    player = view.current_player
+    if player is None:
+        raise TcgError("the game is over: there is no decision to search")
+    return player
+
+
 class _Node:
     __slots__ = ("children", "visits", "total", "avail", "player")
 
@@ -180,7 +187,7 @@ class CoachAgent:
         heuristic's own choice is kept unless another action scores clearly better (``margin``).
         """
         legal = list(view.legal_actions())
-        me = view.current_player
+        me = _decider(view)
         rng = self.rng
         base = self._base_policy()
         base_action = base.act(view)
@@ -237,7 +244,7 @@ class CoachAgent:
         return best, root, done
 
     def _search_tree(self, view: State) -> tuple[Action, _Node, int]:
-        me = view.current_player
+        me = _decider(view)
         root = _Node(-1)
         rng = self.rng
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
@@ -265,14 +272,14 @@ class CoachAgent:
                         untried.append(a)
                     else:
                         child.avail += 1
-                actor = s.current_player
+                actor = _decider(s)
                 if untried:
                     a = untried[rng.randrange(len(untried))]
                     child = children[a] = _Node(actor)
                     s.apply_unchecked(a)
                     path.append(child)
                     break
-                best, best_score = None, -1.0
+                best, best_score = legal[0], -1.0  # every score is >= 0: the loop sets both
                 for a in legal:
                     ch = children[a]
                     score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)

@@ -68,7 +68,7 @@ class ActionSyntax:
         if len(words) - 1 != len(spec):
             want = " ".join([cls.VERB] + [f"<{name}>" for name, _ in spec])
             raise IllegalActionError(f"{text!r}: expected {want!r}", self.rule)
-        values = []
+        values: list[int | str | None] = []
         for (name, typ), word in zip(spec, words[1:], strict=True):
             if word == "-" and "None" in str(typ):
                 values.append(None)

@@ -77,7 +77,8 @@ class Reader:
             raise self.fail("format", f"expected {fmt!r}, got {data['format']!r}")
         if data["version"] != 1:
             raise self.fail("version", f"unsupported version {data['version']!r} (this tcgteach reads version 1)")
-        return data[list_key]
+        items: list[Any] = data[list_key]
+        return items
 
 
 def parse_deck_file(

@@ -304,11 +304,11 @@ class Game:
 
     def rule_text(self, rule_id: str, lang: str = "en") -> str:
         """The project's own short statement of a rule (e.g. ``DM-4.4``), in English or Japanese."""
-        text = self._rule_entry(rule_id)["text"]
+        text: Mapping[str, str] = self._rule_entry(rule_id)["text"]
         return text.get(lang, text["en"])
 
     def rule_title(self, rule_id: str, lang: str = "en") -> str:
-        title = self._rule_entry(rule_id)["title"]
+        title: Mapping[str, str] = self._rule_entry(rule_id)["title"]
         return title.get(lang, title["en"])
 
     def rule_interpretations(self, rule_id: str) -> tuple[str, ...]:

@@ -54,7 +54,7 @@ def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
     with runs of the same card written ``C01*3``."""
     for name in game.starter_decks():
         if game.starter_deck(name).cards == tuple(cards):
-            return name
+            return str(name)
     runs: list[list[Any]] = []
     for c in cards:
         if runs and runs[-1][0] == c:

@@ -7,6 +7,8 @@ sequence in every process and on every Python version.
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -37,7 +39,7 @@ class Rng:
         """A number in ``range(n)`` (multiply-shift; bias < n / 2**64)."""
         return (self.next64() * n) >> 64
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
             j = (self.next64() * (i + 1)) >> 64

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, and
+#: how many events and trail steps there were
+_Frame = tuple[tuple[Any, ...], int, int, int]
+
+
 class EngineError(TcgError, RuntimeError):
     """An internal inconsistency of the engine (a bug), never the user's fault."""
 
@@ -33,6 +38,8 @@ class State:
     #: zone names per player, in the order of ``zones`` (index = player * len(ZONES) + k)
     ZONES: ClassVar[tuple[str, ...]] = ()
     _get_scalars: ClassVar[Any] = None
+    #: ``node`` and the ``SCALARS``: what a frame of undo saves (set for each subclass)
+    _scalar_names: ClassVar[tuple[str, ...]] = ("node",)
 
     __slots__ = (
         "game",
@@ -65,14 +72,14 @@ class State:
         self.setup = setup
         self.num_players = num_players
         self.rng = Rng(seed_state)
-        self.zones = [[] for _ in range(num_players * len(self.ZONES))]
+        self.zones: list[list[int]] = [[] for _ in range(num_players * len(self.ZONES))]
         self.node = game.turn_flow.nodes[0].id
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
-        self._frames: list[tuple] = []
+        self._frames: list[tuple[_Frame, dict[int, list[int]]]] = []
         self._saved: dict[int, list[int]] | None = None
-        self._legal: tuple | None = None
+        self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
         self._masked: dict[int, list[Event]] = {}
 
@@ -147,7 +154,7 @@ class State:
     def can_undo(self) -> bool:
         return bool(self._frames)
 
-    def _restore(self, frame: tuple, saved: dict[int, list[int]]) -> None:
+    def _restore(self, frame: _Frame, saved: dict[int, list[int]]) -> None:
         scalars, rng_state, n_events, n_trail = frame
         for name, value in zip(self._scalar_names, scalars, strict=True):
             object.__setattr__(self, name, value)
@@ -256,14 +263,16 @@ class State:
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)
         if hit is not None and hit[0] is inst:
-            return hit[1]
+            known: tuple[int, ...] = hit[1]
+            return known
         hidden = []
         for idx in range(len(self.zones)):
             owner, zname = self._zone_info(idx)
             if self._zone_hidden(zname, owner, player):
                 hidden.append(idx)
-        cache[key] = (inst, tuple(hidden))
-        return cache[key][1]
+        found = tuple(hidden)
+        cache[key] = (inst, found)
+        return found
 
     def _zone_hidden(self, zone: str, owner: int, viewer: int) -> bool:
         """Whether ``viewer`` may not see the cards of this zone. Must depend on its arguments only
