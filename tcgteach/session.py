@@ -91,14 +91,24 @@ class Session:
             return None
         return self.apply(agent.act(self.state.view(seat)))
 
-    def play(self, seat: int) -> list[Event]:
-        """The lean step of the simulator's hot loop: ``seat`` (the player to move, played by an agent) plays
-        once; nothing is recorded beyond the state's own history. An agent that reads only the legal
-        actions (the random agent) is given the state itself: they are the same on the player's view, and
-        building a view costs about five times the rest of a step."""
-        agent: Agent = self.agents[seat]  # type: ignore[assignment]  # the simulator seats agents only
+    def movers(self) -> list[Callable[[], list[Event]]]:
+        """The lean steps of the simulator's hot loop, one per seat: ``movers()[p]()`` lets seat ``p`` (the
+        player to move, played by an agent) play once, and records nothing beyond the state's own history.
+        An agent that reads only the legal actions (the random agent) is given the state itself: they are
+        the same on the player's view, and building a view costs about five times the rest of a step.
+        Made for the agents seated now (a seat given another agent needs new movers)."""
         state = self.state
-        return state.apply(agent.act(state if type(agent) is RandomAgent else state.view(seat)))
+        apply, view = state.apply, state.view
+
+        def mover(seat: int, agent: Agent | None) -> Callable[[], list[Event]]:
+            if agent is None:
+                raise TcgError(f"P{seat + 1} is a person's seat: the lean steps are for agents only")
+            act = agent.act
+            if type(agent) is RandomAgent:
+                return lambda: apply(act(state))
+            return lambda: apply(act(view(seat)))
+
+        return [mover(i, a) for i, a in enumerate(self.agents)]
 
     def undo(self) -> bool:
         """Take back one action; False (nothing changes) at the start of the game."""
@@ -144,11 +154,13 @@ class Session:
                 self.apply(agent.act(self.state.view(seat)))
             raise StepLimitError(limit)
 
-    def restart(self, state: State) -> None:
-        """Go on with another state (a new game, or an earlier game restored): no actors recorded."""
-        if state.num_players != len(self.agents):
-            raise TcgError(f"agents: {len(self.agents)} seated for {state.num_players} players")
-        self.state = state
+    def restart(self, state: State, agents: Sequence[Agent | None] | None = None) -> None:
+        """Go on with another state (a new game, or an earlier one restored), with new ``agents`` or the
+        same ones; no actors recorded yet."""
+        seats = list(self.agents if agents is None else agents)
+        if state.num_players != len(seats):
+            raise TcgError(f"agents: {len(seats)} seated for {state.num_players} players")
+        self.state, self.agents = state, seats
         self.actors = []
         self.version += 1
 
@@ -161,7 +173,7 @@ class Session:
         try:
             yield self
         except BaseException:
-            if self.state is state:
+            if self.state is state and len(state.history) > start:
                 while len(state.history) > start:
                     state.undo()
                 del self.actors[actors:]

@@ -133,9 +133,12 @@ def test_restart_goes_on_with_another_state_and_refuses_another_table():
         Session(tcgteach.game("darkmoon").new_state(seed=9), [None, None, None])
 
 
-def test_the_lean_play_of_the_simulator_is_the_same_game():
+def test_the_lean_steps_of_the_simulator_play_the_same_game():
     s, t = dm(seed=11), dm(seed=11)
+    movers = s.movers()
     while not s.state.is_terminal():
-        s.play(s.state.current_player)
+        movers[s.state.current_player]()
         t.step()
-    assert s.state.to_dict() == t.state.to_dict()
+    assert s.state.to_dict() == t.state.to_dict() and s.actors == []
+    with pytest.raises(TcgError, match="P1 is a person's seat"):
+        dm(agents=[None, RandomAgent(1)]).movers()
