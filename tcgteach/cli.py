@@ -11,7 +11,7 @@ from typing import Any
 import tcgteach
 
 from .core.errors import TcgError
-from .i18n import Text, pick
+from .i18n import LANGS, Text, pick
 from .session import Session
 
 TEXT = Text(
@@ -231,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decks", default=None, help="starter deck names, comma-separated")
     p.add_argument("--first", type=int, default=None, help="seat number (1-based) that goes first")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--lang", choices=("en", "ja"), default="en")
+    p.add_argument("--lang", choices=LANGS, default="en")
     p.add_argument("--record", metavar="FILE", help="write a plain-text game record")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument(
@@ -242,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r = sub.add_parser("replay", help="replay a game record to its final state")
     r.add_argument("file")
-    r.add_argument("--lang", choices=("en", "ja"), default="en")
+    r.add_argument("--lang", choices=LANGS, default="en")
     r.add_argument("--quiet", action="store_true")
     m = sub.add_parser("simulate", help="play many games and print design statistics (optionally write a CSV)")
     m.add_argument("game", choices=tcgteach.games())
@@ -260,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     u = sub.add_parser("rules", help="print the rules (the project's own short texts)")
     u.add_argument("game", choices=tcgteach.games())
     u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")
-    u.add_argument("--lang", choices=("en", "ja"), default="en")
+    u.add_argument("--lang", choices=LANGS, default="en")
     u.add_argument(
         "--interpretations",
         action="store_true",

@@ -127,10 +127,12 @@ def play_game(
 
 
 # -- chunks (what a worker runs) -------------------------------------------------------------------------
-_GAMES: dict[tuple, Game] = {}
+#: options as sorted (name, value) pairs: hashable, and they pickle to a worker
+OptionItems = tuple[tuple[str, Any], ...]
+_GAMES: dict[tuple[type, OptionItems], Game] = {}
 
 
-def _game(cls: type, options: tuple) -> Game:
+def _game(cls: type, options: OptionItems) -> Game:
     key = (cls, options)
     g = _GAMES.get(key)
     if g is None:
@@ -140,7 +142,7 @@ def _game(cls: type, options: tuple) -> Game:
 
 def run_chunk(
     cls: type,
-    options: tuple,
+    options: OptionItems,
     seeds: Sequence[int],
     agents: Sequence[Any],
     max_steps: int,
@@ -330,17 +332,17 @@ def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | No
 def _run_on(
     pool: Executor,
     chunks: list[list[int]],
-    args: tuple,
+    args: tuple[type, OptionItems],
     specs: list[Any],
     max_steps: int,
     decks: Any,
     players: Any,
     bar: Any,
 ) -> list[dict[str, Any]]:
-    futures: dict[Future, int] = {}
+    futures: dict[Future[list[dict[str, Any]]], int] = {}
     try:
         for i, seeds in enumerate(chunks):
-            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players)] = i  # type: ignore[call-arg]
+            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players)] = i
         results: list[list[dict[str, Any]] | None] = [None] * len(chunks)
         for fut in as_completed(futures):
             i = futures[fut]

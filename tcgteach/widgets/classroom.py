@@ -42,6 +42,7 @@ def _title(name: str, lang: str) -> str:
 CLASSROOM_TEXT = Text(
     {
         "title": ("tcgteach classroom", "tcgteach 教室"),
+        "n_players": ("{n}", "{n}人"),
         "game": ("Game", "ゲーム"),
         "players": ("Players", "人数"),
         "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
@@ -267,7 +268,7 @@ class Classroom(Stepper):
 
     @staticmethod
     def _players_options(game: str, lang: str) -> list[tuple[str, int]]:
-        return [(f"{n}人" if lang == "ja" else str(n), n) for n in _players(game)]
+        return [(CLASSROOM_TEXT.t("n_players", lang, n=n), n) for n in _players(game)]
 
     def _on_game_choice(self, change: dict[str, Any]) -> None:
         """The number of players follows the chosen game (it takes effect with New game)."""
@@ -386,9 +387,9 @@ class Classroom(Stepper):
     def hint(self) -> Any:
         """The coach's hint for the person to decide now (a :class:`~tcgteach.agents.Hint`)."""
         state = self.state
-        if state.is_terminal():
-            raise TcgError(self._t("hint_over"))
         seat = state.current_player
+        if state.is_terminal() or seat is None:
+            raise TcgError(self._t("hint_over"))
         if self.agents[seat] is not None:
             raise TcgError(self._t("no_hint", n=seat + 1, who=self._kind(seat)))
         coach = CoachAgent(seed=self.seed * 7919 + len(state.history), time_budget=self.coach_seconds)
@@ -466,7 +467,7 @@ class Classroom(Stepper):
         # previous person's stays in the page (not even hidden)
         for control in (self.back_button, self.takeback_button, self.step_button, self.hotseat_box, *self.seat_pickers):
             control.disabled = locked
-        if locked:
+        if waiting is not None:
             self.pass_text.value = (
                 f"<p class='tcg-pass-head'>{html.escape(self._t('pass', n=waiting + 1))}</p>"
                 f"<p class='tcg-pass-more'>{html.escape(self._t('pass_more', n=waiting + 1))}</p>"

@@ -25,7 +25,7 @@ from ..agents import make_agent
 from ..core.errors import TcgError
 from ..core.game import Game
 from ..core.state import State
-from ..i18n import Text, pick
+from ..i18n import LANGS, Text, pick
 from ..session import Session
 from ..viz.board import board_html
 from ..viz.flowgraph import FlowDiagram, GraphvizMissing
@@ -155,7 +155,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             state = None
             self._position = None
         self.decks, self.players = decks, players
-        self.lang = lang if lang in ("en", "ja") else "en"
+        self.lang = lang if lang in LANGS else "en"
         self.interval = interval
         self.show_hands = show_hands
         self.log_lines = log_lines
