@@ -442,3 +442,28 @@ def test_the_classroom_renders_once_per_click_however_many_moves_the_agents_answ
         assert len(renders) == 1, renders  # one render for the click and every agent move after it
         answered.append(len(c.state.history) - before - 1)
     assert max(answered) >= 12  # some clicks were answered by a dozen agent moves or more, still one render
+
+
+def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_was():
+    c = Classroom(seed=2)
+    action_buttons(c)[0].click()
+
+    class Broken:
+        name = "broken"
+
+        def act(self, view):
+            raise RuntimeError("agent crashed")
+
+    make = Classroom._agent_for
+    c._agent_for = lambda seat, spec: Broken() if seat == 1 else make(c, seat, spec)
+    for new_seed in range(20, 60):  # a seed where P2 moves before P1 can decide: the broken agent must answer
+        before, agents, actors, seed = c.state.to_dict(), list(c.agents), list(c._actors), c.seed
+        c.seed_box.value = str(new_seed)
+        c.new_button.click()
+        if "agent crashed" in c.message.value:
+            break
+    else:
+        pytest.fail("P2 never moved first")
+    assert c.state.to_dict() == before and c.agents == agents and c._actors == actors
+    assert c.seed == seed and c.seed_box.value == str(seed)
+    assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]

@@ -114,6 +114,11 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     ``Stepper("darkmoon", seed=3, agents=["random", "person"])`` or ``Stepper(state)`` to continue a
     given state. ``agents`` entries are "random", "person", or agent objects with ``act(view)``.
     The game in play is ``stepper.session`` (``state``, ``agents``: None for a person).
+
+    The combat view and the classroom extend it at these points, never in its play loop (that is the
+    session's): ``_build`` and ``_layout`` (their controls and rows), ``_agent_for`` (the kinds of seat),
+    ``_settle`` (what follows a user action: the classroom's agents answer), ``_seat_changed``,
+    ``_perspective`` (whose hand is shown), ``_refresh`` and ``_refresh_extra`` (what is shown).
     """
 
     #: what a seat picker offers (an agent name, or "person")
@@ -149,9 +154,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             players = players if players is not None else game.num_players
             seed = game.setup["seed"] if game.setup.get("seed") is not None else seed
         else:
-            self.game = (
-                tcgteach.game(game, dict(options) if options is not None else None) if isinstance(game, str) else game
-            )
+            self.game = tcgteach.game(game, options) if isinstance(game, str) else game
             state = None
             self._position = None
         self.decks, self.players = decks, players
