@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .agents.base import RandomAgent
@@ -91,24 +92,24 @@ class Session:
             return None
         return self.apply(agent.act(self.state.view(seat)))
 
-    def movers(self) -> list[Callable[[], list[Event]]]:
-        """The lean steps of the simulator's hot loop, one per seat: ``movers()[p]()`` lets seat ``p`` (the
-        player to move, played by an agent) play once, and records nothing beyond the state's own history.
-        An agent that reads only the legal actions (the random agent) is given the state itself: they are
-        the same on the player's view, and building a view costs about five times the rest of a step.
-        Made for the agents seated now (a seat given another agent needs new movers)."""
+    def deciders(self) -> list[Callable[[], Action]]:
+        """The lean decisions of the simulator's hot loop, one per seat: ``deciders()[p]()`` is the action the
+        agent of seat ``p`` (the player to move) chooses now, for the caller to apply; nothing is recorded.
+        An agent that reads only the legal actions (the random agent) is given the state itself, with no
+        Python frame in between: its legal actions are those of the player's view, and building a view
+        costs about five times the rest of a step. Made for the agents seated now."""
         state = self.state
-        apply, view = state.apply, state.view
+        view = state.view
 
-        def mover(seat: int, agent: Agent | None) -> Callable[[], list[Event]]:
+        def decider(seat: int, agent: Agent | None) -> Callable[[], Action]:
             if agent is None:
-                raise TcgError(f"P{seat + 1} is a person's seat: the lean steps are for agents only")
+                raise TcgError(f"P{seat + 1} is a person's seat: the lean decisions are for agents only")
             act = agent.act
             if type(agent) is RandomAgent:
-                return lambda: apply(act(state))
-            return lambda: apply(act(view(seat)))
+                return partial(act, state)
+            return lambda: act(view(seat))
 
-        return [mover(i, a) for i, a in enumerate(self.agents)]
+        return [decider(i, a) for i, a in enumerate(self.agents)]
 
     def undo(self) -> bool:
         """Take back one action; False (nothing changes) at the start of the game."""

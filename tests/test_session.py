@@ -133,12 +133,16 @@ def test_restart_goes_on_with_another_state_and_refuses_another_table():
         Session(tcgteach.game("darkmoon").new_state(seed=9), [None, None, None])
 
 
-def test_the_lean_steps_of_the_simulator_play_the_same_game():
-    s, t = dm(seed=11), dm(seed=11)
-    movers = s.movers()
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_the_lean_decisions_of_the_simulator_play_the_same_game(agent):
+    from tcgteach.agents import make_agent
+
+    s = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
+    t = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
+    decide = s.deciders()
     while not s.state.is_terminal():
-        movers[s.state.current_player]()
+        s.state.apply(decide[s.state.current_player]())
         t.step()
     assert s.state.to_dict() == t.state.to_dict() and s.actors == []
     with pytest.raises(TcgError, match="P1 is a person's seat"):
-        dm(agents=[None, RandomAgent(1)]).movers()
+        dm(agents=[None, RandomAgent(1)]).deciders()

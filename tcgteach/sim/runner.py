@@ -72,7 +72,8 @@ def play_game(
     if len(agents) != n:
         raise TcgError(f"{len(agents)} agents for {n} players")
     session = Session(state, [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)])
-    movers = session.movers()  # the lean steps: no record of who moved, no view for the random agent
+    decide = session.deciders()  # the lean decisions: no record of who moved, no view for the random agent
+    apply = state.apply
     first = next((e.player for e in state.events if e.kind == "first_player"), None)
     touches = game.touches_opponent
     decisions = [0] * n
@@ -85,7 +86,7 @@ def play_game(
             break
         p: int = state.current_player  # type: ignore[assignment]  # not None before the end
         legal_total += len(legal_actions())
-        events = movers[p]()
+        events = apply(decide[p]())
         if touches(state, p, events):
             touching += 1
         decisions[p] += 1
