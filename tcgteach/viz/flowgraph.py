@@ -96,13 +96,13 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     clusters: dict[str, object] = {}
     for node in flow.nodes:
         label = pick(node.label, lang) + "\n" + " ".join(node.rules[:3]) + (" …" if len(node.rules) > 3 else "")
-        tip = (node.help or {}).get(lang, "")
+        tip = pick(node.help or {}, lang, "")
         target = g
         if node.cluster:
             if node.cluster not in clusters:
                 sub = graphviz.Digraph(name=f"cluster_{node.cluster}")
                 sub.attr(
-                    label=flow.cluster_titles.get(node.cluster, {}).get(lang, node.cluster),
+                    label=pick(flow.cluster_titles.get(node.cluster, {}), lang, node.cluster),
                     style="rounded,dashed",
                     color="#90a4ae",
                     fontname=FONT,
