@@ -11,6 +11,20 @@ from typing import Any
 import tcgteach
 
 from .core.errors import TcgError
+from .i18n import LANGS, Text, pick
+from .session import Session
+
+TEXT = Text(
+    {
+        "result": ("Result: ", "結果: "),
+        "rules_legend": (
+            "[interpretation]: the source leaves a gap or contradicts itself here, and this is the project's "
+            "reading; a named one is an engine option you can change with --option NAME=VALUE.",
+            "［解釈］：原典に書かれていない点や矛盾している点について、本プロジェクトが採った読み方です。"
+            "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。",
+        ),
+    }
+)
 
 
 def _options(items: Sequence[str]) -> dict[str, Any]:
@@ -84,25 +98,28 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     ]
     humans = [i for i, n in enumerate(names) if n == "human"]
     viewer = humans[0] if len(humans) == 1 else None
-    title = game.title.get(args.lang, game.title["en"])
+    title = pick(game.title, args.lang)
     print(f"{title} — seed {args.seed}, {state.num_players} players, agents {','.join(names)}", file=out)
     if not args.quiet:
         _print_events(state, state.events, args.lang, viewer, out)
+    session = Session(state, agents)  # a person at the terminal plays through HumanAgent
     steps = 0
     while not state.is_terminal():
         if args.max_steps and steps >= args.max_steps:
             print(f"stopped after {steps} steps (--max-steps)", file=out)
             break
         p = state.current_player
-        action = agents[p].act(state.view(p))
-        events = state.apply(action)
+        events = session.step()
+        if events is None or p is None:  # every seat has an agent: not reached
+            raise TcgError("no agent to move")
+        action = state.history[-1]
         steps += 1
         if not args.quiet:
             print(f"P{p + 1}: {game.describe_action(action, state, args.lang)}  ({action})", file=out)
             _print_events(state, events, args.lang, viewer, out)
     result = state.result()
     if result is not None:
-        print(("結果: " if args.lang == "ja" else "Result: ") + result.text(args.lang), file=out)
+        print(TEXT.t("result", args.lang) + result.text(args.lang), file=out)
         for b in result.breakdown:
             parts = ", ".join(f"{k}={v}" for k, v in b.items() if isinstance(v, int) and k != "player")
             print(f"  P{b['player'] + 1}: {parts}", file=out)
@@ -126,7 +143,7 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     result = state.result()
     print(f"replayed {len(state.history)} actions of {record.game} (seed {record.seed})", file=out)
     if result is not None:
-        print(("結果: " if args.lang == "ja" else "Result: ") + result.text(args.lang), file=out)
+        print(TEXT.t("result", args.lang) + result.text(args.lang), file=out)
     else:
         print("the game is not finished", file=out)
     return 0
@@ -170,14 +187,6 @@ def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
-_RULES_LEGEND = {
-    "en": "[interpretation]: the source leaves a gap or contradicts itself here, and this is the project's "
-    "reading; a named one is an engine option you can change with --option NAME=VALUE.",
-    "ja": "［解釈］：原典に書かれていない点や矛盾している点について、本プロジェクトが採った読み方です。"
-    "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。",
-}
-
-
 def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     game = tcgteach.game(args.game)
     ids = game.rule_ids()
@@ -206,7 +215,7 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
             )
         raise TcgError(f"no {game.name} rule {args.rule!r}; try e.g. {ids[0]}")
     if marked:
-        print(f"\n{_RULES_LEGEND[lang]}", file=out)
+        print(f"\n{TEXT.t('rules_legend', lang)}", file=out)
     return 0
 
 
@@ -222,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decks", default=None, help="starter deck names, comma-separated")
     p.add_argument("--first", type=int, default=None, help="seat number (1-based) that goes first")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--lang", choices=("en", "ja"), default="en")
+    p.add_argument("--lang", choices=LANGS, default="en")
     p.add_argument("--record", metavar="FILE", help="write a plain-text game record")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument(
@@ -233,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r = sub.add_parser("replay", help="replay a game record to its final state")
     r.add_argument("file")
-    r.add_argument("--lang", choices=("en", "ja"), default="en")
+    r.add_argument("--lang", choices=LANGS, default="en")
     r.add_argument("--quiet", action="store_true")
     m = sub.add_parser("simulate", help="play many games and print design statistics (optionally write a CSV)")
     m.add_argument("game", choices=tcgteach.games())
@@ -251,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     u = sub.add_parser("rules", help="print the rules (the project's own short texts)")
     u.add_argument("game", choices=tcgteach.games())
     u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")
-    u.add_argument("--lang", choices=("en", "ja"), default="en")
+    u.add_argument("--lang", choices=LANGS, default="en")
     u.add_argument(
         "--interpretations",
         action="store_true",

@@ -21,6 +21,20 @@ from typing import Any
 from .core.errors import TcgError
 from .core.events import Event
 from .core.state import State
+from .i18n import Text
+from .session import Session
+
+TEXT = Text(
+    {
+        "rules_applied": ("Rules applied", "ルール"),
+        # where the lesson's missing package can come from: in the browser, or a Python to pip install into
+        "in_browser": (
+            "this browser runtime does not bundle it (on a full deployment of the site it loads by itself)",
+            "このブラウザー上のPythonには含まれていません（サイトを通常どおり公開すれば自動で読み込まれます）",
+        ),
+        "pip": ("install it with 'pip install {package}'", "'pip install {package}' で入れてください"),
+    }
+)
 
 
 def run_until(
@@ -36,11 +50,13 @@ def run_until(
     Raises ``TcgError`` if the game ends or ``max_steps`` pass first.
     """
     start = len(state.events)
+    session = Session(state, agents)
     for _ in range(max_steps):
         if state.is_terminal():
             raise TcgError("the game ended before the awaited event happened")
-        p = state.current_player
-        events = state.apply(agents[p].act(state.view(p)))
+        events = session.step()
+        if events is None:
+            raise TcgError(f"P{(state.current_player or 0) + 1} has no agent: run_until plays agents only")
         if any(until(e) for e in events):
             if since is None:
                 return events
@@ -84,7 +100,7 @@ class Explanation:
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{escape(line)}</li>" for line in self.lines())
         rules = "".join(f"<li><b>{escape(rid)}</b> {escape(text)}</li>" for rid, text in self.rules())
-        head = "ルール" if self.lang == "ja" else "Rules applied"
+        head = TEXT.t("rules_applied", self.lang)
         return (
             f'<div class="tcg-explain"><ul>{items}</ul><details open><summary>{head}</summary>'
             f"<ul>{rules}</ul></details></div>"
@@ -131,16 +147,10 @@ class MissingPackage(TcgError):
     and, like any error, stops the cells after it."""
 
     def __init__(self, package: str, purpose: str) -> None:
-        if IN_BROWSER:
-            where = (
-                "this browser runtime does not bundle it (on a full deployment of the site it loads by itself)",
-                "このブラウザー上のPythonには含まれていません（サイトを通常どおり公開すれば自動で読み込まれます）",
-            )
-        else:
-            where = (f"install it with 'pip install {package}'", f"'pip install {package}' で入れてください")
+        key = "in_browser" if IN_BROWSER else "pip"
         super().__init__(
-            f"{purpose}: {package} is not available in this Python, {where[0]}. / "
-            f"{package} がないため続けられません：{where[1]}。"
+            f"{purpose}: {package} is not available in this Python, {TEXT.t(key, 'en', package=package)}. / "
+            f"{package} がないため続けられません：{TEXT.t(key, 'ja', package=package)}。"
         )
 
     def _render_traceback_(self) -> list[str]:  # IPython shows this instead of a traceback

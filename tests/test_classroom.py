@@ -401,3 +401,69 @@ def test_hot_seat_with_six_people_passes_the_device_around_the_table():
 def test_hot_seat_with_three_people_passes_the_device_in_turn():
     seen = _pass_the_device(3, seed=3, passes=4, steps=200)
     assert set(seen) == {0, 1, 2} and all(a != b for a, b in pairwise(seen))  # each in turn, never twice
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Stepper("darkmoon", seed=3),
+        lambda: Classroom(seed=3),
+        lambda: CombatView("dragonquest", seed=3, options={"turn_limit": 200}),
+    ],
+    ids=["stepper", "classroom", "combat-view"],
+)
+def test_every_front_end_is_a_widget_to_put_in_a_box(make):
+    c = make()
+    assert w.HBox([c]).children == (c,) and w.VBox([c]).children == (c,)
+    assert c.widget is c and "tcg-stepper" in c._dom_classes
+    assert "application/vnd.jupyter.widget-view+json" in c._repr_mimebundle_()
+
+
+def test_the_classroom_renders_once_per_click_however_many_moves_the_agents_answer_with(monkeypatch):
+    import tcgteach
+
+    renders = []
+    original = tcgteach.game_class("darkmoon").render_board
+
+    def counted(game, state, **kw):
+        renders.append(len(state.history))
+        return original(game, state, **kw)
+
+    monkeypatch.setattr(tcgteach.game_class("darkmoon"), "render_board", counted)
+    c = Classroom(seed=4, agents=["person", "random"])
+    assert len(renders) == 1  # built, the agents' first moves made, shown once
+    answered = []
+    for _ in range(200):
+        if c.state.is_terminal():
+            break
+        renders.clear()
+        before = len(c.state.history)
+        action_buttons(c)[-1].click()
+        assert len(renders) == 1, renders  # one render for the click and every agent move after it
+        answered.append(len(c.state.history) - before - 1)
+    assert max(answered) >= 12  # some clicks were answered by a dozen agent moves or more, still one render
+
+
+def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_was():
+    c = Classroom(seed=2)
+    action_buttons(c)[0].click()
+
+    class Broken:
+        name = "broken"
+
+        def act(self, view):
+            raise RuntimeError("agent crashed")
+
+    make = Classroom._agent_for
+    c._agent_for = lambda seat, spec: Broken() if seat == 1 else make(c, seat, spec)
+    for new_seed in range(20, 60):  # a seed where P2 moves before P1 can decide: the broken agent must answer
+        before, agents, actors, seed = c.state.to_dict(), list(c.agents), list(c._actors), c.seed
+        c.seed_box.value = str(new_seed)
+        c.new_button.click()
+        if "agent crashed" in c.message.value:
+            break
+    else:
+        pytest.fail("P2 never moved first")
+    assert c.state.to_dict() == before and c.agents == agents and c._actors == actors
+    assert c.seed == seed and c.seed_box.value == str(seed)
+    assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]

@@ -163,3 +163,147 @@ def test_reset_of_a_stepper_made_from_a_state_keeps_its_decks_and_players():
     st.reset_button.click()
     assert st.state.num_players == 3
     assert st.state.setup["decks"] == state.setup["decks"] and st.state.setup["seed"] == 9
+
+
+# -- a widget, rendered once per user action -------------------------------------------------------------
+def test_the_stepper_is_a_widget_that_boxes_and_displays():
+    import ipywidgets as w
+
+    st = Stepper("darkmoon", seed=3)
+    box = w.HBox([st])
+    assert box.children == (st,) and isinstance(st, w.VBox) and st.widget is st
+    assert "tcg-stepper" in st._dom_classes
+    bundle = st._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # what display(stepper) shows
+    assert "[DM-" in st.log.value  # the event log keeps its name on a widget (ipywidgets' logger's)
+
+
+class RenderCount:
+    """Counts the boards a game renders (one per render of a widget)."""
+
+    def __init__(self, monkeypatch, game_cls):
+        self.n = 0
+        original = game_cls.render_board
+
+        def counted(game, state, **kw):
+            self.n += 1
+            return original(game, state, **kw)
+
+        monkeypatch.setattr(game_cls, "render_board", counted)
+
+
+def test_the_stepper_renders_once_per_step_and_once_when_built(monkeypatch):
+    import tcgteach
+
+    count = RenderCount(monkeypatch, tcgteach.game_class("darkmoon"))
+    st = Stepper("darkmoon", seed=3)
+    assert count.n == 1
+    for k in range(1, 6):
+        st.step_button.click()
+        assert count.n == 1 + k
+    st.back_button.click()
+    assert count.n == 7
+
+
+# -- a third game, defined only here, steps in the stepper ---------------------------------------------------
+def _nim():
+    """A tiny game known to no module of tcgteach: take 1 or 2 counters, who takes the last one wins."""
+    from dataclasses import dataclass
+
+    from tcgteach.core.actions import Action, ActionSyntax
+    from tcgteach.core.flow import Edge, Flow, Node
+    from tcgteach.core.game import Game
+    from tcgteach.core.outcome import Outcome
+    from tcgteach.core.state import State
+
+    @dataclass(frozen=True, slots=True)
+    class Take(Action):
+        VERB = "take"
+        RULE = "NIM-2"
+        n: int
+
+    flow = Flow(
+        "turn",
+        {"en": "Nim turn", "ja": "ニムの手番"},
+        (
+            Node("take", {"en": "Take", "ja": "取る"}, ("NIM-2",), "decision"),
+            Node("over", {"en": "Over", "ja": "終了"}, ("NIM-3",), "end"),
+        ),
+        (
+            Edge("take", "take", {"en": "next player", "ja": "次の人"}, "NIM-2"),
+            Edge("take", "over", {"en": "last counter", "ja": "最後の1個"}, "NIM-3"),
+        ),
+    )
+
+    class NimState(State):
+        SCALARS = ("pile", "turn_player")
+
+        @property
+        def current_player(self):
+            return None if self.node == "over" else self.turn_player
+
+        def _legal_actions(self):
+            return tuple(Take(n) for n in (1, 2) if n <= self.pile)
+
+        def _do(self, action):
+            self.pile -= action.n
+            self._emit("take", "NIM-2", self.turn_player, n=action.n)
+            if self.pile == 0:
+                self._goto("over")
+            else:
+                self._goto("take")
+                self.turn_player = 1 - self.turn_player
+
+        def is_terminal(self):
+            return self.node == "over"
+
+        def result(self):
+            if self.node != "over":
+                return None
+            return Outcome((self.turn_player,), tuple(int(p == self.turn_player) for p in (0, 1)), "NIM-3")
+
+    class Nim(Game):
+        name = "nim"
+        title = {"en": "Nim", "ja": "ニム"}
+        contract_rule = "NIM-1"
+        syntax = ActionSyntax("nim", [Take], "NIM-1")
+
+        @property
+        def flows(self):
+            return {"turn": flow}
+
+        def new_state(self, seed=0, decks=None, players=None, first_player=None):
+            state = object.__new__(NimState)
+            state._init_base(self, {"seed": seed, "decks": [], "players": 2, "first_player": 0}, 2, seed)
+            state.pile, state.turn_player = 5 + seed % 3, 0
+            return state
+
+        def describe_action(self, action, state, lang="en"):
+            return f"{action.n}個取る" if lang == "ja" else f"take {action.n}"
+
+        def describe_event(self, event, state, lang="en"):
+            return f"P{event.player + 1}: {event.data['n']}"
+
+        def render_board(self, state, *, lang="en", perspective=None):
+            return f'<div class="tcg-board">{state.pile}</div>'
+
+    return Nim()
+
+
+def test_a_game_defined_only_in_a_test_steps_in_the_stepper():
+    st = Stepper(_nim(), seed=1, agents=["person", "random"])
+    assert [b.tooltip for b in buttons(st)] == ["take 1", "take 2"] and ">6<" in st.board.value
+    buttons(st)[0].click()
+    assert st.state.pile == 5 and st.state.current_player == 1
+    assert st.step() and st.state.current_player == 0
+    st.back_button.click()
+    assert st.state.current_player == 1
+    while not st.state.is_terminal():
+        if not st.step():
+            buttons(st)[-1].click()
+    assert "The game is over" in st.message.value and "NIM-3" in st.message.value
+    st.lang_toggle.value = "ja"
+    assert "ゲーム終了" in st.message.value
+    st.seed_box.value = "2"
+    st.reset_button.click()
+    assert st.state.pile == 7 and not st.state.history

@@ -17,6 +17,7 @@ from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TcgError
+from ..session import Session
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -53,14 +54,6 @@ def _make_agent(spec: Any, seed: int) -> Any:
     return spec(seed)
 
 
-def _reads_only_legal_actions(agent: Any) -> bool:
-    # The random agent reads nothing but ``legal_actions()``, which is the same list on the state
-    # as on the player's view; building a view costs ~5x the rest of a step, so skip it for it.
-    from ..agents.base import RandomAgent
-
-    return type(agent) is RandomAgent
-
-
 def _options_text(options: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
@@ -78,21 +71,22 @@ def play_game(
     n = state.num_players
     if len(agents) != n:
         raise TcgError(f"{len(agents)} agents for {n} players")
-    seats = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)]
-    direct = [_reads_only_legal_actions(a) for a in seats]
+    session = Session(state, [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)])
+    decide = session.deciders()  # the lean decisions: no record of who moved, no view for the random agent
+    apply = state.apply
     first = next((e.player for e in state.events if e.kind == "first_player"), None)
     touches = game.touches_opponent
     decisions = [0] * n
     legal_total = touching = steps = 0
     capped = False
-    while not state.is_terminal():
+    is_terminal, legal_actions = state.is_terminal, state.legal_actions
+    while not is_terminal():
         if steps >= max_steps:
             capped = True
             break
         p: int = state.current_player  # type: ignore[assignment]  # not None before the end
-        legal_total += len(state.legal_actions())
-        action = seats[p].act(state if direct[p] else state.view(p))
-        events = state.apply(action)
+        legal_total += len(legal_actions())
+        events = apply(decide[p]())
         if touches(state, p, events):
             touching += 1
         decisions[p] += 1
@@ -134,10 +128,12 @@ def play_game(
 
 
 # -- chunks (what a worker runs) -------------------------------------------------------------------------
-_GAMES: dict[tuple, Game] = {}
+#: options as sorted (name, value) pairs: hashable, and they pickle to a worker
+OptionItems = tuple[tuple[str, Any], ...]
+_GAMES: dict[tuple[type, OptionItems], Game] = {}
 
 
-def _game(cls: type, options: tuple) -> Game:
+def _game(cls: type, options: OptionItems) -> Game:
     key = (cls, options)
     g = _GAMES.get(key)
     if g is None:
@@ -147,7 +143,7 @@ def _game(cls: type, options: tuple) -> Game:
 
 def run_chunk(
     cls: type,
-    options: tuple,
+    options: OptionItems,
     seeds: Sequence[int],
     agents: Sequence[Any],
     max_steps: int,
@@ -337,17 +333,17 @@ def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | No
 def _run_on(
     pool: Executor,
     chunks: list[list[int]],
-    args: tuple,
+    args: tuple[type, OptionItems],
     specs: list[Any],
     max_steps: int,
     decks: Any,
     players: Any,
     bar: Any,
 ) -> list[dict[str, Any]]:
-    futures: dict[Future, int] = {}
+    futures: dict[Future[list[dict[str, Any]]], int] = {}
     try:
         for i, seeds in enumerate(chunks):
-            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players)] = i  # type: ignore[call-arg]
+            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players)] = i
         results: list[list[dict[str, Any]] | None] = [None] * len(chunks)
         for fut in as_completed(futures):
             i = futures[fut]

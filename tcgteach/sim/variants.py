@@ -299,7 +299,7 @@ def compare(
     kw = dict(simulate_kwargs)
     if kw.get("seeds") is not None:
         kw["seeds"] = list(kw["seeds"])  # used twice
-        n = None  # type: ignore[assignment]
+        n = None
     own = None
     if kw.get("executor") is None and kw.get("jobs") != 1:
         own = kw["executor"] = process_pool(kw.get("jobs"))

@@ -15,12 +15,14 @@ import shutil
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..core.errors import TcgError
+from ..i18n import LANGS, pick
 
 if TYPE_CHECKING:
     from ..core.flow import Flow
+    from ..core.game import Game
     from ..core.state import State
 
 SHAPES = {"start": "house", "decision": "box", "step": "ellipse", "end": "doubleoctagon"}
@@ -76,7 +78,7 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     """The DOT text of a flow graph (deterministic: committed under ``diagrams/`` and diffed in CI)."""
     import graphviz
 
-    title = flow.title.get(lang, flow.title["en"])
+    title = pick(flow.title, lang)
     g = graphviz.Digraph(
         name=f"{game}_{flow.name}" if game else flow.name,
         graph_attr={
@@ -93,25 +95,20 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     )
     clusters: dict[str, object] = {}
     for node in flow.nodes:
-        label = (
-            node.label.get(lang, node.label["en"])
-            + "\n"
-            + " ".join(node.rules[:3])
-            + (" …" if len(node.rules) > 3 else "")
-        )
-        tip = (node.help or {}).get(lang, "")
+        label = pick(node.label, lang) + "\n" + " ".join(node.rules[:3]) + (" …" if len(node.rules) > 3 else "")
+        tip = pick(node.help or {}, lang, "")
         target = g
         if node.cluster:
             if node.cluster not in clusters:
                 sub = graphviz.Digraph(name=f"cluster_{node.cluster}")
                 sub.attr(
-                    label=flow.cluster_titles.get(node.cluster, {}).get(lang, node.cluster),
+                    label=pick(flow.cluster_titles.get(node.cluster, {}), lang, node.cluster),
                     style="rounded,dashed",
                     color="#90a4ae",
                     fontname=FONT,
                 )
                 clusters[node.cluster] = sub
-            target = clusters[node.cluster]  # type: ignore[assignment]
+            target = clusters[node.cluster]
         target.node(
             node.id,
             label=label,
@@ -122,16 +119,16 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
             tooltip=tip or label,
         )
     for sub in clusters.values():
-        g.subgraph(sub)  # type: ignore[arg-type]
+        g.subgraph(sub)
     for e in flow.edges:
         g.edge(
             e.src,
             e.dst,
-            label=f"{e.label.get(lang, e.label['en'])}\n{e.rule}",
+            label=f"{pick(e.label, lang)}\n{e.rule}",
             id=f"e__{_css(e.src)}__{_css(e.dst)}",
             tooltip=e.rule,
         )
-    return g.source
+    return str(g.source)
 
 
 def _css(node: str) -> str:
@@ -267,10 +264,10 @@ def diagram(target: State | object, *, flow: str = "turn", lang: str = "en") -> 
         current = target.node if target.node in f.by_id else None
         edges = [t for t in target.last_transitions if t in f.edge_set]
     else:
-        game = target  # a Game
-        f = game.flows[flow]  # type: ignore[attr-defined]
+        game = cast("Game", target)
+        f = game.flows[flow]
         current, edges = None, []
-    return Highlighted(FlowDiagram.of(f, lang, game.name), current, edges)  # type: ignore[attr-defined]
+    return Highlighted(FlowDiagram.of(f, lang, game.name), current, edges)
 
 
 def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = None) -> list[Path]:
@@ -282,7 +279,7 @@ def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = No
     for name in games or tcgteach.games():
         game = tcgteach.game(name)
         for flow in game.flows.values():
-            for lang in ("en", "ja"):
+            for lang in LANGS:
                 d = FlowDiagram(flow, lang, game.name)
                 stem = f"{game.name}-{flow.name}.{lang}"
                 (out / f"{stem}.dot").write_text(d.source, encoding="utf-8")
@@ -298,4 +295,4 @@ def _render_svg_raw(source: str) -> str:
 
     if shutil.which("dot") is None:
         raise GraphvizMissing(INSTALL_GRAPHVIZ)
-    return graphviz.Source(source).pipe(format="svg", encoding="utf-8")
+    return str(graphviz.Source(source).pipe(format="svg", encoding="utf-8"))

@@ -24,7 +24,9 @@ import tcgteach
 
 from ..agents import CoachAgent, make_agent
 from ..core.errors import TcgError
-from .stepper import PERSON, Stepper, _l, relabel
+from ..i18n import Text, pick
+from ..session import StepLimitError
+from .stepper import LABELS, PERSON, Stepper, relabel
 
 
 def _players(name: str) -> tuple[int, ...]:
@@ -34,58 +36,62 @@ def _players(name: str) -> tuple[int, ...]:
 
 
 def _title(name: str, lang: str) -> str:
-    title = tcgteach.game_class(name).title
-    return title.get(lang) or title.get("en") or name
+    return pick(tcgteach.game_class(name).title, lang, name)
 
 
-TEXT = {
-    "title": ("tcgteach classroom", "tcgteach 教室"),
-    "game": ("Game", "ゲーム"),
-    "players": ("Players", "人数"),
-    "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
-    "new": ("New game", "新しいゲーム"),
-    "hint": ("Hint", "ヒント"),
-    "takeback": ("Take back my move", "自分の手を取り消す"),
-    "ready": ("I am P{n}: show my cards", "P{n}です：自分のカードを表示"),
-    "pass": ("Pass the device to P{n}.", "P{n}に画面を渡してください。"),
-    "pass_more": (
-        "The board stays hidden until P{n} presses the button below, so nobody sees another player's hand.",
-        "P{n}が下のボタンを押すまで盤面は隠れたままです（他の人の手札が見えないように）。",
-    ),
-    "thinking": ("P{n} ({who}) is thinking…", "P{n}（{who}）が考えています…"),
-    "no_hint": (
-        "A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
-        "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。",
-    ),
-    "hint_over": ("The game is over: no hint to give.", "ゲームは終了しています。"),
-    "no_takeback": ("No move of a person to take back yet.", "取り消せる人間の手はまだありません。"),
-    "taken_back": (
-        "Took back P{n}'s move and what followed: choose again.",
-        "P{n}の手とその後を取り消しました。選び直してください。",
-    ),
-    "hint_wait": ("The coach is reading the position…", "コーチが局面を読んでいます…"),
-    "started": ("New game: {game}, seed {seed}.", "新しいゲーム：{game}、シード{seed}。"),
-    "agent_turn": (
-        "P{n} ({who}) is to move: press Step, or Back again.",
-        "P{n}（{who}）の番です。「1手進める」か、もう一度「1手戻す」を押してください。",
-    ),
-    "limit": (
-        "The agents made {n} moves without a person's decision; the game is back where it was.",
-        "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。",
-    ),
-    "help": ("How to use", "使い方"),
-    "help_text": (
-        "Choose the game, who plays each seat and the seed, then press <b>New game</b>. Agents move by "
-        "themselves until a person has to decide. <b>Hint</b> asks the coach (about half a second) for the "
-        "best move and why; <b>Take back my move</b> undoes your last decision and what followed; <b>Back</b> "
-        "and <b>Step</b> go one action back or forward. With <b>Hot seat</b> on and two people seated, the "
-        "board is hidden between turns so each person sees only their own hand.",
-        "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
-        "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
-        "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
-        "各自が自分の手札だけを見られます。",
-    ),
-}
+CLASSROOM_TEXT = Text(
+    {
+        "title": ("tcgteach classroom", "tcgteach 教室"),
+        "n_players": ("{n}", "{n}人"),
+        "game": ("Game", "ゲーム"),
+        "players": ("Players", "人数"),
+        "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
+        "new": ("New game", "新しいゲーム"),
+        "hint": ("Hint", "ヒント"),
+        "takeback": ("Take back my move", "自分の手を取り消す"),
+        "ready": ("I am P{n}: show my cards", "P{n}です：自分のカードを表示"),
+        "pass": ("Pass the device to P{n}.", "P{n}に画面を渡してください。"),
+        "pass_more": (
+            "The board stays hidden until P{n} presses the button below, so nobody sees another player's hand.",
+            "P{n}が下のボタンを押すまで盤面は隠れたままです（他の人の手札が見えないように）。",
+        ),
+        "thinking": ("P{n} ({who}) is thinking…", "P{n}（{who}）が考えています…"),
+        "no_hint": (
+            "A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
+            "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。",
+        ),
+        "hint_over": ("The game is over: no hint to give.", "ゲームは終了しています。"),
+        "no_takeback": ("No move of a person to take back yet.", "取り消せる人間の手はまだありません。"),
+        "taken_back": (
+            "Took back P{n}'s move and what followed: choose again.",
+            "P{n}の手とその後を取り消しました。選び直してください。",
+        ),
+        "hint_wait": ("The coach is reading the position…", "コーチが局面を読んでいます…"),
+        "started": ("New game: {game}, seed {seed}.", "新しいゲーム：{game}、シード{seed}。"),
+        "agent_turn": (
+            "P{n} ({who}) is to move: press Step, or Back again.",
+            "P{n}（{who}）の番です。「1手進める」か、もう一度「1手戻す」を押してください。",
+        ),
+        "limit": (
+            "The agents made {n} moves without a person's decision; the game is back where it was.",
+            "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。",
+        ),
+        "help": ("How to use", "使い方"),
+        "help_text": (
+            "Choose the game, who plays each seat and the seed, then press <b>New game</b>. Agents move by "
+            "themselves until a person has to decide. <b>Hint</b> asks the coach (about half a second) for the "
+            "best move and why; <b>Take back my move</b> undoes your last decision and what followed; <b>Back</b> "
+            "and <b>Step</b> go one action back or forward. With <b>Hot seat</b> on and two people seated, the "
+            "board is hidden between turns so each person sees only their own hand.",
+            "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
+            "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
+            "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
+            "各自が自分の手札だけを見られます。",
+        ),
+    }
+)
+"""The classroom's own words (with the stepper's: ``Classroom.TEXT``)."""
+
 
 CSS = """<style>
 .tcg-classroom{font-size:18px;max-width:1500px}
@@ -108,18 +114,14 @@ CSS = """<style>
 </style>"""
 
 
-def _t(key: str, lang: str, **kw: Any) -> str:
-    en, ja = TEXT[key]
-    return (ja if lang == "ja" else en).format(**kw)
-
-
 class Classroom(Stepper):
-    """The classroom app (see the module docstring). Display it as the last expression of a cell.
+    """The classroom app (see the module docstring): a widget; display it as the last expression of a cell.
 
     ``Classroom(game="dragonquest", agents=["person", "coach"], seed=4, lang="ja", hot_seat=True)``
     """
 
     SEAT_KINDS = (PERSON, "heuristic", "coach", "random")
+    TEXT = LABELS | CLASSROOM_TEXT
 
     def __init__(
         self,
@@ -157,8 +159,7 @@ class Classroom(Stepper):
             players=len(agents),
             **kw,
         )
-        self._advance()
-        self._refresh(full=True)
+        self.add_class("tcg-classroom")
 
     # -- construction -------------------------------------------------------------------------------
     def _agent_for(self, seat: int, spec: Any) -> Any:
@@ -174,32 +175,32 @@ class Classroom(Stepper):
         self.game_picker = w.Dropdown(
             options=[(_title(g, lang), g) for g in tcgteach.games()],
             value=self.game.name,
-            description=_t("game", lang),
+            description=self._t("game"),
             layout=w.Layout(width="380px"),
         )
         self.game_picker.add_class("tcg-game")
         self.players_picker = w.Dropdown(
             options=self._players_options(self.game.name, lang),
             value=len(self.seat_pickers),
-            description=_t("players", lang),
+            description=self._t("players"),
             layout=w.Layout(width="170px"),
         )
         self.players_picker.add_class("tcg-players")
         self.game_picker.observe(self._guard(self._on_game_choice), names="value")
         self.hotseat_box = w.Checkbox(
-            value=self.hot_seat, description=_t("hotseat", lang), indent=False, layout=w.Layout(width="auto")
+            value=self.hot_seat, description=self._t("hotseat"), indent=False, layout=w.Layout(width="auto")
         )
         self.hotseat_box.add_class("tcg-hotseat")
-        self.new_button = w.Button(description=_t("new", lang), button_style="primary")
+        self.new_button = w.Button(description=self._t("new"), button_style="primary")
         self.new_button.add_class("tcg-new-game")
-        self.hint_button = w.Button(description=_t("hint", lang))
+        self.hint_button = w.Button(description=self._t("hint"))
         self.hint_button.add_class("tcg-hint")
-        self.takeback_button = w.Button(description=_t("takeback", lang), layout=w.Layout(width="auto"))
+        self.takeback_button = w.Button(description=self._t("takeback"), layout=w.Layout(width="auto"))
         self.takeback_button.add_class("tcg-takeback")
         self.hint_text = w.HTML(layout=w.Layout(min_height="30px"))
         self.hint_text.add_class("tcg-hint-text")
         self.ready_button = w.Button(
-            description=_t("ready", lang, n=1), button_style="warning", layout=w.Layout(width="auto")
+            description=self._t("ready", n=1), button_style="warning", layout=w.Layout(width="auto")
         )
         self.ready_button.add_class("tcg-ready")
         self.pass_text = w.HTML()
@@ -207,7 +208,7 @@ class Classroom(Stepper):
         self.pass_screen.add_class("tcg-pass-screen")
         self.title = w.HTML()
         self.help_button = w.ToggleButton(
-            value=False, description=_t("help", lang), layout=w.Layout(align_self="center")
+            value=False, description=self._t("help"), layout=w.Layout(align_self="center")
         )
         self.help_button.add_class("tcg-help")
         self.help_text = w.HTML(layout=w.Layout(display="none"))
@@ -237,25 +238,24 @@ class Classroom(Stepper):
         # narrower one the graph wraps below the board at full width (where its labels can be read)
         board = w.VBox([self.board], layout=w.Layout(flex="1 1 1000px", overflow="auto"))
         graph = w.VBox([self.graph_style, self.graph], layout=w.Layout(flex="1 1 420px"))
-        self.widget = w.VBox(
-            [
-                w.HTML(CSS),
-                self.title,
-                setup,
-                options,
-                self.help_text,
-                controls,
-                self.message,
-                self.hint_text,
-                self.pass_screen,
-                self.choices,
-                w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
-                self.log_title,
-                self.log,
-            ]
-        )
-        self.widget.add_class("tcg-stepper")
-        self.widget.add_class("tcg-classroom")
+        self._rows = [
+            w.HTML(CSS),
+            self.title,
+            setup,
+            options,
+            self.help_text,
+            controls,
+            self.message,
+            self.hint_text,
+            self.pass_screen,
+            self.choices,
+            w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
+            self.log_title,
+            self.log,
+        ]
+
+    def _layout(self) -> list[Any]:
+        return self._rows
 
     def _setup_children(self) -> list[Any]:
         return [self.game_picker, self.players_picker, self.seed_box, self.new_button, self.seats_box]
@@ -268,7 +268,7 @@ class Classroom(Stepper):
 
     @staticmethod
     def _players_options(game: str, lang: str) -> list[tuple[str, int]]:
-        return [(f"{n}人" if lang == "ja" else str(n), n) for n in _players(game)]
+        return [(CLASSROOM_TEXT.t("n_players", lang, n=n), n) for n in _players(game)]
 
     def _on_game_choice(self, change: dict[str, Any]) -> None:
         """The number of players follows the chosen game (it takes effect with New game)."""
@@ -289,28 +289,14 @@ class Classroom(Stepper):
         self.seats_box.children = self.seat_pickers
 
     def _show_help(self, on: bool) -> None:
-        self.help_text.value = f"<p>{_t('help_text', self.lang)}</p>"
+        self.help_text.value = f"<p>{self._t('help_text')}</p>"
         self.help_text.layout.display = None if on else "none"
 
     # -- commands ----------------------------------------------------------------------------------------
     def _kind(self, seat: int) -> str:
         """The seat's player in words ("heuristic", "コーチ" ...), from the seat's setting."""
         value = self.seat_pickers[seat].value
-        return _l(value, self.lang) if value in self.SEAT_KINDS else str(value)
-
-    def _transaction(self, fn: Any) -> None:
-        """Run ``fn``; if it fails, undo every action it applied, so the game is as it was."""
-        start = len(self.state.history)
-        actors = len(self._actors)
-        try:
-            fn()
-        except BaseException:
-            while len(self.state.history) > start:
-                self.state.undo()
-            del self._actors[actors:]
-            self._version += 1
-            self._refresh()
-            raise
+        return self._t(value) if value in self.SEAT_KINDS else str(value)
 
     def new_game(self, seed: int | None = None) -> None:
         """A new game with the chosen game, seats and seed (the Seed box when ``seed`` is None)."""
@@ -318,107 +304,94 @@ class Classroom(Stepper):
             try:
                 seed = int(self.seed_box.value.strip())
             except ValueError:
-                raise TcgError(_l("bad_seed", self.lang)) from None
+                raise TcgError(self._t("bad_seed")) from None
         name = self.game_picker.value
         players = self.players_picker.value if self.players_picker.value in _players(name) else _players(name)[0]
-        old_game, old_state, old_seed = self.game, self.state, self.seed
+        session = self.session
+        old_game, old_seed = self.game, self.seed
+        old_state, old_agents, old_actors = session.state, list(session.agents), list(session.actors)
         old_seats, old_players = list(self.seat_pickers), self.players
         game = self.game if name == self.game.name else tcgteach.game(name, tcgteach.game_class(name).classroom_options)
         try:
             self.game = game
-            self.seed = seed
             if players != len(self.seat_pickers):
                 self._set_seats(players)
-            self.reset(seed)
+            self._restart(seed)
             self._holder = None
             self._hint_cache = {}
-            self.hint_text.value = ""
             if game is not old_game:
                 self._render_graph_base()
-            self._advance()
+            self._settle()
         except BaseException:  # the old game stays on the screen, as it was
-            self.game, self.state, self.seed = old_game, old_state, old_seed
+            self.game, self.seed = old_game, old_seed
             if len(old_seats) != len(self.seat_pickers):
                 self.seat_pickers, self.players = old_seats, old_players
                 self.seats_box.children = self.seat_pickers
-                self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(old_seats)]
+            session.restart(old_state, old_agents)
+            session.actors[:] = old_actors
+            self._log_cache = []
             self.seed_box.value = str(old_seed)
             self._render_graph_base()
-            self._version += 1
             self._refresh(full=True)
             raise
         for dd in old_seats[len(self.seat_pickers) :]:
             dd.close()  # seats of the last game that this one does not have
+        self._say("")
         self._refresh()
-        self._say(_t("started", self.lang, game=_title(name, self.lang), seed=seed))
+        self._say(self._t("started", game=_title(name, self.lang), seed=seed))
 
     def apply(self, action: Any) -> None:
         """A checked action; then the agents move until a person must decide. If an agent fails,
         the person's action is taken back too: the game is as it was before the click."""
-
-        def go() -> None:
-            super(Classroom, self).apply(action)
-            self.hint_text.value = ""
-            self._advance()
-
-        self._transaction(go)
+        super().apply(action)
         self._focus_choices()
 
-    def _advance(self, limit: int = 5000) -> None:
-        """Play the agents' decisions until a person has to decide (only when a person plays)."""
-        if all(a is not None for a in self.agents):
-            return  # nobody is a person: the teacher steps the agents with Step
-        for _ in range(limit):
-            state = self.state
-            if state.is_terminal():
-                return
-            seat = state.current_player
-            agent = self.agents[seat]
-            if agent is None:
-                return
-            if isinstance(agent, CoachAgent):
-                self._say(_t("thinking", self.lang, n=seat + 1, who=_l("coach", self.lang)))
-            Stepper.apply(self, agent.act(state.view(seat)))
-        raise TcgError(_t("limit", self.lang, n=limit))
+    def _settle(self) -> None:
+        """The agents move by themselves until a person must decide (a table of agents only waits for
+        the teacher's Step)."""
+        self.hint_text.value = ""
+        if not self.session.persons():
+            return
+        try:
+            self.session.advance(before=self._before_agent)
+        except StepLimitError as exc:
+            raise TcgError(self._t("limit", n=exc.limit)) from None
+
+    def _before_agent(self, seat: int, agent: Any) -> None:
+        if isinstance(agent, CoachAgent):  # the coach thinks for a while: say so
+            self._say(self._t("thinking", n=seat + 1, who=self._t("coach")))
 
     def take_back(self) -> None:
         """Undo back to the last decision a person made (and the agents' moves after it).
 
         In hot seat the board then waits for that person to take the device again, so nobody
         else sees their hand."""
-        actors = self._actors
-        persons = {i for i, a in enumerate(self.agents) if a is None}
-        last = max((i for i, who in enumerate(actors) if who in persons), default=None)
-        if last is None:
-            raise TcgError(_t("no_takeback", self.lang))
-        who = actors[last]
-        while len(actors) > last:
-            self.state.undo()
-            actors.pop()
-        self._version += 1
+        who = self.session.take_back()
+        if who is None:
+            raise TcgError(self._t("no_takeback"))
         if who != self._holder:
             self._holder = None  # hot seat: the pass screen asks for that person
         self.hint_text.value = ""
         self._refresh()
-        self._say(_t("taken_back", self.lang, n=(who or 0) + 1))
+        self._say(self._t("taken_back", n=who + 1))
         self._focus_choices()
 
     def back(self) -> bool:
         self.hint_text.value = ""
         moved = super().back()
         seat = self.state.current_player
-        if moved and seat is not None and self.agents[seat] is not None and self._persons():
-            self._say(_t("agent_turn", self.lang, n=seat + 1, who=self._kind(seat)))
+        if moved and seat is not None and self.agents[seat] is not None and self.session.persons():
+            self._say(self._t("agent_turn", n=seat + 1, who=self._kind(seat)))
         return moved
 
     def hint(self) -> Any:
         """The coach's hint for the person to decide now (a :class:`~tcgteach.agents.Hint`)."""
         state = self.state
-        if state.is_terminal():
-            raise TcgError(_t("hint_over", self.lang))
         seat = state.current_player
+        if state.is_terminal() or seat is None:
+            raise TcgError(self._t("hint_over"))
         if self.agents[seat] is not None:
-            raise TcgError(_t("no_hint", self.lang, n=seat + 1, who=self._kind(seat)))
+            raise TcgError(self._t("no_hint", n=seat + 1, who=self._kind(seat)))
         coach = CoachAgent(seed=self.seed * 7919 + len(state.history), time_budget=self.coach_seconds)
         return coach.hint(state.view(seat), lang=self.lang)
 
@@ -426,7 +399,7 @@ class Classroom(Stepper):
         key = (self._version, self.lang)
         text = self._hint_cache.get(key)
         if text is None:
-            self.hint_text.value = f"<i>{html.escape(_t('hint_wait', self.lang))}</i>"
+            self.hint_text.value = f"<i>{html.escape(self._t('hint_wait'))}</i>"
             try:
                 text = str(self.hint())
             except TcgError:
@@ -459,26 +432,13 @@ class Classroom(Stepper):
         self._refresh()
         self._focus_choices()
 
-    def _on_seat(self, change: dict[str, Any]) -> None:
-        if self._relabeling:
-            return
+    def _seat_changed(self) -> None:
         self._holder = None if self.hot_seat else self._holder
-        self.hint_text.value = ""
-
-        def go() -> None:
-            Stepper._on_seat(self, change)
-            self._advance()
-
-        self._transaction(go)
-        self._refresh()
 
     # -- what is shown ---------------------------------------------------------------------------------------
-    def _persons(self) -> list[int]:
-        return [i for i, a in enumerate(self.agents) if a is None]
-
     def _waiting_for_pass(self) -> int | None:
         """In hot seat with two or more people: the person who must take the device, or None."""
-        if not self.hot_seat or len(self._persons()) < 2 or self.state.is_terminal():
+        if not self.hot_seat or len(self.session.persons()) < 2 or self.state.is_terminal():
             return None
         seat = self.state.current_player
         if seat is None or self.agents[seat] is not None or seat == self._holder:
@@ -488,7 +448,7 @@ class Classroom(Stepper):
     def _perspective(self) -> int | None:
         if self.state.is_terminal():
             return None  # the game is over: show everything
-        persons = self._persons()
+        persons = self.session.persons()
         if self.hot_seat and len(persons) >= 2:
             return self._holder if self._holder is not None else persons[0]
         if self.hot_seat and len(persons) == 1:
@@ -496,12 +456,10 @@ class Classroom(Stepper):
         return super()._perspective()
 
     def _refresh(self, full: bool = False) -> None:
-        if not hasattr(self, "hint_button"):
-            return super()._refresh(full)  # during Stepper.__init__, before the classroom controls exist
         waiting = self._waiting_for_pass()
         lang = self.lang
         self.title.value = (
-            f"<h2 style='margin:4px 0'>{html.escape(_t('title', lang))} — "
+            f"<h2 style='margin:4px 0'>{html.escape(self._t('title'))} — "
             f"{html.escape(_title(self.game.name, lang))}</h2>"
         )
         locked = waiting is not None
@@ -509,12 +467,12 @@ class Classroom(Stepper):
         # previous person's stays in the page (not even hidden)
         for control in (self.back_button, self.takeback_button, self.step_button, self.hotseat_box, *self.seat_pickers):
             control.disabled = locked
-        if locked:
+        if waiting is not None:
             self.pass_text.value = (
-                f"<p class='tcg-pass-head'>{html.escape(_t('pass', lang, n=waiting + 1))}</p>"
-                f"<p class='tcg-pass-more'>{html.escape(_t('pass_more', lang, n=waiting + 1))}</p>"
+                f"<p class='tcg-pass-head'>{html.escape(self._t('pass', n=waiting + 1))}</p>"
+                f"<p class='tcg-pass-more'>{html.escape(self._t('pass_more', n=waiting + 1))}</p>"
             )
-            self.ready_button.description = _t("ready", lang, n=waiting + 1)
+            self.ready_button.description = self._t("ready", n=waiting + 1)
             self.pass_screen.layout.display = "flex"
             for part in (self.board, self.choices, self.log):
                 part.layout.display = "none"
@@ -534,15 +492,16 @@ class Classroom(Stepper):
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
+        self.lang = lang
         relabel(self.game_picker, [(_title(g, lang), g) for g in tcgteach.games()], self)
-        self.game_picker.description = _t("game", lang)
+        self.game_picker.description = self._t("game")
         relabel(self.players_picker, self._players_options(self.game_picker.value, lang), self)
-        self.players_picker.description = _t("players", lang)
-        self.hotseat_box.description = _t("hotseat", lang)
-        self.new_button.description = _t("new", lang)
-        self.hint_button.description = _t("hint", lang)
-        self.takeback_button.description = _t("takeback", lang)
-        self.help_button.description = _t("help", lang)
+        self.players_picker.description = self._t("players")
+        self.hotseat_box.description = self._t("hotseat")
+        self.new_button.description = self._t("new")
+        self.hint_button.description = self._t("hint")
+        self.takeback_button.description = self._t("takeback")
+        self.help_button.description = self._t("help")
         self.hint_text.value = ""
         super().set_lang(lang)
         self._show_help(bool(self.help_button.value))

@@ -7,28 +7,35 @@ import html
 from typing import Any
 
 from ..core.errors import TcgError
-from .stepper import Stepper
+from ..i18n import Text
+from .stepper import LABELS, Stepper
 
-TITLE = {"en": "Last attack, step by step", "ja": "直前の攻撃の計算"}
-NONE = {
-    "en": "No attack has been judged yet: step until the judgment step (DQ-7.8).",
-    "ja": "まだ攻撃の判定はありません。判定ステップ（DQ-7.8）まで進めてください。",
-}
+COMBAT_TEXT = Text(
+    {
+        "combat_title": ("Last attack, step by step", "直前の攻撃の計算"),
+        "no_attack": (
+            "No attack has been judged yet: step until the judgment step (DQ-7.8).",
+            "まだ攻撃の判定はありません。判定ステップ（DQ-7.8）まで進めてください。",
+        ),
+    }
+)
 
 
 class CombatView(Stepper):
-    """A stepper on the combat flow of the Dragon Quest Card Game, one decision at a time.
+    """A stepper (a widget) on the combat flow of the Dragon Quest Card Game, one decision at a time.
 
     ``CombatView(game.position({...}), agents=["person", "random"])`` starts from a teaching
     position; ``CombatView("dragonquest", seed=3)`` from a new game.
     """
+
+    TEXT = LABELS | COMBAT_TEXT
 
     def __init__(self, game: Any = "dragonquest", **kw: Any) -> None:
         kw.setdefault("flow", "combat")
         super().__init__(game, **kw)
         if self.game.explain_combat(self.state, self.lang) is None:
             raise TcgError(f"the combat view is for a game with combat; {self.game.name} has none")
-        self.widget.add_class("tcg-combat-view")
+        self.add_class("tcg-combat-view")
 
     def explanation(self) -> list[str]:
         """Lines explaining the latest attack of the game (empty before the first one)."""
@@ -39,8 +46,8 @@ class CombatView(Stepper):
         body = (
             ("<ol>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
             if lines
-            else f"<p><i>{html.escape(NONE[self.lang])}</i></p>"
+            else f"<p><i>{html.escape(self._t('no_attack'))}</i></p>"
         )
         self.extra.value = (
-            f'<div class="tcg-combat-explain" style="font-size:13px"><b>{TITLE[self.lang]}</b>{body}</div>'
+            f'<div class="tcg-combat-explain" style="font-size:13px"><b>{self._t("combat_title")}</b>{body}</div>'
         )

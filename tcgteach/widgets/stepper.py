@@ -1,10 +1,11 @@
 """The stepper: step through any tcgteach game with Step / Back / Play-Pause / Reset.
 
-One widget for every game. Each seat is played by an agent ("random") or by a person, who
-chooses from buttons of the legal actions. The board, the event log (each line citing its rule)
-and the flow graph (laid out once; only a small CSS block changes per step) follow the game.
-No click can corrupt the game: every callback is guarded, errors are shown as a short message,
-and actions are applied only through the checked ``state.apply``.
+One widget for every game (an ``ipywidgets.VBox``: display it, or put it in a box). Each seat is played
+by an agent ("random") or by a person, who chooses from buttons of the legal actions. The play itself
+is a :class:`~tcgteach.session.Session`; the widget renders it once per user action. The board, the
+event log (each line citing its rule) and the flow graph (laid out once; only a small CSS block changes
+per step) follow the game. No click can corrupt the game: every callback is guarded, errors are shown
+as a short message, and actions are applied only through the checked ``state.apply``.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import html
 import itertools
-from collections.abc import Sequence
-from typing import Any
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -23,52 +25,53 @@ from ..agents import make_agent
 from ..core.errors import TcgError
 from ..core.game import Game
 from ..core.state import State
+from ..i18n import LANGS, Text, pick
+from ..session import Session
 from ..viz.board import board_html
 from ..viz.flowgraph import FlowDiagram, GraphvizMissing
 
 PERSON = "person"
 _ids = itertools.count(1)
 
-LABELS = {
-    "step": ("Step", "1手進める"),
-    "back": ("Back", "1手戻す"),
-    "play": ("Play", "自動再生"),
-    "pause": ("Pause", "一時停止"),
-    "reset": ("Reset", "リセット"),
-    "seed": ("Seed", "シード"),
-    "seat": ("P{n}", "P{n}"),
-    "random": ("random", "ランダム"),
-    "person": ("person", "人間"),
-    "log": ("Event log", "イベントログ"),
-    "graph": ("Turn flow", "ターンの流れ"),
-    "choose": ("P{n}, choose:", "P{n}の選択："),
-    "start": ("At the start: nothing to take back.", "最初の状態です。戻せる手はありません。"),
-    "over": ("The game is over: {r}", "ゲーム終了：{r}"),
-    "person_turn": (
-        "P{n} is played by a person: choose below.",
-        "P{n}は人間の担当です。下のボタンから選んでください。",
-    ),
-    "now": ("Now: {node}", "現在：{node}"),
-    "speed": ("Delay (s)", "間隔（秒）"),
-    "lang": ("Language", "言語"),
-    "bad_seed": ("The seed must be a whole number.", "シードは整数で入力してください。"),
-    "busy": ("Busy: one step at a time.", "処理中です。"),
-    "heuristic": ("heuristic", "ヒューリスティック"),
-    "coach": ("coach", "コーチ"),
-    "stale": (
-        "That button belongs to an earlier position; choose again.",
-        "そのボタンは前の局面のものです。選び直してください。",
-    ),
-    "unexpected": (
-        "Unexpected error ({kind}): {msg}. The game is unchanged.",
-        "予期しないエラー（{kind}）：{msg}。ゲームは変わっていません。",
-    ),
-}
-
-
-def _l(key: str, lang: str, **kw: Any) -> str:
-    en, ja = LABELS[key]
-    return (ja if lang == "ja" else en).format(**kw)
+LABELS = Text(
+    {
+        "step": ("Step", "1手進める"),
+        "back": ("Back", "1手戻す"),
+        "play": ("Play", "自動再生"),
+        "pause": ("Pause", "一時停止"),
+        "reset": ("Reset", "リセット"),
+        "seed": ("Seed", "シード"),
+        "seat": ("P{n}", "P{n}"),
+        "random": ("random", "ランダム"),
+        "person": ("person", "人間"),
+        "log": ("Event log", "イベントログ"),
+        "graph": ("Turn flow", "ターンの流れ"),
+        "choose": ("P{n}, choose:", "P{n}の選択："),
+        "start": ("At the start: nothing to take back.", "最初の状態です。戻せる手はありません。"),
+        "over": ("The game is over: {r}", "ゲーム終了：{r}"),
+        "person_turn": (
+            "P{n} is played by a person: choose below.",
+            "P{n}は人間の担当です。下のボタンから選んでください。",
+        ),
+        "now": ("Now: {node}", "現在：{node}"),
+        "speed": ("Delay (s)", "間隔（秒）"),
+        "lang": ("Language", "言語"),
+        "bad_seed": ("The seed must be a whole number.", "シードは整数で入力してください。"),
+        "busy": ("Busy: one step at a time.", "処理中です。"),
+        "heuristic": ("heuristic", "ヒューリスティック"),
+        "coach": ("coach", "コーチ"),
+        "stale": (
+            "That button belongs to an earlier position; choose again.",
+            "そのボタンは前の局面のものです。選び直してください。",
+        ),
+        "unexpected": (
+            "Unexpected error ({kind}): {msg}. The game is unchanged.",
+            "予期しないエラー（{kind}）：{msg}。ゲームは変わっていません。",
+        ),
+        "outside": ("outside this graph", "この図の外"),
+    }
+)
+"""The stepper's words (the classroom adds its own: ``Classroom.TEXT``)."""
 
 
 def _close(widget: Any) -> None:
@@ -91,15 +94,39 @@ def relabel(dd: Any, options: list[tuple[str, Any]], owner: Any) -> None:
         owner._relabeling = False
 
 
-class Stepper:
-    """Interactive stepper for a game. Display it as the last expression of a cell.
+class EventLog(w.HTML):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The event log's view, ``Stepper.log``. It takes the name under which an ipywidgets widget keeps its
+    logger (``Widget.log``), so it also passes on the warnings ipywidgets writes there (a front-end
+    message the widget could not handle, when no IPython shows the traceback)."""
+
+    _logger = logging.getLogger("tcgteach.widgets")
+
+    def warning(self, *args: Any, **kw: Any) -> None:
+        self._logger.warning(*args, **kw)
+
+    def error(self, *args: Any, **kw: Any) -> None:
+        self._logger.error(*args, **kw)
+
+
+class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """Interactive stepper for a game: a widget (``display(stepper)``, ``HBox([stepper])``).
 
     ``Stepper("darkmoon", seed=3, agents=["random", "person"])`` or ``Stepper(state)`` to continue a
     given state. ``agents`` entries are "random", "person", or agent objects with ``act(view)``.
+    The game in play is ``stepper.session`` (``state``, ``agents``: None for a person).
+
+    The combat view and the classroom extend it at these points, never in its play loop (that is the
+    session's): ``_build`` and ``_layout`` (their controls and rows), ``_agent_for`` (the kinds of seat),
+    ``_settle`` (what follows a user action: the classroom's agents answer), ``_seat_changed``,
+    ``_perspective`` (whose hand is shown), ``_refresh`` and ``_refresh_extra`` (what is shown).
     """
 
     #: what a seat picker offers (an agent name, or "person")
-    SEAT_KINDS: tuple[str, ...] = ("random", PERSON)
+    SEAT_KINDS: ClassVar[tuple[str, ...]] = ("random", PERSON)
+    #: the widget's words, ``key -> (en, ja)``
+    TEXT: ClassVar[Text] = LABELS
+    #: the event log's view (replaces ipywidgets' logger trait of the same name, see ``EventLog``)
+    log: EventLog = None  # type: ignore[assignment]
 
     def __init__(
         self,
@@ -109,15 +136,16 @@ class Stepper:
         agents: Sequence[Any] | None = None,
         decks: Sequence[Any] | None = None,
         players: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
         lang: str = "en",
         interval: float = 0.5,
         show_hands: bool | None = None,
         log_lines: int = 400,
         flow: str = "turn",
     ) -> None:
+        super().__init__()
         if isinstance(game, State):
-            self.game = game.game
+            self.game: Game = game.game
             state: State | None = game
             # Reset replays this game's set-up with another seed: same decks, same player count
             # (a teaching position is rebuilt from its dict)
@@ -130,7 +158,7 @@ class Stepper:
             state = None
             self._position = None
         self.decks, self.players = decks, players
-        self.lang = lang if lang in ("en", "ja") else "en"
+        self.lang = lang if lang in LANGS else "en"
         self.interval = interval
         self.show_hands = show_hands
         self.log_lines = log_lines
@@ -139,28 +167,65 @@ class Stepper:
         self.flow_name = flow
         self.scope = f"tcg-flow-{next(_ids)}"
         self._busy = False
-        self._version = 0  # bumped on every change of the position: stale buttons are refused
         self._playing = False
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._log_cache: list[str] = []
         self._log_persp: Any = "unset"
-        #: who took each action of ``state.history`` that this widget saw (None: before the widget)
-        self._actors: list[int | None] = []
-        self.state: State = state if state is not None else self._new_state(seed)
-        n = self.state.num_players
+        if state is None:
+            state = self._new_state(seed)
+        n = state.num_players
         names = list(agents) if agents is not None else ["random"] * n
         if len(names) == 1:
             names = names * n
         if len(names) != n:
             raise TcgError(f"agents: {len(names)} given for {n} players")
         self.seed = seed
+        self.session = Session(state, [None] * n)
         self._build(names)
+        self.children = self._layout()
+        self.add_class("tcg-stepper")
+        self._render_graph_base()
+        self._settle()  # the classroom's agents move until a person must decide
         self._refresh(full=True)
+
+    # -- the session --------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The state in play (``session.state``)."""
+        return self.session.state
+
+    @property
+    def agents(self) -> list[Any]:
+        """One per seat: an agent, or None for a person (``session.agents``; assign a seat to change it)."""
+        return self.session.agents
+
+    @agents.setter
+    def agents(self, agents: Sequence[Any]) -> None:
+        self.session.agents = list(agents)
+
+    @property
+    def _actors(self) -> list[int | None]:
+        """Who took each action applied in this widget (``session.actors``)."""
+        return self.session.actors
+
+    @property
+    def _version(self) -> int:
+        """Grows with every change of the position: a button of an earlier one is refused."""
+        return self.session.version
+
+    @property
+    def widget(self) -> Stepper:
+        """The widget itself (kept for code written when the stepper only held one)."""
+        return self
+
+    def _t(self, key: str, **fmt: Any) -> str:
+        return self.TEXT.t(key, self.lang, **fmt)
 
     # -- construction ----------------------------------------------------------------------------
     def _new_state(self, seed: int) -> State:
         if self._position is not None:
-            return self.game.position(self._position, seed=seed)  # type: ignore[attr-defined]
+            state: State = self.game.position(self._position, seed=seed)  # type: ignore[attr-defined]
+            return state
         return self.game.new_state(seed=seed, decks=self.decks, players=self.players)
 
     def _agent_for(self, seat: int, spec: Any) -> Any:
@@ -171,17 +236,17 @@ class Stepper:
         return spec
 
     def _build(self, names: list[Any]) -> None:
-        lang = self.lang
-        self.step_button = w.Button(description=_l("step", lang), tooltip="Step / 1手進める")
-        self.back_button = w.Button(description=_l("back", lang), tooltip="Back / 1手戻す")
-        self.play_button = w.ToggleButton(value=False, description=_l("play", lang), tooltip="Play-Pause / 自動再生")
-        self.reset_button = w.Button(description=_l("reset", lang), tooltip="Reset / リセット")
-        self.seed_box = w.Text(value=str(self.seed), description=_l("seed", lang), layout=w.Layout(width="150px"))
+        t = self._t
+        self.step_button = w.Button(description=t("step"), tooltip="Step / 1手進める")
+        self.back_button = w.Button(description=t("back"), tooltip="Back / 1手戻す")
+        self.play_button = w.ToggleButton(value=False, description=t("play"), tooltip="Play-Pause / 自動再生")
+        self.reset_button = w.Button(description=t("reset"), tooltip="Reset / リセット")
+        self.seed_box = w.Text(value=str(self.seed), description=t("seed"), layout=w.Layout(width="150px"))
         # radio buttons: the chosen language is marked by the radio, not by a colour alone
         self.lang_toggle = w.RadioButtons(
             options=[("English", "en"), ("日本語", "ja")],
-            value=lang,
-            description=_l("lang", lang),
+            value=self.lang,
+            description=t("lang"),
             orientation="horizontal",
             layout=w.Layout(width="auto"),
         )
@@ -190,7 +255,7 @@ class Stepper:
             min=0.05,
             max=2.0,
             step=0.05,
-            description=_l("speed", lang),
+            description=t("speed"),
             readout_format=".2f",
             layout=w.Layout(width="260px"),
         )
@@ -205,42 +270,41 @@ class Stepper:
         ):
             b.add_class(cls)
         self.seat_pickers: list[w.Dropdown] = []
-        self.agents: list[Any] = []
         self._relabeling = False  # True while set_lang rewrites the options of a dropdown
         self._seat_handler = self._guard(self._on_seat)
         for seat, spec in enumerate(names):
             self.seat_pickers.append(self._seat_picker(seat, spec))
-            self.agents.append(self._agent_for(seat, spec))
+        self.agents = [self._agent_for(seat, spec) for seat, spec in enumerate(names)]
         self.message = w.HTML(value="", layout=w.Layout(min_height="24px"))
         self.message.add_class("tcg-message")
         self.board = w.HTML()
         self.board.add_class("tcg-board-view")
         self.choices = w.VBox([])
         self.choices.add_class("tcg-choices")
-        self.log = w.HTML(layout=w.Layout(width="100%"))
+        self.log = EventLog(layout=w.Layout(width="100%"))
         self.log.add_class("tcg-log")
         self.graph_style = w.HTML()
         self.graph_style.add_class("tcg-graph-state")
         self.graph = w.HTML()
         self.graph.add_class("tcg-graph")
+        self.log_title = w.HTML()
+        self.extra = w.HTML()  # the combat view shows the combat arithmetic here
+        self.extra.add_class("tcg-extra")
         self.step_button.on_click(self._guard(lambda _b: self.step()))
         self.back_button.on_click(self._guard(lambda _b: self.back()))
         self.reset_button.on_click(self._guard(lambda _b: self.reset()))
         self.play_button.observe(self._guard(self._on_play), names="value")
         self.lang_toggle.observe(self._guard(self._on_lang), names="value")
         self.speed.observe(lambda ch: setattr(self, "interval", float(ch["new"])), names="value")
+
+    def _layout(self) -> list[Any]:
+        """The widget's rows, from the controls ``_build`` made."""
         controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
         settings = w.HBox([self.lang_toggle, self.speed])
         seats = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))  # up to 6 seats (DM-1.1)
         left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%", overflow="auto"))
-        right = w.VBox([self.graph_style, self.graph], layout=w.Layout(width="42%"))
-        self.log_title = w.HTML()
-        self.extra = w.HTML()  # subclasses show more here (e.g. the combat arithmetic)
-        self.extra.add_class("tcg-extra")
-        right.children = (self.graph_style, self.graph, self.extra)
-        self.widget = w.VBox([controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log])
-        self.widget.add_class("tcg-stepper")
-        self._render_graph_base()
+        right = w.VBox([self.graph_style, self.graph, self.extra], layout=w.Layout(width="42%"))
+        return [controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log]
 
     def _seat_picker(self, seat: int, spec: Any) -> w.Dropdown:
         """The dropdown that says who plays ``seat`` (class ``tcg-seat-<seat>``)."""
@@ -249,27 +313,22 @@ class Stepper:
         if label not in self.SEAT_KINDS:
             options.append((label, label))
         dd = w.Dropdown(
-            options=options, value=label, description=_l("seat", self.lang, n=seat + 1), layout=w.Layout(width="190px")
+            options=options, value=label, description=self._t("seat", n=seat + 1), layout=w.Layout(width="190px")
         )
         dd.add_class(f"tcg-seat-{seat}")
         dd.observe(self._seat_handler, names="value")
         return dd
 
     def _seat_options(self, lang: str) -> list[tuple[str, str]]:
-        return [(_l(k, lang), k) for k in self.SEAT_KINDS]
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+        return [(self.TEXT.t(k, lang), k) for k in self.SEAT_KINDS]
 
     # -- guarded callbacks -------------------------------------------------------------------------
-    def _guard(self, fn: Any) -> Any:
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """Run a callback; any error becomes a short message and the game stays as it was."""
 
         def run(*args: Any) -> None:
             if self._busy:
-                self._say(_l("busy", self.lang), error=True)
+                self._say(self._t("busy"), error=True)
                 return
             self._busy = True
             try:
@@ -277,7 +336,7 @@ class Stepper:
             except TcgError as exc:
                 self._say(str(exc), error=True)
             except Exception as exc:  # a widget must never show a traceback
-                self._say(_l("unexpected", self.lang, kind=type(exc).__name__, msg=exc), error=True)
+                self._say(self._t("unexpected", kind=type(exc).__name__, msg=exc), error=True)
             finally:
                 self._busy = False
 
@@ -288,41 +347,51 @@ class Stepper:
         prefix = "⚠ " if error else ""
         self.message.value = f'<span style="color:{color}" role="alert">{prefix}{html.escape(text)}</span>'
 
+    def _run(self, change: Callable[[], object]) -> None:
+        """One user action on the session: ``change``, then (where agents answer by themselves, see
+        ``_settle``) the agents' moves, as one transaction. The views render once, also when it fails
+        (every move of the action undone: the game is as it was)."""
+        session = self.session
+        version = session.version
+        try:
+            with session.transaction():
+                change()
+                self._settle()
+        except BaseException:
+            self._refresh()
+            raise
+        if session.version != version:
+            self._say("")  # the message of the last position is gone with it
+        self._refresh()
+
+    def _settle(self) -> None:
+        """After a user action: the stepper waits for Step (the classroom lets the agents answer)."""
+
     # -- commands (also usable from code) ----------------------------------------------------------------
     def step(self) -> bool:
         """Let the agent of the player to act take one action. False if nothing happened."""
         state = self.state
         if state.is_terminal():
-            self._say(_l("over", self.lang, r=self._result_text()))
+            self._say(self._t("over", r=self._result_text()))
             return False
-        seat = state.current_player
+        seat: int = state.current_player  # type: ignore[assignment]  # not None before the end
         agent = self.agents[seat]
         if agent is None:
-            self._say(_l("person_turn", self.lang, n=seat + 1))
+            self._say(self._t("person_turn", n=seat + 1))
             return False
-        action = agent.act(state.view(seat))
-        self.apply(action)
+        self.apply(agent.act(state.view(seat)))
         return True
 
     def apply(self, action: Any) -> None:
         """Apply an action (checked). An illegal one raises and changes nothing."""
-        actor = self.state.current_player
-        self.state.apply(action)
-        self._actors.append(actor)
-        self._version += 1
-        self._say("")
-        self._refresh()
+        self._run(lambda: self.session.apply(action))
 
     def back(self) -> bool:
         """Take back one action. At the start there is nothing to take back (a message, no error)."""
         self._stop_playing()
-        if not self.state.can_undo():
-            self._say(_l("start", self.lang))
+        if not self.session.undo():
+            self._say(self._t("start"))
             return False
-        self.state.undo()
-        if self._actors:
-            self._actors.pop()
-        self._version += 1
         self._say("")
         self._refresh()
         return True
@@ -335,24 +404,25 @@ class Stepper:
             try:
                 seed = int(text)
             except ValueError:
-                self._say(_l("bad_seed", self.lang), error=True)
+                self._say(self._t("bad_seed"), error=True)
                 return
+        self._restart(seed)
+        self._say("")
+        self._refresh(full=True)
+
+    def _restart(self, seed: int) -> None:
+        """A new game from ``seed`` in the session, with new agents from the seat pickers (not rendered)."""
         state = self._new_state(seed)
         self.seed = seed
         self.seed_box.value = str(seed)
-        self.state = state
-        self._version += 1
-        self.agents = [self._agent_for(i, dd.value) for i, dd in enumerate(self.seat_pickers)]
+        self.session.restart(state, [self._agent_for(i, dd.value) for i, dd in enumerate(self.seat_pickers)])
         self._log_cache = []
-        self._actors = []
-        self._say("")
-        self._refresh(full=True)
 
     # -- play / pause ------------------------------------------------------------------------------------
     def _on_play(self, change: dict[str, Any]) -> None:
         if change["new"]:
             self._playing = True
-            self.play_button.description = _l("pause", self.lang)
+            self.play_button.description = self._t("pause")
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
@@ -361,7 +431,7 @@ class Stepper:
                 self._task = loop.create_task(self._autoplay())
         else:
             self._playing = False
-            self.play_button.description = _l("play", self.lang)
+            self.play_button.description = self._t("play")
 
     def _stop_playing(self) -> None:
         if self.play_button.value:
@@ -376,7 +446,7 @@ class Stepper:
         try:
             moved = self.step()
         except Exception as exc:  # keep the loop alive and the game intact
-            self._say(_l("unexpected", self.lang, kind=type(exc).__name__, msg=exc), error=True)
+            self._say(self._t("unexpected", kind=type(exc).__name__, msg=exc), error=True)
             moved = False
         finally:
             self._busy = False
@@ -396,7 +466,11 @@ class Stepper:
             return
         seat = self.seat_pickers.index(change["owner"])
         self.agents[seat] = self._agent_for(seat, change["new"])
-        self._refresh()
+        self._seat_changed()
+        self._run(lambda: None)  # where agents answer by themselves, a seat given to one may have to move
+
+    def _seat_changed(self) -> None:
+        """Before the agents answer a change of a seat (the classroom forgets its hint)."""
 
     def _on_lang(self, change: dict[str, Any]) -> None:
         self.set_lang(change["new"])
@@ -404,15 +478,16 @@ class Stepper:
     def set_lang(self, lang: str) -> None:
         """Switch every label, card, log line and graph to ``lang`` without restarting the game."""
         self.lang = lang
-        self.step_button.description = _l("step", lang)
-        self.back_button.description = _l("back", lang)
-        self.play_button.description = _l("pause" if self._playing else "play", lang)
-        self.reset_button.description = _l("reset", lang)
-        self.seed_box.description = _l("seed", lang)
-        self.lang_toggle.description = _l("lang", lang)
-        self.speed.description = _l("speed", lang)
+        t = self._t
+        self.step_button.description = t("step")
+        self.back_button.description = t("back")
+        self.play_button.description = t("pause" if self._playing else "play")
+        self.reset_button.description = t("reset")
+        self.seed_box.description = t("seed")
+        self.lang_toggle.description = t("lang")
+        self.speed.description = t("speed")
         for i, dd in enumerate(self.seat_pickers):
-            dd.description = _l("seat", lang, n=i + 1)
+            dd.description = t("seat", n=i + 1)
             extra = [o for o in dd.options if o[1] not in self.SEAT_KINDS]
             relabel(dd, self._seat_options(lang) + extra, self)
         if self.lang_toggle.value != lang:
@@ -426,7 +501,7 @@ class Stepper:
     def _perspective(self) -> int | None:
         if self.show_hands is True:
             return None
-        persons = [i for i, a in enumerate(self.agents) if a is None]
+        persons = self.session.persons()
         if self.show_hands is False:
             return self.state.current_player
         return persons[0] if len(persons) == 1 else None
@@ -444,6 +519,7 @@ class Stepper:
         return out.text(self.lang) if out is not None else ""
 
     def _refresh(self, full: bool = False) -> None:
+        """Render the session: board, flow-graph highlight, log, choices (one call per user action)."""
         state = self.state
         lang = self.lang
         persp = self._perspective()
@@ -452,17 +528,17 @@ class Stepper:
         flow = self.game.flows[self.flow_name]
         edges = [t for t in state.last_transitions if t in flow.edge_set]
         node = self.game.turn_flow.by_id[state.node]
-        node_label = node.label.get(lang, node.label["en"])
+        node_label = pick(node.label, lang)
         rules = " ".join(node.rules)
         inside = state.node in flow.by_id
         if not inside:
-            node_label += " (" + ("outside this graph" if lang == "en" else "この図の外") + ")"
+            node_label += " (" + self._t("outside") + ")"
         css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node if inside else None, edges)
         self.graph_style.value = (
             f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
             f'data-version="{self._version}" '
             f'data-edges="{" ".join(f"{a}->{b}" for a, b in edges)}"><b>'
-            f"{html.escape(_l('now', lang, node=node_label))}</b> <small>({rules})</small></div>"
+            f"{html.escape(self._t('now', node=node_label))}</b> <small>({rules})</small></div>"
         )
         self._refresh_log(persp)
         self._refresh_choices()
@@ -470,10 +546,10 @@ class Stepper:
         self.back_button.disabled = False
         self.step_button.disabled = False
         if state.is_terminal():
-            self._say(_l("over", lang, r=self._result_text()))
+            self._say(self._t("over", r=self._result_text()))
 
     def _refresh_extra(self) -> None:
-        """Hook for subclasses: fill ``self.extra``."""
+        """What the combat view shows in ``self.extra``."""
 
     def _refresh_log(self, persp: int | None) -> None:
         state = self.state
@@ -491,7 +567,7 @@ class Stepper:
                 f'<div class="tcg-log-line" data-rule="{ev.rule}"><code>[{ev.rule}]</code> {html.escape(text)}</div>'
             )
         shown_lines = cache[-self.log_lines :]
-        self.log_title.value = f"<b>{_l('log', self.lang)}</b> ({len(events)})"
+        self.log_title.value = f"<b>{self._t('log')}</b> ({len(events)})"
         self.log.value = (
             '<div style="max-height:260px;overflow-y:auto;font-size:12px;display:flex;'
             'flex-direction:column-reverse"><div>' + "".join(shown_lines) + "</div></div>"
@@ -499,12 +575,11 @@ class Stepper:
 
     def _refresh_choices(self) -> None:
         state = self.state
-        seat = state.current_player
-        if seat is None or self.agents[seat] is not None:
-            self._close_choices()
-            return
         self._close_choices()
-        title = w.HTML(f"<b>{html.escape(_l('choose', self.lang, n=seat + 1))}</b>")
+        if not self.session.person_to_move():
+            return
+        seat: int = state.current_player  # type: ignore[assignment]  # a person is to move
+        title = w.HTML(f"<b>{html.escape(self._t('choose', n=seat + 1))}</b>")
         buttons = []
         for action in state.legal_actions():
             b = w.Button(
@@ -526,10 +601,10 @@ class Stepper:
                 _close(grandchild)
             _close(child)
 
-    def _choice_handler(self, action: Any, version: int) -> Any:
+    def _choice_handler(self, action: Any, version: int) -> Callable[[Any], None]:
         def click(_b: Any) -> None:
             if self._version != version:
-                raise TcgError(_l("stale", self.lang))
+                raise TcgError(self._t("stale"))
             self.apply(action)
 
         return click

@@ -1,0 +1,182 @@
+"""A game in play: one state and, per seat, an agent or a person (``None``). No user interface.
+
+Every front end drives a ``Session`` (the stepper, the combat view and the classroom widgets, ``tcgteach
+play``, the lesson helpers and the simulator), so the play loop exists once: apply an action, let the
+agent to move play, undo, take back to a person's last decision, advance until a person must decide,
+and a transaction that undoes a whole failed click.
+
+>>> import tcgteach
+>>> from tcgteach.agents import RandomAgent
+>>> s = Session(tcgteach.game("darkmoon").new_state(seed=3), [None, RandomAgent(1)])
+>>> moved = s.advance()      # the agents play until the person (seat 0) must decide
+>>> s.person_to_move()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
+from typing import TYPE_CHECKING
+
+from .agents.base import RandomAgent
+from .core.errors import TcgError
+
+if TYPE_CHECKING:
+    from .agents.base import Agent
+    from .core.actions import Action
+    from .core.events import Event
+    from .core.state import State
+
+#: the default cap of ``Session.advance``: agents that never end a game must not hang a front end
+ADVANCE_LIMIT = 5000
+
+
+class StepLimitError(TcgError):
+    """``Session.advance`` stopped after ``limit`` agent moves without a person's decision (the moves are
+    undone: the game is as it was)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(f"the agents made {limit} moves without a person's decision; the game is back where it was")
+
+
+class Session:
+    """``state`` with ``agents`` (one per seat: an object with ``act(view)``, or ``None`` for a person).
+
+    ``actors`` says who took each action applied through the session (``state.history`` may hold earlier
+    ones, from before the session); ``version`` grows with every change of the position, so a front end
+    can refuse a button made for an earlier one.
+    """
+
+    def __init__(self, state: State, agents: Sequence[Agent | None]) -> None:
+        if len(agents) != state.num_players:
+            raise TcgError(f"agents: {len(agents)} given for {state.num_players} players")
+        self.state = state
+        self.agents: list[Agent | None] = list(agents)
+        self.actors: list[int | None] = []
+        self.version = 0
+
+    # -- who decides ----------------------------------------------------------------------------------
+    def persons(self) -> list[int]:
+        """The seats played by a person."""
+        return [i for i, a in enumerate(self.agents) if a is None]
+
+    def person_to_move(self) -> bool:
+        """Whether a person must decide now (False at the end of the game)."""
+        seat = self.state.current_player
+        return seat is not None and self.agents[seat] is None
+
+    def agent_to_move(self) -> Agent | None:
+        """The agent that decides now (None at the end or when a person decides)."""
+        seat = self.state.current_player
+        return None if seat is None else self.agents[seat]
+
+    # -- moves ----------------------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply an action of the player to move (checked: an illegal one raises and changes nothing)."""
+        actor = self.state.current_player
+        events = self.state.apply(action)
+        self.actors.append(actor)
+        self.version += 1
+        return events
+
+    def step(self) -> list[Event] | None:
+        """The agent to move plays once; None (and nothing changes) at the end or when a person must decide."""
+        seat = self.state.current_player
+        if seat is None:
+            return None
+        agent = self.agents[seat]
+        if agent is None:
+            return None
+        return self.apply(agent.act(self.state.view(seat)))
+
+    def deciders(self) -> list[Callable[[], Action]]:
+        """The lean decisions of the simulator's hot loop, one per seat: ``deciders()[p]()`` is the action the
+        agent of seat ``p`` (the player to move) chooses now, for the caller to apply; nothing is recorded.
+        An agent that reads only the legal actions (the random agent) is given the state itself, with no
+        Python frame in between: its legal actions are those of the player's view, and building a view
+        costs about five times the rest of a step. Made for the agents seated now."""
+        state = self.state
+        view = state.view
+
+        def decider(seat: int, agent: Agent | None) -> Callable[[], Action]:
+            if agent is None:
+                raise TcgError(f"P{seat + 1} is a person's seat: the lean decisions are for agents only")
+            act = agent.act
+            if type(agent) is RandomAgent:
+                return partial(act, state)
+            return lambda: act(view(seat))
+
+        return [decider(i, a) for i, a in enumerate(self.agents)]
+
+    def undo(self) -> bool:
+        """Take back one action; False (nothing changes) at the start of the game."""
+        if not self.state.can_undo():
+            return False
+        self.state.undo()
+        if self.actors:
+            self.actors.pop()
+        self.version += 1
+        return True
+
+    def take_back(self) -> int | None:
+        """Undo back to before the last decision a person made (and the agents' moves after it); the seat of
+        that person, or None (and nothing changes) when no person has moved in this session."""
+        persons = set(self.persons())
+        actors = self.actors
+        last = max((i for i, who in enumerate(actors) if who in persons), default=None)
+        if last is None:
+            return None
+        who = actors[last]
+        while len(actors) > last:
+            self.state.undo()
+            actors.pop()
+        self.version += 1
+        return who
+
+    def advance(self, limit: int = ADVANCE_LIMIT, before: Callable[[int, Agent], None] | None = None) -> int:
+        """Let the agents play until a person must decide or the game ends; the number of moves made.
+
+        ``before(seat, agent)`` is called before each agent move (e.g. to say "the coach is thinking").
+        After ``limit`` moves without a person's decision the moves are undone and ``StepLimitError`` raised.
+        """
+        with self.transaction():
+            for moves in range(limit + 1):
+                seat = self.state.current_player
+                agent = None if seat is None else self.agents[seat]
+                if seat is None or agent is None:
+                    return moves
+                if moves == limit:
+                    break
+                if before is not None:
+                    before(seat, agent)
+                self.apply(agent.act(self.state.view(seat)))
+            raise StepLimitError(limit)
+
+    def restart(self, state: State, agents: Sequence[Agent | None] | None = None) -> None:
+        """Go on with another state (a new game, or an earlier one restored), with new ``agents`` or the
+        same ones; no actors recorded yet."""
+        seats = list(self.agents if agents is None else agents)
+        if state.num_players != len(seats):
+            raise TcgError(f"agents: {len(seats)} seated for {state.num_players} players")
+        self.state, self.agents = state, seats
+        self.actors = []
+        self.version += 1
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """Undo every action applied inside the block if it raises, so a failing click (a person's move
+        whose agent answer fails) leaves the game exactly as it was; the error goes on."""
+        state = self.state
+        start, actors = len(state.history), len(self.actors)
+        try:
+            yield self
+        except BaseException:
+            if self.state is state and len(state.history) > start:
+                while len(state.history) > start:
+                    state.undo()
+                del self.actors[actors:]
+                self.version += 1
+            raise

@@ -1,0 +1,148 @@
+"""The session under every front end: apply, step, undo, take back, advance, transaction (no widgets)."""
+
+import pytest
+
+import tcgteach
+from tcgteach import TcgError
+from tcgteach.agents import RandomAgent
+from tcgteach.session import Session, StepLimitError
+
+
+def dm(seed=3, agents=None):
+    state = tcgteach.game("darkmoon").new_state(seed=seed)
+    return Session(state, agents if agents is not None else [RandomAgent(1), RandomAgent(2)])
+
+
+def test_apply_records_the_actor_and_refuses_an_illegal_action_unchanged():
+    s = dm()
+    seat = s.state.current_player
+    events = s.apply(s.state.legal_actions()[0])
+    assert events and s.actors == [seat] and s.version == 1
+    before = s.state.to_dict()
+    with pytest.raises(ValueError):
+        s.apply("no such action")
+    assert s.state.to_dict() == before and s.actors == [seat] and s.version == 1
+
+
+def test_step_plays_the_agent_to_move_and_waits_for_a_person():
+    s = dm(agents=[None, None])
+    assert s.person_to_move() and s.step() is None and not s.state.history
+    s = dm()
+    assert s.step() and len(s.state.history) == 1
+    while s.step():
+        pass
+    assert s.state.is_terminal() and s.step() is None and s.agent_to_move() is None
+
+
+def test_step_plays_as_the_state_would_with_the_same_agents():
+    """The session adds no decision of its own: its game is the one the agents play on the bare state."""
+    s = dm(seed=7)
+    while s.step():
+        pass
+    state = tcgteach.game("darkmoon").new_state(seed=7)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply(agents[p].act(state.view(p)))
+    assert s.state.to_dict() == state.to_dict()
+
+
+def test_undo_at_the_start_is_false_and_changes_nothing():
+    s = dm()
+    start = s.state.to_dict()
+    assert not s.undo() and s.version == 0
+    s.step()
+    assert s.undo() and s.state.to_dict() == start and s.actors == []
+
+
+def test_take_back_undoes_to_before_the_persons_last_decision_with_the_agents_moves_after_it():
+    s = dm(seed=4, agents=[None, RandomAgent(5)])
+    assert s.take_back() is None and s.version == 0  # no person has moved yet
+    s.advance()
+    before = s.state.to_dict()
+    history = len(s.state.history)
+    s.apply(s.state.legal_actions()[-1])
+    s.advance()
+    assert len(s.state.history) > history + 1 or s.state.is_terminal() or s.person_to_move()
+    assert s.take_back() == 0
+    assert s.state.to_dict() == before and len(s.actors) == history
+
+
+def test_advance_stops_where_a_person_must_decide_or_at_the_end():
+    s = dm(seed=2, agents=[None, RandomAgent(3)])
+    for _ in range(200):
+        s.advance()
+        if s.state.is_terminal():
+            break
+        assert s.person_to_move()
+        s.apply(s.state.legal_actions()[-1])
+    assert s.state.is_terminal() and s.advance() == 0
+    agents_only = dm(seed=2)
+    assert agents_only.advance() > 0 and agents_only.state.is_terminal()
+
+
+def test_advance_over_its_cap_is_undone_as_a_whole():
+    s = dm(seed=2)
+    start = s.state.to_dict()
+    with pytest.raises(StepLimitError) as err:
+        s.advance(limit=5)
+    assert err.value.limit == 5 and isinstance(err.value, TcgError)
+    assert s.state.to_dict() == start and s.actors == []
+
+
+def test_advance_says_which_agent_is_about_to_move():
+    s = dm(seed=2, agents=[None, RandomAgent(3)])
+    seen = []
+    while not seen and not s.state.is_terminal():
+        s.advance(before=lambda seat, agent: seen.append((seat, agent)))
+        s.apply(s.state.legal_actions()[-1])
+    assert seen and all(seat == 1 and isinstance(agent, RandomAgent) for seat, agent in seen)
+
+
+def test_a_transaction_undoes_a_whole_failed_click():
+    class Broken:
+        name = "broken"
+
+        def act(self, view):
+            raise RuntimeError("agent crashed")
+
+    s = dm(seed=8, agents=[None, Broken()])
+    for _ in range(50):
+        before, actors, version = s.state.to_dict(), list(s.actors), s.version
+        try:
+            with s.transaction():
+                s.apply(s.state.legal_actions()[-1])  # the person's move ...
+                s.advance()  # ... and the broken agent's answer
+        except RuntimeError as exc:
+            assert "agent crashed" in str(exc)
+            break
+    else:
+        pytest.fail("the broken agent never had to move")
+    assert s.state.to_dict() == before and s.actors == actors and s.version > version
+
+
+def test_restart_goes_on_with_another_state_and_refuses_another_table():
+    s = dm()
+    s.step()
+    v = s.version
+    s.restart(tcgteach.game("darkmoon").new_state(seed=9))
+    assert s.actors == [] and s.version > v and not s.state.history
+    with pytest.raises(TcgError, match="2 seated for 3 players"):
+        s.restart(tcgteach.game("darkmoon").new_state(seed=9, players=3))
+    with pytest.raises(TcgError, match="3 given for 2 players"):
+        Session(tcgteach.game("darkmoon").new_state(seed=9), [None, None, None])
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_the_lean_decisions_of_the_simulator_play_the_same_game(agent):
+    from tcgteach.agents import make_agent
+
+    s = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
+    t = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
+    decide = s.deciders()
+    while not s.state.is_terminal():
+        s.state.apply(decide[s.state.current_player]())
+        t.step()
+    assert s.state.to_dict() == t.state.to_dict() and s.actors == []
+    with pytest.raises(TcgError, match="P1 is a person's seat"):
+        dm(agents=[None, RandomAgent(1)]).deciders()
