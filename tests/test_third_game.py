@@ -86,9 +86,12 @@ def test_renders_its_board_and_graph():
 
 
 def test_steps_in_the_stepper():
+    from ipywidgets import HBox
+
     from tcgteach.widgets import Stepper
 
     st = Stepper("tally", seed=4, agents=["random", "random"])
+    assert HBox([st]).children == (st,)  # a real widget
     before = st.state.to_dict()
     st.step_button.click()
     assert len(st.state.history) == 1
