@@ -16,6 +16,7 @@ from ..core.options import OptionSpec
 from . import actions as A
 from .cards import DATA, card_pool, starter_pool, validate_deck
 from .flow import TURN
+from .ids import Ev
 from .state import DarkMoonState, Instances, new_state
 from .text import describe_action, describe_event
 
@@ -93,7 +94,7 @@ class DarkMoon(Game):
     max_players = 6  # DM-1.1 [interpretation]: a practical cap, not a rule
     syntax = A.SYNTAX
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
-    SECRET_ACTION_EVENTS = frozenset({"recycled"})
+    SECRET_ACTION_EVENTS = frozenset({Ev.RECYCLED})
 
     def mask_action(self, action: Action) -> Action:
         return A.Choose(-1) if isinstance(action, A.Choose) else action
