@@ -36,6 +36,19 @@ if TYPE_CHECKING:
     from ..core.actions import Action
     from .state import DarkMoonState, Instances
 
+# enum members read per decision, bound once as module globals: read ``_Op_DRAW`` as ``Op.DRAW`` (why: see state.py)
+_Node_EFFECT = Node.EFFECT
+_Node_MAIN = Node.MAIN
+_Node_UNIT = Node.UNIT
+_Op_DRAW = Op.DRAW
+_Op_DRAW_IF_FIELD_HAS = Op.DRAW_IF_FIELD_HAS
+_Op_EACH_DRAW = Op.EACH_DRAW
+_Op_PEEK = Op.PEEK
+_Op_PLACE_FROM_HAND = Op.PLACE_FROM_HAND
+_Op_RECYCLE = Op.RECYCLE
+_Op_RETURN_OPPONENT = Op.RETURN_OPPONENT
+_Op_SEARCH = Op.SEARCH
+
 Legal = tuple["Action", ...]
 
 
@@ -53,9 +66,9 @@ class DarkMoonPolicy:
 
     def act(self, view: DarkMoonState, legal: Legal, rng: random.Random) -> Action:
         node = view.node
-        if node == Node.UNIT:
+        if node == _Node_UNIT:
             return self._unit_step(view, legal)
-        if node == Node.EFFECT:
+        if node == _Node_EFFECT:
             return self._effect(view, legal, rng)
         return self._main(view, legal, rng)
 
@@ -283,25 +296,25 @@ class DarkMoonPolicy:
             eff = card.effect
             if eff is not None:
                 op = eff["op"]
-                if op == "draw":
+                if op == _Op_DRAW:
                     value += 0.6 * eff["n"]
-                elif op == "each_draw":
+                elif op == _Op_EACH_DRAW:
                     value += 0.3 * eff["n"]
-                elif op == "draw_if_field_has":
+                elif op == _Op_DRAW_IF_FIELD_HAS:
                     if eff["name"] in field_names:
                         value += 0.6 * eff["n"]
-                elif op == "search":
+                elif op == _Op_SEARCH:
                     if eff["name"] in unseen_names:
                         value += 1.0 if eff["to"] == "field" else 0.6
-                elif op == "peek":
+                elif op == _Op_PEEK:
                     value += 0.3
-                elif op == "return_opponent":
+                elif op == _Op_RETURN_OPPONENT:
                     if any(eff["name"] is None or charname[x] == eff["name"] for x in opp_chars):
                         value += 0.8
-                elif op == "place_from_hand":
+                elif op == _Op_PLACE_FROM_HAND:
                     if any(charname[x] == eff["name"] for x in hand_chars if x != c):
                         value += 1.0
-                elif op == "recycle":
+                elif op == _Op_RECYCLE:
                     value += 0.5
             scored.append((value, inst.play[c]))
         return _best(scored, rng)
@@ -346,12 +359,12 @@ class DarkMoonPolicy:
             return A.KEEP_TOP  # a special: worth keeping
         op = pending.op if pending is not None else None
         chooses = [a for a in legal if isinstance(a, A.Choose)]
-        if op == Op.RECYCLE or not chooses:
+        if op == _Op_RECYCLE or not chooses:
             return A.DECLINE  # declining still draws (the draw comes either way)
-        if op == Op.PLACE_FROM_HAND:
+        if op == _Op_PLACE_FROM_HAND:
             # the placed card's own effect does not trigger: place one without an effect first
             return min(chooses, key=lambda a: (inst.cards[a.card].effect is not None, a.card))
-        if op == Op.RETURN_OPPONENT:
+        if op == _Op_RETURN_OPPONENT:
             scores = {q: self._score(view, q) for q in range(view.num_players)}
             scored = []
             for a in chooses:
@@ -381,9 +394,6 @@ def position_value(state: Any) -> list[float]:
         best_other = max(pts[q] for q in range(n) if q != p)
         out.append(1.0 / (1.0 + math.exp(-(pts[p] - best_other) / 3.0)))
     return out
-
-
-_Node_MAIN, _Node_UNIT = Node.MAIN, Node.UNIT  # read per rollout step: bound once (why: see state.py)
 
 
 def rollout_action(s: Any, legal: Legal, rng: random.Random) -> Action:
