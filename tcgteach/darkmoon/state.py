@@ -88,6 +88,8 @@ class Instances:
 
 
 class DarkMoonState(State):
+    """A DARK MOON game in progress: zones, the turn's scalars and the pending choice (see the module docstring)."""
+
     SCALARS = (
         "turn",
         "turn_player",
