@@ -17,7 +17,8 @@ from . import actions as A
 from .cards import DATA, card_pool, starter_pool, validate_deck
 from .flow import TURN
 from .ids import Ev
-from .state import DarkMoonState, Instances, new_state
+from .setup import new_state
+from .state import DarkMoonState, Instances
 from .text import describe_action, describe_event
 
 OPTIONS = (

@@ -1,7 +1,7 @@
 """DARK MOON rules: one state, moved only along the turn flow (``flow.py``).
 
-This module holds setup (DM-3) and the turn (DM-4); the on-play effects (DM-6) are in
-``effects.py``, the scoring (DM-5) in ``scoring.py``.
+This module holds the turn (DM-4); setup (DM-3) is in ``setup.py``, the on-play effects (DM-6)
+in ``effects.py``, the scoring (DM-5) in ``scoring.py``.
 
 Zones per player (``ZONES``): deck (index 0 = bottom, last = top), hand, field and unit slots
 1-3, read with ``deck(p)``, ``hand(p)``, ``field(p)``, ``unit(p, slot)``. Cards are instance
@@ -18,7 +18,7 @@ from ..core.outcome import Outcome
 from ..core.state import State
 from . import actions as A
 from . import effects, scoring
-from .cards import DECK_SIZE, Card
+from .cards import Card
 from .ids import Ev, Node
 from .values import PeekChoice, Pending, Reveal
 
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 DECK, HAND, FIELD, UNIT1 = 0, 1, 2, 3  # offsets of a player's zones in ``zones`` (see ZONES)
 NZ = 6  # zones per player
-HAND_SIZE = 5  # DM-3.4
 ACTIONS_PER_TURN = 2  # DM-4.1
 FIRST_TURN_ACTIONS = 1  # DM-4.3
 MIN_UNIT, MAX_UNIT = 3, 7  # DM-4.6
@@ -472,48 +471,3 @@ _WHY_ILLEGAL: dict[type[Action], Callable[[DarkMoonState, Any], tuple[str, str]]
     A.KeepTop: DarkMoonState._why_effect_choice,
     A.ToBottom: DarkMoonState._why_effect_choice,
 }
-
-
-def new_state(game: DarkMoon, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DarkMoonState:
-    """DM-3: shuffle, decide the first player, draw 5 each, then the first turn's main phase."""
-    from ..core.rng import mix_seed
-
-    n = len(decks)
-    s = object.__new__(DarkMoonState)
-    s._init_base(
-        game,
-        {"seed": seed, "players": n, "first_player": first_player, "decks": [list(d) for d in decks]},
-        n,
-        mix_seed(seed),
-    )
-    s.inst = game._instances(tuple(decks))
-    for p in range(n):
-        s.deck(p).extend(range(p * DECK_SIZE, p * DECK_SIZE + len(decks[p])))  # the deck list in order
-    s.turn = 0
-    s.actions_used = 0
-    s.armed_by = None
-    s.armed_rule = None
-    s.deck_out_seen = False
-    s.unit_slot = None
-    s.unit_pick = ()
-    s.pending = None
-    s.last_reveal = None
-    for p in range(n):
-        s.rng.shuffle(s.deck(p))  # DM-3.2
-    s._emit(Ev.SETUP, "DM-3.1", None, players=n)
-    s._emit(Ev.SHUFFLE, "DM-3.2", None)
-    fp = first_player if first_player is not None else s.rng.below(n)  # DM-3.3
-    s.turn_player = fp
-    s._emit(Ev.FIRST_PLAYER, "DM-3.3", fp, chosen="given" if first_player is not None else "random")
-    for k in range(n):
-        p = (fp + k) % n
-        deck = s.deck(p)
-        hand = s.hand(p)
-        for _ in range(HAND_SIZE):  # DM-3.4
-            if deck:
-                hand.append(deck.pop())
-        s._emit(Ev.DRAW_HAND, "DM-3.4", p, secret=p, cards=list(hand))
-    s.turn = 1
-    s._goto(Node.MAIN)
-    s._emit(Ev.TURN_START, "DM-4.8", fp, turn=1, final=False)
-    return s
