@@ -1269,9 +1269,9 @@ def test_DM_6_3_a_peeked_card_is_hidden_from_opponents() -> None:
     P.arrange(s, 0, top=[top])
     P.move(s, [c03], "hand")
     s.apply(f"play {c03}")
-    assert s.node == "effect" and s.pending[2] == top
-    assert s.view(0).pending[2] == top
-    assert s.view(1).pending[2] == -1
+    assert s.node == "effect" and s.pending.top == top
+    assert s.view(0).pending.top == top
+    assert s.view(1).pending.top == -1
     assert of_kind(s.view(1).events, "peek")[0].data["card"] is None
     assert of_kind(s.view(0).events, "peek")[0].data["card"] == top
 

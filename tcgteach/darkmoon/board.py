@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .cards import CHARACTER_JA
+from .ids import Node
 
 if TYPE_CHECKING:
     from .state import DarkMoonState
@@ -77,7 +78,8 @@ def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = 
     text = card.text.get(lang, card.text["en"])
     tip = escape(f"[{c}] {card.name['en']}" + (f" — {text}" if text else ""))
     if card.is_character:
-        who = CHARACTER_JA[card.character] if lang == "ja" else card.character
+        character = cast(str, card.character)  # every character card carries a name (DM-6.1)
+        who = CHARACTER_JA[character] if lang == "ja" else character
         head = f"<b>{escape(who)} #{card.number}</b>"
         cls = "tcg-card tcg-char"
     else:
@@ -95,8 +97,6 @@ def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = 
 
 
 def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = None) -> str:
-    from .state import DECK, FIELD, HAND, NZ
-
     n = state.num_players
     over = state.is_terminal()
     cur = state.current_player
@@ -104,30 +104,31 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
     if over:
         status.append(_t("over", lang))
     else:
-        status.append(_t("to_act", lang, p=f"P{cur + 1}"))
+        status.append(_t("to_act", lang, p=f"P{state.turn_player + 1}"))
         node_label = state.game.turn_flow.label(state.node, lang)
         status.append(node_label)
         status.append(_t("actions", lang, u=state.actions_used, l=state.action_limit()))
         if state.turn == 1:
             status.append(_t("first", lang))
-        if state.node == "unit":
+        if state.node == Node.UNIT:
             status.append(_t("building", lang, k=state.unit_slot))
-        if state.node == "effect":
+        if state.node == Node.EFFECT:
             status.append(_t("choice", lang))
     if state.armed_by is not None:
         status.append(_t("armed", lang, p=f"P{state.armed_by + 1}"))
         if not over:  # DM-1.5: the players still to take their final turn, in seat order (this one first)
-            left = (state.armed_by - 1 - cur) % n + 1
-            seats = ("、" if lang == "ja" else ", ").join(f"P{(cur + k) % n + 1}" for k in range(left))
+            now = state.turn_player
+            left = (state.armed_by - 1 - now) % n + 1
+            seats = ("、" if lang == "ja" else ", ").join(f"P{(now + k) % n + 1}" for k in range(left))
             status.append(_t("final_left", lang, ps=seats))
     reveal = ""
-    if state.last_reveal is not None:
-        c, where = state.last_reveal
+    last = state.last_reveal
+    if last is not None:
         reveal = " · " + _t(
             "revealed",
             lang,
-            c=escape(state.card(c).label(lang)),
-            w=_t("to_field" if where == "field" else "to_hand", lang),
+            c=escape(state.card(last.card).label(lang)),
+            w=_t("to_field" if last.to == "field" else "to_hand", lang),
         )
     # four or more players sit in two columns where the board is wide enough (a 6-player table in
     # one column is three screens tall); narrower, they stack in seat order as with two or three
@@ -140,14 +141,14 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         '<div class="tcg-table">',
     ]
     picked = set(state.unit_pick)
-    new = {state.last_reveal[0]} if state.last_reveal is not None else set()
+    new = {last.card} if last is not None else set()
     for p in range(n):
         sc = state.score(p)
         active = p == cur
         hidden_hand = perspective is not None and p != perspective
-        hand = state.zones[p * NZ + HAND]
-        deck = state.zones[p * NZ + DECK]
-        field = state.zones[p * NZ + FIELD]
+        hand = state.hand(p)
+        deck = state.deck(p)
+        field = state.field(p)
         marker = "▶ " if active else ""
         points = _t("points", lang, t=sc["total"], u=sc["units"], b=sc["unit_bonuses"], s=sc["loose_specials"])
         parts.append(

@@ -16,7 +16,9 @@ from ..core.options import OptionSpec
 from . import actions as A
 from .cards import DATA, card_pool, starter_pool, validate_deck
 from .flow import TURN
-from .state import DarkMoonState, Instances, new_state
+from .ids import Ev
+from .setup import new_state
+from .state import DarkMoonState, Instances
 from .text import describe_action, describe_event
 
 OPTIONS = (
@@ -93,7 +95,7 @@ class DarkMoon(Game):
     max_players = 6  # DM-1.1 [interpretation]: a practical cap, not a rule
     syntax = A.SYNTAX
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
-    SECRET_ACTION_EVENTS = frozenset({"recycled"})
+    SECRET_ACTION_EVENTS = frozenset({Ev.RECYCLED})
 
     def mask_action(self, action: Action) -> Action:
         return A.Choose(-1) if isinstance(action, A.Choose) else action

@@ -24,13 +24,38 @@ import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..agents.base import best_of as _best
+from ..agents.base import best_of
+from . import actions as A
+from .ids import Node, Op
+from .scoring import bonus as _dm_bonus
+from .values import PeekChoice
 
 if TYPE_CHECKING:
     from ..core.actions import Action
-    from .state import DarkMoonState
+    from .state import DarkMoonState, Instances
+
+# enum members read per decision, bound once as module globals: read ``_Op_DRAW`` as ``Op.DRAW`` (why: see state.py)
+_Node_EFFECT = Node.EFFECT
+_Node_MAIN = Node.MAIN
+_Node_UNIT = Node.UNIT
+_Op_DRAW = Op.DRAW
+_Op_DRAW_IF_FIELD_HAS = Op.DRAW_IF_FIELD_HAS
+_Op_EACH_DRAW = Op.EACH_DRAW
+_Op_PEEK = Op.PEEK
+_Op_PLACE_FROM_HAND = Op.PLACE_FROM_HAND
+_Op_RECYCLE = Op.RECYCLE
+_Op_RETURN_OPPONENT = Op.RETURN_OPPONENT
+_Op_SEARCH = Op.SEARCH
+
+Legal = tuple["Action", ...]
+
+
+def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
+    """``best_of`` for actions: the best-scored one, ties broken by ``rng``."""
+    best: Action = best_of(scored, rng)
+    return best
 
 
 class DarkMoonPolicy:
@@ -39,60 +64,59 @@ class DarkMoonPolicy:
     FULL = 7  # DM-4.6: at most 7 characters in a unit
     ARM_MARGIN = 0  # arm the end when the points after this turn beat the opponent's best last turn by more
 
-    def act(self, view: DarkMoonState, legal: tuple, rng: random.Random) -> Action:
-        from . import actions as A
-
+    def act(self, view: DarkMoonState, legal: Legal, rng: random.Random) -> Action:
         node = view.node
-        if node == "unit":
-            return self._unit_step(view, legal, A)
-        if node == "effect":
-            return self._effect(view, legal, rng, A)
-        return self._main(view, legal, rng, A)
+        if node == _Node_UNIT:
+            return self._unit_step(view, legal)
+        if node == _Node_EFFECT:
+            return self._effect(view, legal, rng)
+        return self._main(view, legal, rng)
 
     # -- facts ------------------------------------------------------------------------------------------
     @staticmethod
     def _zones(view: DarkMoonState, p: int) -> tuple[list[int], list[int], list[int], list[list[int]]]:
-        from .state import DECK, FIELD, HAND, NZ, UNIT1
-
-        z = view.zones
-        base = p * NZ
-        return z[base + DECK], z[base + HAND], z[base + FIELD], [z[base + UNIT1 + k] for k in range(3)]
+        """p's deck, hand, field and unit slots."""
+        return view.deck(p), view.hand(p), view.field(p), view.units(p)
 
     @staticmethod
     def _unseen(view: DarkMoonState, p: int) -> tuple[dict[int, int], set[str]]:
         """Character numbers (with counts) and names still in p's deck: p knows the deck list, not its order."""
         inst = view.inst
-        from .state import NZ
-
-        seen = set()
-        z = view.zones
-        for k in range(1, 6):  # hand, field, units
-            seen.update(z[p * NZ + k])
+        seen = set(view.hand(p))
+        seen.update(view.field(p))
+        for unit in view.units(p):
+            seen.update(unit)
         counts: dict[int, int] = {}
         names: set[str] = set()
-        owner, is_char, number, charname = inst.owner, inst.is_char, inst.number, inst.charname
+        owner, number, charname = inst.owner, inst.number, inst.charname
         for c in range(len(owner)):
-            if owner[c] == p and is_char[c] and c not in seen:
-                n = number[c]
+            if owner[c] != p or c in seen:
+                continue
+            n, name = number[c], charname[c]
+            if n is not None and name is not None:  # a character card
                 counts[n] = counts.get(n, 0) + 1
-                names.add(charname[c])
+                names.add(name)
         return counts, names
 
     @staticmethod
     def _score(view: DarkMoonState, p: int) -> int:
-        return view.score(p)["total"]
+        total: int = view.score(p)["total"]
+        return total
 
     # -- units ------------------------------------------------------------------------------------------
     def _best_unit(
-        self, inst: Any, field: Sequence[int], unseen: dict[int, int] | None, cap: int = 7
+        self, inst: Instances, field: Sequence[int], unseen: dict[int, int] | None, cap: int = 7
     ) -> tuple[int, list[int]]:
         """(points gained by locking it, cards) of the best unit from ``field`` (special bonus included;
         a special's own card point is not counted: it scores 1 loose as well)."""
-        is_char, charname, number, cards = inst.is_char, inst.charname, inst.number, inst.cards
+        is_char, cards = inst.is_char, inst.cards
+        # read for character cards only, and every character has a number and a name (DM-6.1)
+        number = cast("tuple[int, ...]", inst.number)
+        charname = cast("tuple[str, ...]", inst.charname)
         chars = [c for c in field if is_char[c]]
         if len(chars) < 3:
             return 0, []
-        specials = [c for c in field if not is_char[c] and cards[c].points is not None]
+        specials = [(c, pts) for c in field if not is_char[c] and (pts := cards[c].points) is not None]
         # characters we would rather leave on the field: their number has copies left in the deck
         per_number: dict[int, int] = {}
         for c in chars:
@@ -104,8 +128,7 @@ class DarkMoonPolicy:
         base_order = sorted(chars, key=lambda c: (keep[c], c))
         take = min(cap, len(chars))
         best_value, best_cards = take, base_order[:take]
-        for s in specials:
-            pts = cards[s].points
+        for s, pts in specials:
             order = base_order
             if "per_name" in pts:
                 want = pts["per_name"]
@@ -131,7 +154,7 @@ class DarkMoonPolicy:
                 best_value, best_cards = take + bonus, picked + [s]
         return best_value, best_cards
 
-    def _best_units(self, inst: Any, field: Sequence[int], n_units: int, unseen: dict[int, int] | None) -> int:
+    def _best_units(self, inst: Instances, field: Sequence[int], n_units: int, unseen: dict[int, int] | None) -> int:
         """Points from locking up to ``n_units`` units in a row from ``field``, greedily."""
         total = 0
         rest = list(field)
@@ -186,7 +209,7 @@ class DarkMoonPolicy:
         return best
 
     # -- main phase ---------------------------------------------------------------------------------------
-    def _main(self, view: DarkMoonState, legal: tuple, rng: random.Random, A: Any) -> Action:
+    def _main(self, view: DarkMoonState, legal: Legal, rng: random.Random) -> Action:
         p = view.turn_player
         inst = view.inst
         deck, hand, field, units = self._zones(view, p)
@@ -250,20 +273,21 @@ class DarkMoonPolicy:
     ) -> Action:
         inst = view.inst
         is_char, number, charname, cards = inst.is_char, inst.number, inst.charname, inst.cards
-        field_numbers = {number[c] for c in field if is_char[c]}
+        field_numbers = {n for c in field if (n := number[c]) is not None}  # the characters' numbers
         field_names = {charname[c] for c in field if is_char[c]}
         deck_size = len(deck)
         opp_chars: list[int] = []
         for q in range(view.num_players):
             if q != p:
-                opp_chars.extend(c for c in self._zones(view, q)[2] if is_char[c])
+                opp_chars.extend(c for c in view.field(q) if is_char[c])
         hand_chars = [c for c in hand if is_char[c]]
         scored = []
         for c in hand:
             card = cards[c]
-            if is_char[c]:
+            n = number[c]
+            if n is not None:  # a character card
                 value = 1.0
-                nums = field_numbers | {number[c]}
+                nums = field_numbers | {n}
             else:
                 value = 1.0 + (0.3 if card.points is not None else 0.0)
                 nums = field_numbers
@@ -272,31 +296,31 @@ class DarkMoonPolicy:
             eff = card.effect
             if eff is not None:
                 op = eff["op"]
-                if op == "draw":
+                if op == _Op_DRAW:
                     value += 0.6 * eff["n"]
-                elif op == "each_draw":
+                elif op == _Op_EACH_DRAW:
                     value += 0.3 * eff["n"]
-                elif op == "draw_if_field_has":
+                elif op == _Op_DRAW_IF_FIELD_HAS:
                     if eff["name"] in field_names:
                         value += 0.6 * eff["n"]
-                elif op == "search":
+                elif op == _Op_SEARCH:
                     if eff["name"] in unseen_names:
                         value += 1.0 if eff["to"] == "field" else 0.6
-                elif op == "peek":
+                elif op == _Op_PEEK:
                     value += 0.3
-                elif op == "return_opponent":
+                elif op == _Op_RETURN_OPPONENT:
                     if any(eff["name"] is None or charname[x] == eff["name"] for x in opp_chars):
                         value += 0.8
-                elif op == "place_from_hand":
+                elif op == _Op_PLACE_FROM_HAND:
                     if any(charname[x] == eff["name"] for x in hand_chars if x != c):
                         value += 1.0
-                elif op == "recycle":
+                elif op == _Op_RECYCLE:
                     value += 0.5
             scored.append((value, inst.play[c]))
         return _best(scored, rng)
 
     # -- a unit pick by pick --------------------------------------------------------------------------------
-    def _unit_step(self, view: DarkMoonState, legal: tuple, A: Any) -> Action:
+    def _unit_step(self, view: DarkMoonState, legal: Legal) -> Action:
         p = view.turn_player
         inst = view.inst
         _deck, _hand, field, units = self._zones(view, p)
@@ -314,38 +338,39 @@ class DarkMoonPolicy:
         if A.FINISH in legal_set:
             return A.FINISH
         # the plan cannot be completed (should not happen): add any character, else give up
-        for a in legal:
-            if isinstance(a, A.Pick) and inst.is_char[a.card]:
-                return a
+        for other in legal:
+            if isinstance(other, A.Pick) and inst.is_char[other.card]:
+                return other
         return A.CANCEL
 
     # -- on-play effects ----------------------------------------------------------------------------------------
-    def _effect(self, view: DarkMoonState, legal: tuple, rng: random.Random, A: Any) -> Action:
+    def _effect(self, view: DarkMoonState, legal: Legal, rng: random.Random) -> Action:
         p = view.turn_player
         inst = view.inst
-        op = view.pending[0]
-        if op == "peek":
-            top = view.pending[2]
-            _deck, _hand, field, _units = self._zones(view, p)
-            if top is None or top < 0:
+        pending = view.pending
+        if isinstance(pending, PeekChoice):
+            top = pending.top
+            field = view.field(p)
+            if top < 0:
                 return A.KEEP_TOP
             if inst.is_char[top]:
                 nums = {inst.number[c] for c in field if inst.is_char[c]}
                 return A.KEEP_TOP if inst.number[top] in nums else A.TO_BOTTOM
             return A.KEEP_TOP  # a special: worth keeping
+        op = pending.op if pending is not None else None
         chooses = [a for a in legal if isinstance(a, A.Choose)]
-        if op == "recycle" or not chooses:
+        if op == _Op_RECYCLE or not chooses:
             return A.DECLINE  # declining still draws (the draw comes either way)
-        if op == "place_from_hand":
+        if op == _Op_PLACE_FROM_HAND:
             # the placed card's own effect does not trigger: place one without an effect first
             return min(chooses, key=lambda a: (inst.cards[a.card].effect is not None, a.card))
-        if op == "return_opponent":
+        if op == _Op_RETURN_OPPONENT:
             scores = {q: self._score(view, q) for q in range(view.num_players)}
             scored = []
             for a in chooses:
                 c = a.card
                 q = inst.owner[c]
-                _d, _h, qfield, _u = self._zones(view, q)
+                qfield = view.field(q)
                 n_chars = sum(1 for x in qfield if inst.is_char[x])
                 same_number = sum(1 for x in qfield if inst.is_char[x] and inst.number[x] == inst.number[c])
                 value = 2.0 * scores[q] + (3.0 if n_chars == 3 else 0.0) + (1.0 if same_number == 1 else 0.0)
@@ -353,13 +378,6 @@ class DarkMoonPolicy:
                 scored.append((value, a))
             return _best(scored, rng)
         return _best([(0.0, a) for a in chooses], rng)
-
-
-def _dm_bonus(points: dict[str, Any], names: list[str]) -> int:
-    """DM-5.2: a special's point effect for a unit with these character names (the engine's own rule)."""
-    from .state import _bonus
-
-    return _bonus(points, names)
 
 
 # -- the coach's knowledge ------------------------------------------------------------------------------
@@ -378,10 +396,10 @@ def position_value(state: Any) -> list[float]:
     return out
 
 
-def rollout_action(s: Any, legal: tuple, rng: random.Random) -> Any:
+def rollout_action(s: Any, legal: Legal, rng: random.Random) -> Action:
     """Play cards and build units rather than end the phase; finish units instead of cancelling."""
     node = s.node
-    if node == "main":
+    if node == _Node_MAIN:
         units = [a for a in legal if a.VERB == "unit"]
         if units and rng.random() < 0.6:
             return units[0]
@@ -389,7 +407,7 @@ def rollout_action(s: Any, legal: tuple, rng: random.Random) -> Any:
         if plays:
             return plays[rng.randrange(len(plays))]
         return units[0] if units else legal[-1]
-    if node == "unit":
+    if node == _Node_UNIT:
         picks = [a for a in legal if a.VERB == "pick"]
         finish = [a for a in legal if a.VERB == "finish"]
         if finish and (not picks or rng.random() < 0.15):

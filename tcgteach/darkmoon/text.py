@@ -4,80 +4,82 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.actions import Action
 from ..core.events import Event
 from . import actions as A
 from .cards import CHARACTER_JA
+from .ids import Ev, Op
 
 if TYPE_CHECKING:
     from .state import DarkMoonState
 
-OPS = {
-    "draw": ("draw cards", "カードを引く"),
-    "each_draw": ("every player draws, in seat order", "全員が席順にカードを引く"),
-    "draw_if_field_has": ("draw if a named character is on the field", "名前指定のドロー"),
-    "search": ("search the deck", "デッキから探す"),
-    "peek": ("look at the top card", "一番上を見る"),
-    "return_opponent": (
+OPS: dict[str, tuple[str, str]] = {
+    Op.DRAW: ("draw cards", "カードを引く"),
+    Op.EACH_DRAW: ("every player draws, in seat order", "全員が席順にカードを引く"),
+    Op.DRAW_IF_FIELD_HAS: ("draw if a named character is on the field", "名前指定のドロー"),
+    Op.SEARCH: ("search the deck", "デッキから探す"),
+    Op.PEEK: ("look at the top card", "一番上を見る"),
+    Op.RETURN_OPPONENT: (
         "you may return an opponent's character to its owner's hand",
         "相手のキャラクターを持ち主の手札に戻してよい",
     ),
-    "place_from_hand": (
+    Op.PLACE_FROM_HAND: (
         "you may put a named character from hand onto the field",
         "名前指定のキャラクターを手札から場に出してよい",
     ),
-    "recycle": (
+    Op.RECYCLE: (
         "you may put a card from hand at the bottom of the deck, then draw 1",
         "手札1枚をデッキの下に置いてよい。その後1枚引く",
     ),
 }
 
 EVENTS: dict[str, tuple[str, str]] = {
-    "setup": ("{n} players, 0 points each.", "{n}人でゲーム開始。全員0点。"),
-    "shuffle": ("Every deck is shuffled.", "各自のデッキをシャッフルする。"),
-    "first_player": ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
-    "draw_hand": ("{P} draws 5 cards: {cards}.", "{P}が5枚引く：{cards}。"),
-    "turn_start": ("Turn {turn}: {P}'s turn{final}.", "ターン{turn}：{P}のターン{final}。"),
-    "play": ("{P} plays {card} (action {action}).", "{P}が{card}を出す（行動{action}回目）。"),
-    "effect": ("Effect of {card}: {op}.", "{card}の効果：{op}。"),
-    "effect_skipped": ("{card}: the deck is empty, nothing to do.", "{card}：デッキが空なので何もしない。"),
-    "no_target": ("{card}: no card to choose{then}.", "{card}：選べるカードがない{then}。"),
-    "draw": ("{P} draws {card}.", "{P}が{card}を引く。"),
-    "search": (
+    Ev.SETUP: ("{n} players, 0 points each.", "{n}人でゲーム開始。全員0点。"),
+    Ev.SHUFFLE: ("Every deck is shuffled.", "各自のデッキをシャッフルする。"),
+    Ev.FIRST_PLAYER: ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
+    Ev.DRAW_HAND: ("{P} draws 5 cards: {cards}.", "{P}が5枚引く：{cards}。"),
+    Ev.TURN_START: ("Turn {turn}: {P}'s turn{final}.", "ターン{turn}：{P}のターン{final}。"),
+    Ev.PLAY: ("{P} plays {card} (action {action}).", "{P}が{card}を出す（行動{action}回目）。"),
+    Ev.EFFECT: ("Effect of {card}: {op}.", "{card}の効果：{op}。"),
+    Ev.EFFECT_SKIPPED: ("{card}: the deck is empty, nothing to do.", "{card}：デッキが空なので何もしない。"),
+    Ev.NO_TARGET: ("{card}: no card to choose{then}.", "{card}：選べるカードがない{then}。"),
+    Ev.DRAW: ("{P} draws {card}.", "{P}が{card}を引く。"),
+    Ev.SEARCH: (
         "{P} searches the deck for {name}: {found}; the deck is shuffled.",
         "{P}がデッキから{name}を探す：{found}。デッキを混ぜる。",
     ),
-    "peek": ("{P} looks at the top card: {card}.", "{P}がデッキの一番上を見る：{card}。"),
-    "peek_done": ("{P} leaves it on the {to}.", "{P}はそのカードを{to}に置く。"),
-    "declined": ("{P} chooses nothing.", "{P}は何も選ばない。"),
-    "returned": ("{card} returns to {Q}'s hand.", "{card}が{Q}の手札に戻る。"),
-    "placed": (
+    Ev.PEEK: ("{P} looks at the top card: {card}.", "{P}がデッキの一番上を見る：{card}。"),
+    Ev.PEEK_DONE: ("{P} leaves it on the {to}.", "{P}はそのカードを{to}に置く。"),
+    Ev.DECLINED: ("{P} chooses nothing.", "{P}は何も選ばない。"),
+    Ev.RETURNED: ("{card} returns to {Q}'s hand.", "{card}が{Q}の手札に戻る。"),
+    Ev.PLACED: (
         "{P} puts {card} onto the field from hand (no effect, no reveal).",
         "{P}が手札から{card}を場に出す（効果も公開もなし）。",
     ),
-    "recycled": ("{P} puts {card} at the bottom of the deck.", "{P}が{card}をデッキの一番下に置く。"),
-    "deck_empty": ("{P}'s deck is empty: the {what} is skipped.", "{P}のデッキが空なので{what}は行わない。"),
-    "reveal": ("Reveal: {card} {how}.", "公開：{card}{how}。"),
-    "unit_started": ("{P} starts a unit in slot {slot}.", "{P}がユニット置き場{slot}でユニット作成を始める。"),
-    "pick": ("{P} picks {card}.", "{P}が{card}を選ぶ。"),
-    "unit_cancelled": (
+    Ev.RECYCLED: ("{P} puts {card} at the bottom of the deck.", "{P}が{card}をデッキの一番下に置く。"),
+    Ev.DECK_EMPTY: ("{P}'s deck is empty: the {what} is skipped.", "{P}のデッキが空なので{what}は行わない。"),
+    Ev.REVEAL: ("Reveal: {card} {how}.", "公開：{card}{how}。"),
+    Ev.UNIT_STARTED: ("{P} starts a unit in slot {slot}.", "{P}がユニット置き場{slot}でユニット作成を始める。"),
+    Ev.PICK: ("{P} picks {card}.", "{P}が{card}を選ぶ。"),
+    Ev.UNIT_CANCELLED: (
         "{P} cancels the unit; the cards stay on the field.",
         "{P}がユニット作成を取り消す。カードは場に残る。",
     ),
-    "unit_created": (
+    Ev.UNIT_CREATED: (
         "{P} creates unit {slot} from {count} cards (action {action}).",
         "{P}が{count}枚でユニット{slot}を作成（行動{action}回目）。",
     ),
-    "end_main": ("{P} ends the main phase after {used} action(s).", "{P}が行動{used}回でメインフェイズを終える。"),
-    "end_armed": (
+    Ev.END_MAIN: ("{P} ends the main phase after {used} action(s).", "{P}が行動{used}回でメインフェイズを終える。"),
+    Ev.END_ARMED: (
         "{P} has filled all three unit slots: the end is armed; every other player takes one more turn.",
         "{P}がユニット置き場を3つとも埋めた：終了条件が起動。他の全員があと1ターンずつ行う。",
     ),
-    "end_already_armed": (
+    Ev.END_ALREADY_ARMED: (
         "{P} also has three units, but the end is already armed: nothing changes.",
         "{P}もユニットを3つ作ったが、終了条件はすでに起動済み：何も変わらない。",
     ),
-    "turn_end": ("{P}'s turn ends.", "{P}のターン終了。"),
-    "game_over": ("Game over. {result}", "ゲーム終了。{result}"),
+    Ev.TURN_END: ("{P}'s turn ends.", "{P}のターン終了。"),
+    Ev.GAME_OVER: ("Game over. {result}", "ゲーム終了。{result}"),
 }
 
 
@@ -108,16 +110,16 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
     for key in ("turn", "action", "slot", "used"):
         if key in d:
             fields[key] = d[key]
-    if ev.kind == "first_player":
+    if ev.kind == Ev.FIRST_PLAYER:
         fields["how"] = (
             {"given": "chosen", "random": "drawn at random"} if not ja_lang else {"given": "指定", "random": "ランダム"}
         )[d["chosen"]]
-    if ev.kind == "turn_start":
+    if ev.kind == Ev.TURN_START:
         fields["final"] = (" (a final turn)" if not ja_lang else "（最終ターン）") if d.get("final") else ""
-    if ev.kind == "effect":
+    if ev.kind == Ev.EFFECT:
         op = OPS.get(d.get("op", ""), ("", ""))
         fields["op"] = op[1] if ja_lang else op[0]
-        if d.get("op") == "draw_if_field_has":
+        if d.get("op") == Op.DRAW_IF_FIELD_HAS:
             name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
             met = d.get("met")
             fields["op"] = (
@@ -125,7 +127,7 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
                 if not ja_lang
                 else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}"
             )
-    if ev.kind == "search":
+    if ev.kind == Ev.SEARCH:
         name = d["name"]
         fields["name"] = CHARACTER_JA[name] if ja_lang else name
         where = {"hand": ("into the hand", "手札へ"), "field": ("onto the field", "場へ")}[d["to"]]
@@ -134,19 +136,19 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
             if d["card"] is None
             else f"{card_name(state, d['card'], lang)} {where[1] if ja_lang else where[0]}"
         )
-    if ev.kind == "no_target":
+    if ev.kind == Ev.NO_TARGET:
         fields["then"] = (
             (", so only the draw happens" if not ja_lang else "ので、ドローだけを行う")
-            if d.get("op") == "recycle"
+            if d.get("op") == Op.RECYCLE
             else (": the effect does nothing" if not ja_lang else "ので効果は何もしない")
         )
-    if ev.kind == "returned":
+    if ev.kind == Ev.RETURNED:
         fields["Q"] = player_name(d["owner"], lang)
-    if ev.kind == "peek_done":
+    if ev.kind == Ev.PEEK_DONE:
         fields["to"] = {"top": ("top", "一番上"), "bottom": ("bottom", "一番下")}[d["to"]][1 if ja_lang else 0]
-    if ev.kind == "deck_empty":
+    if ev.kind == Ev.DECK_EMPTY:
         fields["what"] = {"draw": ("draw", "ドロー"), "reveal": ("reveal", "公開")}[d["what"]][1 if ja_lang else 0]
-    if ev.kind == "reveal":
+    if ev.kind == Ev.REVEAL:
         if not d["character"]:
             how = ("is a special card: to the hand", "はスペシャルカードなので手札へ")
         elif d["match"]:
@@ -157,7 +159,7 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         else:
             how = ("matches no number on the field: to the hand", "は場のどの番号とも一致しない：手札へ")
         fields["how"] = how[1] if ja_lang else how[0]
-    if ev.kind == "game_over":
+    if ev.kind == Ev.GAME_OVER:
         out = state.result()
         fields["result"] = out.text(lang) if out is not None else ""
     try:
@@ -166,7 +168,7 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         return f"{ev.kind} {d}"
 
 
-def describe_action(state: DarkMoonState, action: A.Action, lang: str = "en") -> str:
+def describe_action(state: DarkMoonState, action: Action, lang: str = "en") -> str:
     ja_lang = lang == "ja"
     if isinstance(action, A.Play):
         c = card_name(state, action.card, lang)
