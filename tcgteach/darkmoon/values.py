@@ -12,18 +12,13 @@ from typing import Literal, TypeAlias
 
 
 class _Value:
-    """What the values share: their JSON form and a positional read for code outside the package."""
+    """What the values share: their JSON form."""
 
     __slots__ = ()
 
     def to_json(self) -> list[object]:
         """The fields in order (the saved-state form of the tuple this value replaced)."""
         return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __getitem__(self, index: int) -> object:
-        """Legacy positional read (``pending[0]``) kept for code outside ``tcgteach.darkmoon`` that
-        still indexes the old tuple (tests/test_heuristic_agent.py); package code uses field names."""
-        return getattr(self, fields(self)[index].name)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
