@@ -140,7 +140,7 @@ def _redeal_hidden(state, p: int, rng: random.Random):
     view = state.view(p)
     twin = state.clone()
     keep = set()
-    if getattr(state, "pending", None) and state.pending[0] == "peek" and state.turn_player == p:
+    if state.game.name == "darkmoon" and state.pending and state.pending[0] == "peek" and state.turn_player == p:
         keep.add((p, "deck", len(state.zone(p, "deck")) - 1))  # p looked at the own top card (DM-4.2)
     slots: dict[int, list[tuple[int, int]]] = {}
     for i, (owner, zone, cards) in enumerate(view.all_zones()):

@@ -23,27 +23,13 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import StateFileError
 from ..core.rng import Rng, mix_seed
 from .cards import DECK_SIZE
-from .state import (
-    ACTIVE,
-    BACK,
-    CLOSED,
-    CONFUSED,
-    DECK,
-    DISCARD,
-    EXP,
-    FRONT,
-    HAND,
-    NZ,
-    QUEST,
-    QUESTCARD,
-    DragonQuestState,
-    clear_pending,
-)
+from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
+from .state import DragonQuestState, blank_state, clear_pending
 
 if TYPE_CHECKING:
     from .game import DragonQuest
 
-NODES = ("prep", "battle", "combat.action")
+NODES = (Node.PREP, Node.BATTLE, Node.COMBAT_ACTION)
 STATES = {"active": ACTIVE, "closed": CLOSED, "confused": CONFUSED}
 PLAYER_KEYS = ("deck", "hand", "front", "back", "discard", "exp", "quest", "gp", "level")
 TOP_KEYS = ("players", "turn_player", "first_player", "turn", "node", "recruits", "quest_played")
@@ -175,8 +161,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
     game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]], layouts: list[dict[str, Any]]
 ) -> DragonQuestState:
     """Lay the cards out; instance numbers follow each player's list (deck first, then the rest)."""
-    s = object.__new__(DragonQuestState)
-    s._init_base(
+    s = blank_state(
         game,
         {
             "seed": seed,
@@ -185,14 +170,10 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
             "decks": [list(c) for c in cards_of],
             "position": spec,
         },
-        2,
         mix_seed(seed) ^ 0x5EED,
+        tuple(tuple(c) for c in cards_of),
     )
-    s.inst = game._instances(tuple(tuple(c) for c in cards_of))
-    s._equip_cache = {}
-    s._last_taken = 0
     n = s.inst.n
-    s.zones = [[] for _ in range(2 * NZ + 2 * n)]
     orient = [ACTIVE] * n
     poisoned = set()
     base = 0
@@ -209,19 +190,19 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
             return free[cid].pop(0)
 
         for zone, idx in (("hand", HAND), ("discard", DISCARD), ("exp", EXP), ("quest", QUEST)):
-            s.zones[p * NZ + idx] = [take(c) for c in lay["zones"][zone]]
+            s._touch_zone(p, idx).extend(take(c) for c in lay["zones"][zone])
         for row, idx in (("front", FRONT), ("back", BACK)):
             for e in lay["field"][row]:
                 c = take(e["card"])
-                s.zones[p * NZ + idx].append(c)
+                s._touch_zone(p, idx).append(c)
                 orient[c] = e["state"]
                 if e["poisoned"]:
                     poisoned.add(c)
                 if e["item"] is not None:
-                    s.zones[2 * NZ + n + c].append(take(e["item"]))
+                    s._touch_item(c).append(take(e["item"]))
                 for _ in range(e["damage"]):  # DQ-8.1: damage cards come from the top of the deck
-                    s.zones[2 * NZ + c].append(deck.pop())
-        s.zones[p * NZ + DECK] = deck
+                    s._touch_damage(c).append(deck.pop())
+        s._touch_zone(p, DECK).extend(deck)
         base += len(ids)
     s.orient = tuple(orient)
     s.poisoned = frozenset(poisoned)
@@ -240,7 +221,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
         raise _fail("node", f"a position starts at one of {', '.join(NODES)}, not {node!r}")
     s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
     clear_pending(s)
-    s.node = node
+    s.node = Node(node)
     recruits = spec.get("recruits", 0)
     if not isinstance(recruits, int) or isinstance(recruits, bool) or recruits < 0:
         raise _fail("recruits", f"expected a whole number >= 0 (recruits made this turn, DQ-6.5), got {recruits!r}")
@@ -263,7 +244,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
                     f"{s.card(c).id} has {s.damage(c)} damage and HP {s.hp_of(c)}: "
                     "it would already be defeated (DQ-7.8)",
                 )
-        for q in s.zones[p * NZ + QUEST]:
+        for q in s.quests(p):
             if s.inst.kind[q] != QUESTCARD:
                 raise _fail(f"players[{p}].quest", "only quest cards are in play as quests")
             if not s.inst.cards[q].stays and not (p == tp and s.quest_played):
@@ -278,7 +259,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
                 f"level {s.level[p]} needs {5 * (s.level[p] - 1)} experience; this "
                 f"player has {s.experience(p)} (DQ-9.2)",
             )
-    s._emit("position", "DQ-3.1", None, node=node, turn=turn)
+    s._emit(Ev.POSITION, "DQ-3.1", None, node=node, turn=turn)
     return s
 
 
