@@ -34,10 +34,10 @@ class Facts:
         gp = view.gp[self.me]
         self.gpv = GP_VALUE if gp <= 4 else GP_VALUE * 0.6  # GP piling up is worth less
 
-    def used_this_turn(self, key: tuple) -> int:
+    def used_this_turn(self, key: UseKey) -> int:
         """How often this turn an own effect was used or a card restored (guards against GP/close loops)."""
         if self._used is None:
-            used: dict[tuple, int] = {}
+            used: dict[UseKey, int] = {}
             for e in reversed(self.view.events):
                 kind = e.kind
                 if kind == Ev.RESET:

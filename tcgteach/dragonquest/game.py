@@ -242,7 +242,9 @@ class DragonQuest(Game):
     def _state_from_setup(self, setup: dict[str, Any]) -> DragonQuestState:
         if "position" in setup:
             return self.position(setup["position"], setup.get("seed", 0))
-        return super()._state_from_setup(setup)
+        state = super()._state_from_setup(setup)  # core.Game types it State; it is made by new_state above
+        assert isinstance(state, DragonQuestState)
+        return state
 
     def _new_instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
         return Instances(list(decks), self.cards)

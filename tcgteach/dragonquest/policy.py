@@ -31,15 +31,22 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..agents.base import best_of as _best
+from ..agents.base import best_of
+from ..core.actions import Action
 from . import actions as A
 from .combat import Combat
 from .facts import Facts
 from .ids import ACTIVE, MONSTER, Ev, Node
 
 if TYPE_CHECKING:
-    from ..core.actions import Action
     from .state import DragonQuestState
+
+
+def _best(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Action:
+    """The best-scored action, ties broken by ``rng``."""
+    choice: Action = best_of(scored, rng)
+    return choice
+
 
 ATTACK_MIN = 0.0  # attack (or use a battle effect) only when it is worth more than this
 DECK_RESERVE = 8  # draw no deeper than this into the deck
@@ -83,7 +90,8 @@ class DragonQuestPolicy:
             return self._advance(ctx, legal, rng)
         if node == Node.END_CONFUSION:
             return self._confusion(ctx, legal, rng)
-        return legal[rng.randrange(len(legal))]
+        chosen: Action = legal[rng.randrange(len(legal))]
+        return chosen
 
     # -- set-up and draw (DQ-3.3, DQ-6.3) -----------------------------------------------------------------
     def _mulligan(self, ctx: Facts) -> Action:
@@ -91,20 +99,18 @@ class DragonQuestPolicy:
         ok = any(inst.kind[c] <= MONSTER and inst.level[c] <= 1 for c in ctx.hand(ctx.me))
         return A.KEEP if ok else A.MULLIGAN
 
-    def _draw(self, ctx: Facts, legal: tuple) -> Action:
+    def _draw(self, ctx: Facts, legal: Sequence[Any]) -> Action:
         """Fill the hand (cards in hand pay for recruits, items, quests and hand costs), but keep a
         reserve of deck near the end: every card drawn is a card of life (DQ-1.2)."""
         ns = sorted(a.n for a in legal)
         lo, hi = ns[0], ns[-1]
         deck = len(ctx.deck(ctx.me))
         want = max(lo, min(hi, deck - DECK_RESERVE))
-        for a in legal:
-            if a.n == want:
-                return a
-        return legal[0]
+        chosen: Action = next((a for a in legal if a.n == want), legal[0])
+        return chosen
 
     # -- preparation (DQ-6.5 ... DQ-6.12) ----------------------------------------------------------------------
-    def _prep(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _prep(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         view, inst, me = ctx.view, ctx.inst, ctx.me
         scored: list[tuple[float, Any]] = []
         free = view.recruits == 0
@@ -165,11 +171,11 @@ class DragonQuestPolicy:
             return A.END_PREP
         return _best([(v, a) for v, a in scored if v >= value - 1e-9], rng)
 
-    def _pay(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _pay(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         scored = [(-ctx.hand_card_value(a.card), a) for a in legal]
         return _best(scored, rng)
 
-    def _target(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _target(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         view = ctx.view
         pending = view.pending
         assert pending is not None
@@ -219,16 +225,16 @@ class DragonQuestPolicy:
                 best = max(best, ctx.effect_value(eff, c, me, "start", src_item=None) - 0.2)
         return best
 
-    def _start_step(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _start_step(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         inst, me = ctx.inst, ctx.me
-        scored = [(0.0, A.PASS)]
+        scored: list[tuple[float, Action]] = [(0.0, A.PASS)]
         for a in legal:
             if type(a) is A.Use and ctx.used_this_turn((Ev.USE, a.card, a.effect, None)) < 2:
                 eff = inst.cards[a.card].effects[a.effect]
                 scored.append((ctx.effect_value(eff, a.card, me, "start", src_item=None) - 0.2, a))
         return _best(scored, rng)
 
-    def _defend(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _defend(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         att = _combat(ctx).attacker
         scored = []
         for a in legal:
@@ -238,7 +244,7 @@ class DragonQuestPolicy:
                 scored.append((-ctx.fallback_value(att) - 0.01, a))
         return _best(scored, rng)
 
-    def _fallback(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _fallback(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         att = _combat(ctx).attacker
         return _best([(ctx.defended_value(att, a.card), a) for a in legal], rng)
 
@@ -251,10 +257,10 @@ class DragonQuestPolicy:
         penalty = 0.4 * min(others, 2)
         return A.COUNTER if yes < no - penalty else A.NO_COUNTER
 
-    def _advance(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _advance(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         return _best([(ctx.fighter_score(a.card), a) for a in legal], rng)
 
-    def _confusion(self, ctx: Facts, legal: tuple, rng: random.Random) -> Action:
+    def _confusion(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         view, inst = ctx.view, ctx.inst
         scored = []
         for a in legal:
@@ -291,7 +297,7 @@ _DQ_PREFER = {
 }
 
 
-def rollout_action(s: Any, legal: tuple, rng: random.Random) -> Any:
+def rollout_action(s: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """Recruit and equip, then fight: attack when possible, block and counter, keep the battle going."""
     node = s.node
     prefer = _DQ_PREFER.get(node)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import StateFileError
 from ..core.rng import Rng, mix_seed
-from .cards import DECK_SIZE
+from .cards import DECK_SIZE, Card
 from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
 from .state import DragonQuestState, blank_state, clear_pending
 
@@ -151,7 +151,7 @@ def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestSt
     return s
 
 
-def _known(pool: dict, cid: Any, where: str) -> Any:
+def _known(pool: dict[str, Card], cid: Any, where: str) -> Card:
     if not isinstance(cid, str) or cid not in pool:
         raise _fail(where, f"unknown card id {cid!r} (not in the card pool)")
     return pool[cid]
@@ -178,7 +178,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
     poisoned = set()
     base = 0
     for p, (ids, lay) in enumerate(zip(cards_of, layouts, strict=True)):
-        free = {}  # card id -> instance numbers not yet placed
+        free: dict[str, list[int]] = {}  # card id -> instance numbers not yet placed
         for i, cid in enumerate(ids):
             free.setdefault(cid, []).append(base + i)
         deck_n = len(lay["deck"])
