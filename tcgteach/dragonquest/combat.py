@@ -164,34 +164,32 @@ def resolve_fight(attacker: Fighter, defender: Fighter, counter: bool, empty_los
 
 
 def result_of_record(info: Mapping[str, Any]) -> FightResult:
-    """The :class:`FightResult` written in a ``battle`` event's data (see ``battle.judgment``)."""
+    """The :class:`FightResult` written in a ``battle`` event's data (see ``battle.judgment``).
+
+    The record keeps the totals, not the decks: ``decks_out`` is told only for a blow the deck could not
+    pay in full (``short``), and the fighters' ``deck`` is None.
+    """
     att, dfn = info["attacker"], info["defender"]
     fighters = {
         who: Fighter(
-            card,
-            info["attack"][who]["total"],
-            info["speed"][who]["total"],
-            info["hp"][who],
-            info["damage_before"][who],
+            card, info["attack"][who]["total"], info["speed"][who]["total"], info["hp"][who], info["damage_before"][who]
         )
         for who, card in (("attacker", att), ("defender", dfn))
     }
     dead = tuple(info["defeated"])
-    lost = info.get("lost", ())
-    blows = tuple(
-        Blow(
-            b["from"],
-            b["to"],
-            b["damage"],
-            b.get("taken", b["damage"]),
-            info["damage_before"]["defender" if b["to"] == dfn else "attacker"],
-            b["to"] in dead,
-            b.get("taken", b["damage"]) < b["damage"] or bool(lost),
-        )
-        for b in info["blows"]
-    )
+    blows = []
+    for b in info["blows"]:
+        taken = b.get("taken", b["damage"])
+        before = fighters["defender" if b["to"] == dfn else "attacker"].damage
+        blows.append(Blow(b["from"], b["to"], b["damage"], taken, before, b["to"] in dead, taken < b["damage"]))
     return FightResult(
-        fighters["attacker"], fighters["defender"], info["counter"], info["order"], blows, info["prevented"], dead
+        fighters["attacker"],
+        fighters["defender"],
+        info["counter"],
+        info["order"],
+        tuple(blows),
+        info["prevented"],
+        dead,
     )
 
 

@@ -1,4 +1,4 @@
-"""Names of the Dragon Quest engine: flow nodes, event kinds, zones and card states.
+"""Names of the Dragon Quest engine: flow nodes, event kinds, zones and card states (and one tiny helper).
 
 ``Node`` and ``Ev`` are ``StrEnum``s: each member equals its text (``Node.PREP == "prep"``), so saved
 states, records and code outside the package that compare with strings keep working.
