@@ -13,14 +13,16 @@ Dragon Quest (:class:`DragonQuestPolicy`) — the deck is the life (DQ-1.2), so:
 * Damage is paid with cards of the own deck (DQ-8.1), so a fight is scored in cards: damage
   dealt minus damage taken, plus a bonus for a defeated card and a malus for a lost one (and
   a card of life weighs more the thinner that deck is, so even trades favour the longer
-  deck). Simulate the blows in speed order (DQ-7.8: a first strike that defeats prevents the
-  return blow) against the block and counterattack the opponent would choose; attack with the
-  best card while that scores above zero, otherwise end the battle.
+  deck). The blows are predicted by the engine's own ``combat.resolve_fight`` (DQ-7.8: speed
+  order, a first strike that defeats prevents the return blow) against the block and
+  counterattack the opponent would choose; attack with the best card while that scores above
+  zero, otherwise end the battle.
 * Defend with a card that survives or strikes first and kills; counterattack when it pays;
   as the attacker pick a fallback defender that cannot strike back (DQ-7.5); put confusion
   damage on a card that will not die (DQ-6.14); advance the toughest back card (DQ-5.4).
 
-The coach asks :func:`position_value` for rollouts cut short and :func:`rollout_action` for its fast
+The facts each decision reads (stats with items and auras, values of cards, effects and fights) are
+``facts.Facts``. The coach asks :func:`position_value` for rollouts cut short and :func:`rollout_action` for its fast
 random-but-purposeful playouts.
 """
 
