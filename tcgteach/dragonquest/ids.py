@@ -1,7 +1,8 @@
 """Names of the Dragon Quest engine: flow nodes, event kinds, zones and card states (and one tiny helper).
 
-``Node`` and ``Ev`` are ``StrEnum``s: each member equals its text (``Node.PREP == "prep"``), so saved
-states, records and code outside the package that compare with strings keep working.
+``Node`` and ``Ev`` are ``StrEnum``s: each member equals its text (``Node.PREP == "prep"``) and prints as
+it, so saved states, records, printed output and code outside the package that compare with strings keep
+working.
 """
 
 from __future__ import annotations
@@ -9,7 +10,15 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 
 
-class Node(StrEnum):
+class _Name(StrEnum):
+    """A ``StrEnum`` that also prints like its text (``repr`` too), so a printed list of node ids or event
+    kinds reads exactly as it did when they were strings."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Node(_Name):
     """The nodes of ``flow.TURN`` (DQ-3, DQ-5.5, DQ-6, DQ-7)."""
 
     SETUP = "setup"
@@ -38,7 +47,7 @@ class Node(StrEnum):
     GAME_OVER = "game_over"  # DQ-1.2 - DQ-1.4
 
 
-class Ev(StrEnum):
+class Ev(_Name):
     """The kinds of the events the engine emits (each event also names its rule ID)."""
 
     POSITION = "position"
