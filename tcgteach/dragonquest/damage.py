@@ -20,11 +20,10 @@ def take(s: DragonQuestState, p: int, n: int, dest: int, onto: int | None = None
     DQ-1.2 ``cannot_take``: a card that cannot be taken makes p lose, and the rest is not done.
     ``empty_loses``: p loses as soon as the deck is empty.
     """
-    deck = s.deck(p)
     took: list[int] = []
     if n <= 0:
         return took
-    s._touch_zone(p, DECK)
+    deck = s._touch_zone(p, DECK)
     target = s._touch_damage(onto) if onto is not None else s._touch_zone(p, dest)
     empty_loses = s.game.options["deck_out"] == "empty_loses"
     for _ in range(n):

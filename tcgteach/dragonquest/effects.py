@@ -7,7 +7,7 @@ phase, the start step or the judgment step of a combat, depending on its timing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import actions as A
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 NO_TARGET = -1  # Pending.target: not chosen yet
 NOTHING = -2  # Pending.target: nothing was left to target, the effect does nothing to a card
+#: the steps where an effect's target is chosen (DQ-6.11, DQ-7.1, DQ-7.2)
+TARGET_STEPS = frozenset({Node.PREP_TARGET, Node.COMBAT_TARGET})
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,15 @@ class Pending:
     target: int
     #: where it resolves: "prep" (DQ-6.11, DQ-6.12), "start" (DQ-7.1) or "action" (DQ-7.2, DQ-7.8)
     timing: str
+
+    # (built directly, not by dataclasses.replace: it is on the path of every effect used)
+    def paying(self, hand_left: int) -> Pending:
+        """The same effect with ``hand_left`` cards of the hand cost still to pay (DQ-4.5)."""
+        return Pending(self.kind, self.source, self.effect, self.user, hand_left, self.target, self.timing)
+
+    def aimed(self, target: int) -> Pending:
+        """The same effect aimed at ``target`` (chosen once the hand cost is paid)."""
+        return Pending(self.kind, self.source, self.effect, self.user, self.hand_left, target, self.timing)
 
 
 # -- what can be used -----------------------------------------------------------------------------
@@ -158,7 +169,7 @@ def continue_effect(s: DragonQuestState) -> None:
             return
         for c in list(hand):  # no choice left: the whole hand pays
             discard_from_hand(s, user, c)
-        pending = s.pending = replace(pending, hand_left=0)
+        pending = s.pending = pending.paying(0)
     eff = pending_effect(s)
     chosen = pending.target
     if chosen == NO_TARGET and eff.target != "none":
@@ -173,7 +184,7 @@ def continue_effect(s: DragonQuestState) -> None:
             return
         else:
             chosen = NOTHING
-        s.pending = replace(pending, hand_left=0, target=chosen)
+        s.pending = pending.aimed(chosen)
     # (an effect's ops act on one target: once a damage op defeats it, the ops after it find no card,
     # so a formation repair after the whole effect is the same as one right after the defeat, DQ-5.5)
     timing, src = pending.timing, pending.source
@@ -211,7 +222,7 @@ def pay_discard(s: DragonQuestState, a: A.Discard) -> None:
     pending = s.pending
     assert pending is not None
     discard_from_hand(s, pending.user, a.card)
-    s.pending = replace(pending, hand_left=pending.hand_left - 1)
+    s.pending = pending.paying(pending.hand_left - 1)
     continue_effect(s)
 
 
@@ -219,9 +230,9 @@ def target(s: DragonQuestState, a: A.Target) -> None:
     """A chosen card: an effect's target, the attacker's pick of a defender (DQ-7.5) or where confusion
     damage goes (DQ-6.14)."""
     node = s.node
-    if node in (Node.PREP_TARGET, Node.COMBAT_TARGET):
+    if node in TARGET_STEPS:
         assert s.pending is not None
-        s.pending = replace(s.pending, target=a.card)
+        s.pending = s.pending.aimed(a.card)
         continue_effect(s)
     elif node == Node.COMBAT_FALLBACK:
         battle.fix_defender(s, a.card, chosen_by="attacker")

@@ -15,6 +15,14 @@ GP_VALUE = 0.5  # what one GP is worth, in cards of life
 BLEND = 0.7  # an attack's value: this much of the opponent's best answer, the rest the average answer
 _BIG = 1000.0  # a win or a loss on the spot (the deck runs out, DQ-1.2)
 
+#: resolve_fight is pure, so its results are shared by every decision (keyed by the numbers that decide a fight)
+_FIGHTS: dict[tuple[int | bool, ...], FightResult] = {}
+_FIGHTS_MAX = 50_000
+
+# the events used_this_turn looks for, bound once (it scans the turn's events at many decisions)
+_TURN_START = Ev.RESET
+_USES = frozenset({Ev.RESTORE, Ev.USE, Ev.USE_ITEM})
+
 #: (event kind, card, effect, item) of an own use this turn
 UseKey = tuple[str, Any, Any, Any]
 
@@ -29,6 +37,7 @@ class Facts:
         self.opp = 1 - self.me
         self._aura: dict[tuple[int, str], int] = {}
         self._fighters: dict[int, Fighter] = {}
+        self._fight_values: dict[tuple[int, int, bool], float] = {}
         self.tp = view.turn_player
         self._used: dict[UseKey, int] | None = None
         gp = view.gp[self.me]
@@ -40,9 +49,9 @@ class Facts:
             used: dict[UseKey, int] = {}
             for e in reversed(self.view.events):
                 kind = e.kind
-                if kind == Ev.RESET:
+                if kind == _TURN_START:
                     break
-                if kind in (Ev.RESTORE, Ev.USE, Ev.USE_ITEM):
+                if kind in _USES:
                     d = e.data
                     k = (kind, d.get("card"), d.get("effect"), d.get("item"))
                     used[k] = used.get(k, 0) + 1
@@ -316,10 +325,25 @@ class Facts:
 
     def fight(self, a: int, d: int, counter: bool) -> FightResult:
         """Attacker a against defender d (DQ-7.7, DQ-7.8), as ``combat.resolve_fight`` decides it."""
-        return resolve_fight(self.fighter(a), self.fighter(d), counter)
+        fa, fd = self.fighter(a), self.fighter(d)
+        key = (a, fa.attack, fa.speed, fa.hp, fa.damage, d, fd.attack, fd.speed, fd.hp, fd.damage, counter)
+        result = _FIGHTS.get(key)
+        if result is None:
+            if len(_FIGHTS) >= _FIGHTS_MAX:
+                _FIGHTS.clear()
+            result = _FIGHTS[key] = resolve_fight(fa, fd, counter)
+        return result
 
     def fight_value(self, a: int, d: int, counter: bool) -> float:
-        """Value of the fight for the attacker's side (in cards of life, plus card losses)."""
+        """Value of the fight for the attacker's side (in cards of life, plus card losses); the fight is a pure
+        function of the cards, so each pairing is worked out once per decision."""
+        key = (a, d, counter)
+        value = self._fight_values.get(key)
+        if value is None:
+            value = self._fight_values[key] = self._fight_value(a, d, counter)
+        return value
+
+    def _fight_value(self, a: int, d: int, counter: bool) -> float:
         result = self.fight(a, d, counter)
         to_d, to_a = result.damage_to(d), result.damage_to(a)
         inst = self.inst

@@ -54,29 +54,40 @@ def _recruits(s: DragonQuestState, p: int, hand: list[int], nf: int, nb: int, ou
     kind = inst.kind
     gp = s.gp[p]
     total_max = 5 if s.game.options["formation"] == "strict" else 6
+    if nf + nb >= total_max:
+        return
+    # (the formation a recruit leaves depends on the row only, not on the card)
+    to_front, to_back = s.row_change_ok(nf, nb, nf + 1, nb), s.row_change_ok(nf, nb, nf, nb + 1)
+    free = s.recruits == 0
     for c in hand:
-        if kind[c] <= MONSTER and (s.recruits == 0 or inst.cost[c] <= gp) and nf + nb < total_max:
-            if s.row_change_ok(nf, nb, nf + 1, nb):
+        if kind[c] <= MONSTER and (free or inst.cost[c] <= gp):
+            if to_front:
                 out.append(act["front"][c])
-            if s.row_change_ok(nf, nb, nf, nb + 1):
+            if to_back:
                 out.append(act["back"][c])
 
 
 def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -> None:
-    """DQ-6.6 treat, DQ-6.7 heal, DQ-6.8 restore, each paying the card's COST."""
-    inst = s.inst
-    act = inst.act
-    cost = inst.cost
-    orient = s.orient
+    """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
+    each paying the card's COST."""
+    act = s.inst.act
+    cost = s.inst.cost
+    orient, poisoned = s.orient, s.poisoned
+    treat: list[A.Action] = []
+    heal: list[A.Action] = []
+    restore: list[A.Action] = []
     for c in party:
-        if not s.is_normal(c) and cost[c] <= gp:
-            out.append(act["treat"][c])
-    for c in party:
-        if s.damage_zone(c) and s.is_normal(c) and cost[c] <= gp:
-            out.append(act["heal"][c])
-    for c in party:
-        if orient[c] == CLOSED and cost[c] <= gp:
-            out.append(act["restore"][c])
+        if cost[c] > gp:
+            continue
+        if c in poisoned or orient[c] == CONFUSED:  # not normal (DQ-4.2)
+            treat.append(act["treat"][c])
+        elif s.damage(c):
+            heal.append(act["heal"][c])
+        if orient[c] == CLOSED:
+            restore.append(act["restore"][c])
+    out += treat
+    out += heal
+    out += restore
 
 
 def _equips(s: DragonQuestState, gp: int, hand: list[int], party: list[int], out: list[A.Action]) -> None:
@@ -96,18 +107,16 @@ def _formation_changes(s: DragonQuestState, front: list[int], back: list[int], o
     move = s.inst.act["move"]
     orient = s.orient
     nf, nb = len(front), len(back)
-    front, back = sorted(front), sorted(back)
-    for c in front:
-        if orient[c] == ACTIVE and s.row_change_ok(nf, nb, nf - 1, nb + 1):
-            out.append(move[c])
-    for c in back:
-        if orient[c] == ACTIVE and s.row_change_ok(nf, nb, nf + 1, nb - 1):
-            out.append(move[c])
-    for a in front:
-        if orient[a] == ACTIVE:
-            for b in back:
-                if orient[b] == ACTIVE:
-                    out.append(swap_action(s, a, b))
+    active_front = [c for c in sorted(front) if orient[c] == ACTIVE]
+    active_back = [c for c in sorted(back) if orient[c] == ACTIVE]
+    # (the formation a move leaves depends on the direction only, not on the card)
+    if active_front and s.row_change_ok(nf, nb, nf - 1, nb + 1):
+        out.extend(move[c] for c in active_front)
+    if active_back and s.row_change_ok(nf, nb, nf + 1, nb - 1):
+        out.extend(move[c] for c in active_back)
+    for a in active_front:
+        for b in active_back:
+            out.append(swap_action(s, a, b))
 
 
 def _quests(s: DragonQuestState, p: int, hand: list[int], out: list[A.Action]) -> None:

@@ -65,6 +65,9 @@ __all__ = [
     "new_state",
 ]
 
+#: bound once: is_terminal runs at every step, and attribute access on an Enum class is slow in Python 3.11
+_GAME_OVER = Node.GAME_OVER
+
 _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
 
 
@@ -166,10 +169,10 @@ class DragonQuestState(State):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.node == Node.GAME_OVER else self.actor
+        return None if self.node == _GAME_OVER else self.actor
 
     def is_terminal(self) -> bool:
-        return self.node == Node.GAME_OVER
+        return self.node == _GAME_OVER
 
     def opponent(self, p: int) -> int:
         return 1 - p
@@ -228,8 +231,13 @@ class DragonQuestState(State):
         return c in self.party(self.inst.owner[c])
 
     def _touch_zone(self, p: int, zone: int) -> list[int]:
-        """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes."""
-        return self._touch(p * NZ + zone)
+        """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes (``State._touch``, inlined:
+        it runs at every move of a card)."""
+        index = p * NZ + zone
+        saved = self._saved
+        if saved is not None and index not in saved:
+            saved[index] = self.zones[index][:]
+        return self.zones[index]
 
     def _touch_damage(self, c: int) -> list[int]:
         return self._touch(2 * NZ + c)
