@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..agents.base import best_of
@@ -58,50 +58,19 @@ class DragonQuestPolicy:
     """Dragon Quest: save life, build a strong front row, trade blows only when the exchange pays."""
 
     def act(self, view: DragonQuestState, legal: Sequence[Any], rng: random.Random) -> Action:
-        ctx = Facts(view)
-        node = view.node
-        if node == Node.MULLIGAN:
-            return self._mulligan(ctx)
-        if node == Node.DRAW:
-            return self._draw(ctx, legal)
-        if node == Node.PREP:
-            return self._prep(ctx, legal, rng)
-        if node in (Node.PREP_PAY, Node.COMBAT_PAY):
-            return self._pay(ctx, legal, rng)
-        if node in (Node.PREP_TARGET, Node.COMBAT_TARGET):
-            return self._target(ctx, legal, rng)
-        if node == Node.BATTLE:
-            value = max(self._battle_value(ctx), self._start_value(ctx))
-            return A.FIGHT if value > ATTACK_MIN else A.SKIP
-        if node == Node.COMBAT_START:
-            return self._start_step(ctx, legal, rng)
-        if node == Node.COMBAT_ACTION:
-            value, action = self._best_battle_action(ctx, legal, rng)
-            return action if value > ATTACK_MIN and action is not None else A.PASS
-        if node == Node.COMBAT_DEFEND:
-            return self._defend(ctx, legal, rng)
-        if node == Node.COMBAT_FALLBACK:
-            return self._fallback(ctx, legal, rng)
-        if node == Node.COMBAT_COUNTER:
-            return self._counter(ctx)
-        if node == Node.COMBAT_END_STEP:
-            if view.queue:
-                return self._advance(ctx, legal, rng)
-            return A.CONTINUE if self._battle_value(ctx) > ATTACK_MIN else A.END_BATTLE
-        if node == Node.REPAIR:  # DQ-5.5: the same choice as the end step's maintenance
-            return self._advance(ctx, legal, rng)
-        if node == Node.END_CONFUSION:
-            return self._confusion(ctx, legal, rng)
-        chosen: Action = legal[rng.randrange(len(legal))]
-        return chosen
+        decide = _DECISIONS.get(view.node)
+        if decide is None:
+            chosen: Action = legal[rng.randrange(len(legal))]
+            return chosen
+        return decide(self, Facts(view), legal, rng)
 
     # -- set-up and draw (DQ-3.3, DQ-6.3) -----------------------------------------------------------------
-    def _mulligan(self, ctx: Facts) -> Action:
+    def _mulligan(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         inst = ctx.inst
         ok = any(inst.kind[c] <= MONSTER and inst.level[c] <= 1 for c in ctx.hand(ctx.me))
         return A.KEEP if ok else A.MULLIGAN
 
-    def _draw(self, ctx: Facts, legal: Sequence[Any]) -> Action:
+    def _draw(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         """Fill the hand (cards in hand pay for recruits, items, quests and hand costs), but keep a
         reserve of deck near the end: every card drawn is a card of life (DQ-1.2)."""
         ns = sorted(a.n for a in legal)
@@ -227,6 +196,22 @@ class DragonQuestPolicy:
                 best = max(best, ctx.effect_value(eff, c, me, "start", src_item=None) - 0.2)
         return best
 
+    def _battle(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
+        """DQ-6.13: fight when an attack or a start or action effect would pay."""
+        value = max(self._battle_value(ctx), self._start_value(ctx))
+        return A.FIGHT if value > ATTACK_MIN else A.SKIP
+
+    def _action_step(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
+        """DQ-7.2: the best battle action while it pays, else pass (the battle ends)."""
+        value, action = self._best_battle_action(ctx, legal, rng)
+        return action if value > ATTACK_MIN and action is not None else A.PASS
+
+    def _end_step(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
+        """DQ-7.9: formation maintenance first, then continue while another battle action pays."""
+        if ctx.view.queue:
+            return self._advance(ctx, legal, rng)
+        return A.CONTINUE if self._battle_value(ctx) > ATTACK_MIN else A.END_BATTLE
+
     def _start_step(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         inst, me = ctx.inst, ctx.me
         scored: list[tuple[float, Action]] = [(0.0, A.PASS)]
@@ -250,7 +235,7 @@ class DragonQuestPolicy:
         att = _combat(ctx).attacker
         return _best([(ctx.defended_value(att, a.card), a) for a in legal], rng)
 
-    def _counter(self, ctx: Facts) -> Action:
+    def _counter(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         att, dfn = _combat(ctx).attacker, _combat(ctx).defender
         yes = ctx.fight_value(att, dfn, True)
         no = ctx.fight_value(att, dfn, False)
@@ -275,6 +260,27 @@ class DragonQuestPolicy:
             value += 0.1 * left
             scored.append((value, a))
         return _best(scored, rng)
+
+
+#: the decision of each node (any other node: a random legal action)
+_DECISIONS: dict[str, Callable[[DragonQuestPolicy, Facts, Sequence[Any], random.Random], Action]] = {
+    Node.MULLIGAN: DragonQuestPolicy._mulligan,
+    Node.DRAW: DragonQuestPolicy._draw,
+    Node.PREP: DragonQuestPolicy._prep,
+    Node.PREP_PAY: DragonQuestPolicy._pay,
+    Node.COMBAT_PAY: DragonQuestPolicy._pay,
+    Node.PREP_TARGET: DragonQuestPolicy._target,
+    Node.COMBAT_TARGET: DragonQuestPolicy._target,
+    Node.BATTLE: DragonQuestPolicy._battle,
+    Node.COMBAT_START: DragonQuestPolicy._start_step,
+    Node.COMBAT_ACTION: DragonQuestPolicy._action_step,
+    Node.COMBAT_DEFEND: DragonQuestPolicy._defend,
+    Node.COMBAT_FALLBACK: DragonQuestPolicy._fallback,
+    Node.COMBAT_COUNTER: DragonQuestPolicy._counter,
+    Node.COMBAT_END_STEP: DragonQuestPolicy._end_step,
+    Node.REPAIR: DragonQuestPolicy._advance,  # DQ-5.5: the same choice as the end step's maintenance
+    Node.END_CONFUSION: DragonQuestPolicy._confusion,
+}
 
 
 # -- the coach's knowledge ------------------------------------------------------------------------------
