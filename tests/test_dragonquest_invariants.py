@@ -28,6 +28,7 @@ import pytest
 import tcgteach
 from tcgteach.core.state import State
 from tcgteach.dragonquest import actions as A
+from tcgteach.dragonquest import battle
 from tcgteach.dragonquest.state import DragonQuestState
 
 GAMES = 300
@@ -287,7 +288,7 @@ def test_dragonquest_invariants_hold_at_every_step_of_random_games(end_steps: En
 
 def test_the_checker_notices_a_broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """The invariants have teeth: an engine whose first strike never prevents the return blow fails."""
-    original = DragonQuestState._judgment
+    original = battle.judgment
 
     def broken(self: Any) -> None:
         original(self)
@@ -295,7 +296,7 @@ def test_the_checker_notices_a_broken_engine(monkeypatch: pytest.MonkeyPatch) ->
         if ev:
             ev[-1].data["prevented"] = False
 
-    monkeypatch.setattr(DragonQuestState, "_judgment", broken)
+    monkeypatch.setattr(battle, "judgment", broken)
     checker = Checker()
     for i in range(10):
         play(i, checker)

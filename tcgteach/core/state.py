@@ -10,6 +10,7 @@ touched plus the scalars, and ``undo`` puts them back (python-chess push/pop sty
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields, is_dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -357,6 +358,9 @@ def _jsonable(value: Any) -> Any:
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        # a frozen dataclass scalar (a game's named value) is written as the tuple of its fields, in order
+        return [_jsonable(getattr(value, f.name)) for f in fields(value)]
     return value
 
 

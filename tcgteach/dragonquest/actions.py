@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.actions import Action, ActionSyntax
+from ..core.actions import Action as Action  # re-exported: the type of every Dragon Quest action
+from ..core.actions import ActionSyntax
 
 
 @dataclass(frozen=True, slots=True)

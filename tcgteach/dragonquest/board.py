@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .ids import ORIENT_NAMES, Node
+
 if TYPE_CHECKING:
     from .state import DragonQuestState
 
@@ -220,14 +222,12 @@ def _stat(state: DragonQuestState, c: int, key: str, label: str, lang: str) -> s
 def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     if c < 0:  # public zones never hide cards; be safe anyway
         return '<div class="dq-card dq-hidden">?</div>'
-    from .state import ORIENT_NAMES
-
     card = state.card(c)
     orient = ORIENT_NAMES[state.orient[c]] if 0 <= state.orient[c] < len(ORIENT_NAMES) else "active"
     poisoned = c in state.poisoned
     combat = state.combat
-    att = combat is not None and combat[0] == c
-    dfn = combat is not None and combat[1] == c
+    att = combat is not None and combat.attacker == c
+    dfn = combat is not None and combat.defender == c
     kind = "monster" if card.type == "monster" else "character"
     text = card.text.get(lang, card.text["en"]) if card.text else ""
     tip = escape(f"[{c}] {card.label(lang)}" + (f" — {text}" if text else ""))
@@ -252,8 +252,8 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     badges.append(f'<span class="dq-b {"dq-dmg" if dmg else "dq-dmg0"}">{escape(_t("dmg", lang, d=dmg, h=hp))}</span>')
     if att:
         badges.append(f'<span class="dq-b dq-attb">{escape(_t("attacking", lang))}</span>')
-    if dfn:
-        flag = combat[2]
+    if combat is not None and dfn:
+        flag = combat.counter
         extra = ""
         if flag == 1:
             extra = " · " + _t("counter_yes", lang)
@@ -302,7 +302,7 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     exp_note = _t("exp_more", lang, n=more, l=nxt)
     if 1 + exp // 5 > level:
         exp_note = _t("exp_pending", lang, l=1 + exp // 5) + "; " + exp_note
-    deck = state.zone(p, "deck")
+    deck = state.deck(p)
     head.append(f'<span class="dq-stat">{_t("gp", lang)} <b>{state.gp[p]}</b></span>')
     head.append(f'<span class="dq-stat">{escape(_t("level", lang))} <b>{level}</b></span>')
     head.append(
@@ -312,7 +312,7 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     head.append(f'<span class="dq-stat">{escape(_t("deck", lang))} <b>{len(deck)}</b></span>')
 
     # hand
-    hand = state.zone(p, "hand")
+    hand = state.hand(p)
     masked = any(c < 0 for c in hand)
     if (perspective is not None and p != perspective) or masked:
         n = len(hand)
@@ -324,7 +324,7 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         f"{hand_html}</div>"
     ]
     # discard pile (public; last = top)
-    disc = state.zone(p, "discard")
+    disc = state.discard(p)
     top_html = ""
     if disc:
         top_html = " · " + escape(_t("top", lang, c="\0")).replace("\0", _chip(state, disc[-1], lang, meta=""))
@@ -333,7 +333,7 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         f"{_t('cards', lang, n=len(disc))}{top_html}</div>"
     )
     # experience box: own defeated cards; their levels are the opponent's experience (DQ-9.1)
-    box = state.zone(p, "exp")
+    box = state.exp_box(p)
     lv_total = sum(state.card(c).level for c in box if c >= 0)
     box_html = "".join(_chip(state, c, lang, meta="level") for c in box) or escape(_t("none", lang))
     info.append(
@@ -341,7 +341,7 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         f'{box_html} <span class="dq-note">{escape(_t("expbox_note", lang, n=lv_total, q=2 - p))}</span>'
         "</div>"
     )
-    quests = state.zone(p, "quest")
+    quests = state.quests(p)
     q_html = "".join(_chip(state, c, lang) for c in quests) or escape(_t("none", lang))
     info.append(
         f'<div class="dq-zone dq-quests"><span class="dq-zl">{escape(_t("quests", lang))}:</span> {q_html}</div>'
@@ -390,7 +390,7 @@ def _status(state: DragonQuestState, lang: str) -> str:
         bits.append(f'<span class="dq-note">{escape(_t("view_of", lang, p=state.viewer + 1))}</span>')
     lines.append(" · ".join(bits))
     if not over and state.combat is not None:
-        att, dfn, flag = state.combat
+        att, dfn, flag = state.combat.attacker, state.combat.defender, state.combat.counter
         if dfn is not None and dfn >= 0:
             d = _t("def_card", lang, d="\0", q=state.owner(dfn) + 1).replace("\0", "\1")
             d = escape(d).replace("\1", _name(state, dfn, lang))
@@ -405,12 +405,12 @@ def _status(state: DragonQuestState, lang: str) -> str:
         line = escape(_t("combat", lang, a="\1", p=state.owner(att) + 1, d="\2"))
         lines.append(line.replace("\1", f"<b>{_name(state, att, lang)}</b>").replace("\2", d))
     if not over and state.pending is not None:
-        _kind, src, _k, user, hand_left = state.pending[:5]
+        src, user, hand_left = state.pending.source, state.pending.user, state.pending.hand_left
         line = escape(_t("effect", lang, c="\1", p=user + 1)).replace("\1", f"<b>{_name(state, src, lang)}</b>")
         if hand_left:
             line += " · " + escape(_t("hand_left", lang, n=hand_left))
         lines.append(line)
-    if not over and node == "end.confusion" and state.queue:
+    if not over and node == Node.END_CONFUSION and state.queue:
         src = state.queue[0]
         if src >= 0:
             lines.append(
@@ -418,9 +418,9 @@ def _status(state: DragonQuestState, lang: str) -> str:
                     "\1", f"<b>{_name(state, src, lang)}</b>"
                 )
             )
-    if not over and node == "combat.end_step" and state.queue:
+    if not over and node == Node.COMBAT_END_STEP and state.queue:
         lines.append(escape(_t("maintain", lang, p=state.queue[0] + 1)))
-    if not over and node == "repair" and state.repair:
+    if not over and node == Node.REPAIR and state.repair:
         lines.append(escape(_t("repair", lang, p=state.repair[0] + 1)))
     body = "".join(f'<div class="dq-line">{x}</div>' for x in lines)
     return f'<div class="dq-status" role="status">{body}</div>'

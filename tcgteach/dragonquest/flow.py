@@ -6,23 +6,32 @@ nodes that enter and leave it (for the combat view).
 
 from __future__ import annotations
 
-from ..core.flow import Edge, Flow, Node
+from ..core.flow import Edge, Flow
+from ..core.flow import Node as FlowNode
+from .ids import Node
 
 
 def _n(
-    id: str, en: str, ja: str, rules: tuple[str, ...], kind: str, help_en: str, help_ja: str, cluster: str | None = None
-) -> Node:
-    return Node(id, {"en": en, "ja": ja}, rules, kind, {"en": help_en, "ja": help_ja}, cluster)
+    id: Node,
+    en: str,
+    ja: str,
+    rules: tuple[str, ...],
+    kind: str,
+    help_en: str,
+    help_ja: str,
+    cluster: str | None = None,
+) -> FlowNode:
+    return FlowNode(id, {"en": en, "ja": ja}, rules, kind, {"en": help_en, "ja": help_ja}, cluster)
 
 
-def _e(src: str, dst: str, en: str, ja: str, rule: str) -> Edge:
+def _e(src: Node, dst: Node, en: str, ja: str, rule: str) -> Edge:
     return Edge(src, dst, {"en": en, "ja": ja}, rule)
 
 
 C = "combat"
 NODES = (
     _n(
-        "setup",
+        Node.SETUP,
         "Setup",
         "準備",
         ("DQ-3.1", "DQ-3.2", "DQ-3.4"),
@@ -31,7 +40,7 @@ NODES = (
         "先攻を決め、シャッフルして6枚引く。レベル1、0GP。",
     ),
     _n(
-        "mulligan",
+        Node.MULLIGAN,
         "Mulligan?",
         "引き直し",
         ("DQ-3.3",),
@@ -40,7 +49,7 @@ NODES = (
         "先攻から順に、手札を1回だけ引き直せる。",
     ),
     _n(
-        "reset",
+        Node.RESET,
         "Reset phase",
         "リセットフェイズ",
         ("DQ-6.1", "DQ-9.4"),
@@ -49,7 +58,7 @@ NODES = (
         "レベルアップ判定の後、正常でレベルがプレイヤーレベル以下のカードをアクティブにする。",
     ),
     _n(
-        "income",
+        Node.INCOME,
         "Income phase",
         "収入フェイズ",
         ("DQ-6.2",),
@@ -58,7 +67,7 @@ NODES = (
         "レベル＋1 GP を得る（先攻の最初のターンは1GP）。",
     ),
     _n(
-        "draw",
+        Node.DRAW,
         "Draw phase",
         "ドローフェイズ",
         ("DQ-6.3", "DQ-6.3a"),
@@ -67,7 +76,7 @@ NODES = (
         "手札6枚以上なら1枚、未満なら6枚までの枚数を選んで引く。",
     ),
     _n(
-        "prep",
+        Node.PREP,
         "Preparation",
         "準備フェイズ",
         ("DQ-6.4", "DQ-6.5", "DQ-6.6", "DQ-6.7", "DQ-6.8", "DQ-6.9", "DQ-6.10", "DQ-6.11", "DQ-6.12"),
@@ -76,7 +85,7 @@ NODES = (
         "仲間・治療・回復・復帰・装備・陣形・特殊効果・クエスト。終われば次へ。",
     ),
     _n(
-        "prep.pay",
+        Node.PREP_PAY,
         "Pay hand cost",
         "手札コスト",
         ("DQ-4.5",),
@@ -85,7 +94,7 @@ NODES = (
         "コストとして捨てるカードを選ぶ。",
     ),
     _n(
-        "prep.target",
+        Node.PREP_TARGET,
         "Choose target",
         "対象の選択",
         ("DQ-6.11", "DQ-6.12"),
@@ -94,7 +103,7 @@ NODES = (
         "効果の対象を選ぶ。",
     ),
     _n(
-        "prep.resolve",
+        Node.PREP_RESOLVE,
         "Resolve effect",
         "効果の解決",
         ("DQ-6.11", "DQ-6.12", "DQ-8.1"),
@@ -103,7 +112,7 @@ NODES = (
         "効果を適用する。",
     ),
     _n(
-        "battle",
+        Node.BATTLE,
         "Battle phase",
         "戦闘フェイズ",
         ("DQ-6.13",),
@@ -112,7 +121,7 @@ NODES = (
         "戦闘するか、しないかを選ぶ。",
     ),
     _n(
-        "combat.start",
+        Node.COMBAT_START,
         "Start step",
         "開始ステップ",
         ("DQ-7.1",),
@@ -122,7 +131,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.pay",
+        Node.COMBAT_PAY,
         "Pay hand cost",
         "手札コスト",
         ("DQ-4.5",),
@@ -132,7 +141,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.target",
+        Node.COMBAT_TARGET,
         "Choose target",
         "対象の選択",
         ("DQ-7.1", "DQ-7.2"),
@@ -142,7 +151,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.resolve",
+        Node.COMBAT_RESOLVE,
         "Resolve start effect",
         "開始効果の解決",
         ("DQ-7.1", "DQ-8.1"),
@@ -152,7 +161,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.action",
+        Node.COMBAT_ACTION,
         "Action step",
         "行動ステップ",
         ("DQ-7.2", "DQ-7.3", "DQ-7.6"),
@@ -162,7 +171,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.defend",
+        Node.COMBAT_DEFEND,
         "Defender's choice",
         "防御側の選択",
         ("DQ-7.4",),
@@ -172,7 +181,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.fallback",
+        Node.COMBAT_FALLBACK,
         "Attacker picks defender",
         "攻撃側が防御カードを指定",
         ("DQ-7.5",),
@@ -182,7 +191,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.counter",
+        Node.COMBAT_COUNTER,
         "Counterattack?",
         "反撃するか",
         ("DQ-7.7",),
@@ -192,7 +201,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.judgment",
+        Node.COMBAT_JUDGMENT,
         "Judgment step",
         "判定ステップ",
         ("DQ-7.8", "DQ-8.1", "DQ-8.2", "DQ-8.3"),
@@ -202,7 +211,7 @@ NODES = (
         C,
     ),
     _n(
-        "combat.end_step",
+        Node.COMBAT_END_STEP,
         "End step",
         "終了ステップ",
         ("DQ-7.9", "DQ-5.4"),
@@ -212,7 +221,7 @@ NODES = (
         C,
     ),
     _n(
-        "end",
+        Node.END,
         "End of turn",
         "ターン終了",
         ("DQ-6.14", "DQ-1.4"),
@@ -221,7 +230,7 @@ NODES = (
         "全滅ペナルティ、クエスト破棄、毒ダメージ。",
     ),
     _n(
-        "end.confusion",
+        Node.END_CONFUSION,
         "Confusion damage",
         "混乱ダメージ",
         ("DQ-6.14",),
@@ -230,7 +239,7 @@ NODES = (
         "混乱したカード1体ごとに、持ち主が自分のカード1体を選び1ダメージ。",
     ),
     _n(
-        "repair",
+        Node.REPAIR,
         "Formation maintenance (at once)",
         "陣形維持（すぐに）",
         ("DQ-5.5", "DQ-5.4", "DQ-5.2"),
@@ -241,7 +250,7 @@ NODES = (
         "（相手のターン中でも。オプション formation_repair=immediate）。",
     ),
     _n(
-        "game_over",
+        Node.GAME_OVER,
         "Game over",
         "ゲーム終了",
         ("DQ-1.2", "DQ-1.3", "DQ-1.4"),
@@ -252,71 +261,77 @@ NODES = (
 )
 
 EDGES = (
-    _e("setup", "mulligan", "hands dealt", "手札配布", "DQ-3.2"),
-    _e("mulligan", "reset", "both decided", "両者決定", "DQ-3.3"),
-    _e("reset", "income", "then", "次へ", "DQ-6.2"),
-    _e("income", "draw", "then", "次へ", "DQ-6.3"),
-    _e("draw", "prep", "drawn", "ドロー後", "DQ-6.4"),
-    _e("draw", "game_over", "deck empty", "デッキ切れ", "DQ-1.2"),
-    _e("prep", "prep.pay", "effect/quest: hand cost", "効果・クエスト：手札コスト", "DQ-4.5"),
-    _e("prep", "prep.target", "effect/quest: target", "効果・クエスト：対象", "DQ-6.11"),
-    _e("prep", "prep.resolve", "effect/quest", "効果・クエスト", "DQ-6.11"),
-    _e("prep.pay", "prep.target", "paid", "支払い済み", "DQ-6.11"),
-    _e("prep.pay", "prep.resolve", "paid", "支払い済み", "DQ-6.11"),
-    _e("prep.target", "prep.resolve", "chosen", "選択済み", "DQ-6.11"),
-    _e("prep.resolve", "prep", "resolved", "解決済み", "DQ-6.4"),
-    _e("prep.resolve", "game_over", "deck empty", "デッキ切れ", "DQ-1.2"),
-    _e("prep", "battle", "end preparation", "準備終了", "DQ-6.13"),
-    _e("battle", "combat.start", "fight", "戦闘する", "DQ-7.1"),
-    _e("battle", "end", "skip", "戦闘しない", "DQ-6.13"),
-    _e("combat.start", "combat.pay", "start effect: hand cost", "開始効果：手札コスト", "DQ-4.5"),
-    _e("combat.start", "combat.target", "start effect: target", "開始効果：対象", "DQ-7.1"),
-    _e("combat.start", "combat.resolve", "start effect", "開始効果", "DQ-7.1"),
-    _e("combat.start", "combat.action", "two passes", "2回続けてパス", "DQ-7.1"),
-    _e("combat.pay", "combat.target", "paid", "支払い済み", "DQ-7.1"),
-    _e("combat.pay", "combat.resolve", "paid (start effect)", "支払い済み（開始効果）", "DQ-7.1"),
-    _e("combat.pay", "combat.judgment", "paid (action effect)", "支払い済み（行動効果）", "DQ-7.8"),
-    _e("combat.target", "combat.resolve", "chosen (start effect)", "選択済み（開始効果）", "DQ-7.1"),
-    _e("combat.target", "combat.judgment", "chosen (action/item)", "選択済み（行動・道具）", "DQ-7.8"),
-    _e("combat.resolve", "combat.start", "resolved", "解決済み", "DQ-7.1"),
-    _e("combat.resolve", "game_over", "deck empty", "デッキ切れ", "DQ-1.2"),
-    _e("combat.action", "combat.defend", "attack", "攻撃", "DQ-7.3"),
-    _e("combat.action", "combat.fallback", "attack, no possible blocker", "攻撃（防御可能なカードなし）", "DQ-7.5"),
-    _e("combat.action", "combat.judgment", "attack / effect / item", "攻撃・効果・道具", "DQ-7.8"),
-    _e("combat.action", "combat.pay", "action effect: hand cost", "行動効果：手札コスト", "DQ-4.5"),
-    _e("combat.action", "combat.target", "effect/item: target", "効果・道具：対象", "DQ-7.2"),
-    _e("combat.action", "end", "pass: battle over", "パス：戦闘終了", "DQ-7.2"),
-    _e("combat.defend", "combat.counter", "blocks", "防御する", "DQ-7.4"),
-    _e("combat.defend", "combat.fallback", "refuses", "防御しない", "DQ-7.5"),
-    _e("combat.fallback", "combat.counter", "picked an active card", "アクティブなカードを指定", "DQ-7.7"),
+    _e(Node.SETUP, Node.MULLIGAN, "hands dealt", "手札配布", "DQ-3.2"),
+    _e(Node.MULLIGAN, Node.RESET, "both decided", "両者決定", "DQ-3.3"),
+    _e(Node.RESET, Node.INCOME, "then", "次へ", "DQ-6.2"),
+    _e(Node.INCOME, Node.DRAW, "then", "次へ", "DQ-6.3"),
+    _e(Node.DRAW, Node.PREP, "drawn", "ドロー後", "DQ-6.4"),
+    _e(Node.DRAW, Node.GAME_OVER, "deck empty", "デッキ切れ", "DQ-1.2"),
+    _e(Node.PREP, Node.PREP_PAY, "effect/quest: hand cost", "効果・クエスト：手札コスト", "DQ-4.5"),
+    _e(Node.PREP, Node.PREP_TARGET, "effect/quest: target", "効果・クエスト：対象", "DQ-6.11"),
+    _e(Node.PREP, Node.PREP_RESOLVE, "effect/quest", "効果・クエスト", "DQ-6.11"),
+    _e(Node.PREP_PAY, Node.PREP_TARGET, "paid", "支払い済み", "DQ-6.11"),
+    _e(Node.PREP_PAY, Node.PREP_RESOLVE, "paid", "支払い済み", "DQ-6.11"),
+    _e(Node.PREP_TARGET, Node.PREP_RESOLVE, "chosen", "選択済み", "DQ-6.11"),
+    _e(Node.PREP_RESOLVE, Node.PREP, "resolved", "解決済み", "DQ-6.4"),
+    _e(Node.PREP_RESOLVE, Node.GAME_OVER, "deck empty", "デッキ切れ", "DQ-1.2"),
+    _e(Node.PREP, Node.BATTLE, "end preparation", "準備終了", "DQ-6.13"),
+    _e(Node.BATTLE, Node.COMBAT_START, "fight", "戦闘する", "DQ-7.1"),
+    _e(Node.BATTLE, Node.END, "skip", "戦闘しない", "DQ-6.13"),
+    _e(Node.COMBAT_START, Node.COMBAT_PAY, "start effect: hand cost", "開始効果：手札コスト", "DQ-4.5"),
+    _e(Node.COMBAT_START, Node.COMBAT_TARGET, "start effect: target", "開始効果：対象", "DQ-7.1"),
+    _e(Node.COMBAT_START, Node.COMBAT_RESOLVE, "start effect", "開始効果", "DQ-7.1"),
+    _e(Node.COMBAT_START, Node.COMBAT_ACTION, "two passes", "2回続けてパス", "DQ-7.1"),
+    _e(Node.COMBAT_PAY, Node.COMBAT_TARGET, "paid", "支払い済み", "DQ-7.1"),
+    _e(Node.COMBAT_PAY, Node.COMBAT_RESOLVE, "paid (start effect)", "支払い済み（開始効果）", "DQ-7.1"),
+    _e(Node.COMBAT_PAY, Node.COMBAT_JUDGMENT, "paid (action effect)", "支払い済み（行動効果）", "DQ-7.8"),
+    _e(Node.COMBAT_TARGET, Node.COMBAT_RESOLVE, "chosen (start effect)", "選択済み（開始効果）", "DQ-7.1"),
+    _e(Node.COMBAT_TARGET, Node.COMBAT_JUDGMENT, "chosen (action/item)", "選択済み（行動・道具）", "DQ-7.8"),
+    _e(Node.COMBAT_RESOLVE, Node.COMBAT_START, "resolved", "解決済み", "DQ-7.1"),
+    _e(Node.COMBAT_RESOLVE, Node.GAME_OVER, "deck empty", "デッキ切れ", "DQ-1.2"),
+    _e(Node.COMBAT_ACTION, Node.COMBAT_DEFEND, "attack", "攻撃", "DQ-7.3"),
     _e(
-        "combat.fallback",
-        "combat.judgment",
+        Node.COMBAT_ACTION,
+        Node.COMBAT_FALLBACK,
+        "attack, no possible blocker",
+        "攻撃（防御可能なカードなし）",
+        "DQ-7.5",
+    ),
+    _e(Node.COMBAT_ACTION, Node.COMBAT_JUDGMENT, "attack / effect / item", "攻撃・効果・道具", "DQ-7.8"),
+    _e(Node.COMBAT_ACTION, Node.COMBAT_PAY, "action effect: hand cost", "行動効果：手札コスト", "DQ-4.5"),
+    _e(Node.COMBAT_ACTION, Node.COMBAT_TARGET, "effect/item: target", "効果・道具：対象", "DQ-7.2"),
+    _e(Node.COMBAT_ACTION, Node.END, "pass: battle over", "パス：戦闘終了", "DQ-7.2"),
+    _e(Node.COMBAT_DEFEND, Node.COMBAT_COUNTER, "blocks", "防御する", "DQ-7.4"),
+    _e(Node.COMBAT_DEFEND, Node.COMBAT_FALLBACK, "refuses", "防御しない", "DQ-7.5"),
+    _e(Node.COMBAT_FALLBACK, Node.COMBAT_COUNTER, "picked an active card", "アクティブなカードを指定", "DQ-7.7"),
+    _e(
+        Node.COMBAT_FALLBACK,
+        Node.COMBAT_JUDGMENT,
         "picked a card that cannot strike back",
         "反撃できないカードを指定",
         "DQ-7.8",
     ),
-    _e("combat.counter", "combat.judgment", "decided", "決定", "DQ-7.8"),
-    _e("combat.judgment", "combat.end_step", "then", "次へ", "DQ-7.9"),
-    _e("combat.judgment", "game_over", "deck empty", "デッキ切れ", "DQ-1.2"),
-    _e("combat.end_step", "combat.action", "continue", "戦闘を続ける", "DQ-7.9"),
-    _e("combat.end_step", "end", "battle over", "戦闘終了", "DQ-7.9"),
-    _e("end", "end.confusion", "confused cards", "混乱したカード", "DQ-6.14"),
-    _e("end", "reset", "next player's turn", "次のプレイヤーのターン", "DQ-6.14"),
-    _e("end", "game_over", "deck empty / turn cap", "デッキ切れ・ターン上限", "DQ-1.2"),
-    _e("end.confusion", "reset", "next player's turn", "次のプレイヤーのターン", "DQ-6.14"),
-    _e("end.confusion", "game_over", "deck empty / turn cap", "デッキ切れ・ターン上限", "DQ-1.2"),
+    _e(Node.COMBAT_COUNTER, Node.COMBAT_JUDGMENT, "decided", "決定", "DQ-7.8"),
+    _e(Node.COMBAT_JUDGMENT, Node.COMBAT_END_STEP, "then", "次へ", "DQ-7.9"),
+    _e(Node.COMBAT_JUDGMENT, Node.GAME_OVER, "deck empty", "デッキ切れ", "DQ-1.2"),
+    _e(Node.COMBAT_END_STEP, Node.COMBAT_ACTION, "continue", "戦闘を続ける", "DQ-7.9"),
+    _e(Node.COMBAT_END_STEP, Node.END, "battle over", "戦闘終了", "DQ-7.9"),
+    _e(Node.END, Node.END_CONFUSION, "confused cards", "混乱したカード", "DQ-6.14"),
+    _e(Node.END, Node.RESET, "next player's turn", "次のプレイヤーのターン", "DQ-6.14"),
+    _e(Node.END, Node.GAME_OVER, "deck empty / turn cap", "デッキ切れ・ターン上限", "DQ-1.2"),
+    _e(Node.END_CONFUSION, Node.RESET, "next player's turn", "次のプレイヤーのターン", "DQ-6.14"),
+    _e(Node.END_CONFUSION, Node.GAME_OVER, "deck empty / turn cap", "デッキ切れ・ターン上限", "DQ-1.2"),
     # DQ-5.5 formation_repair=immediate: a card left the field outside combat; the instruction waits
-    _e("prep", "repair", "equip/quest: a card defeated", "装備・クエスト：カード撃破", "DQ-5.5"),
-    _e("repair", "prep", "repaired", "陣形維持済み", "DQ-5.5"),
-    _e("prep.resolve", "repair", "a card defeated", "カード撃破", "DQ-5.5"),
-    _e("repair", "prep.resolve", "repaired: effect goes on", "陣形維持済み：効果の続き", "DQ-5.5"),
-    _e("combat.resolve", "repair", "a card defeated", "カード撃破", "DQ-5.5"),
-    _e("repair", "combat.resolve", "repaired: effect goes on", "陣形維持済み：効果の続き", "DQ-5.5"),
-    _e("end", "repair", "poison defeated a card", "毒でカード撃破", "DQ-5.5"),
-    _e("repair", "end", "repaired: more poison ticks", "陣形維持済み：残りの毒ダメージ", "DQ-5.5"),
-    _e("end.confusion", "repair", "confusion defeated a card", "混乱でカード撃破", "DQ-5.5"),
-    _e("repair", "end.confusion", "repaired: more confused cards", "陣形維持済み：残りの混乱", "DQ-5.5"),
+    _e(Node.PREP, Node.REPAIR, "equip/quest: a card defeated", "装備・クエスト：カード撃破", "DQ-5.5"),
+    _e(Node.REPAIR, Node.PREP, "repaired", "陣形維持済み", "DQ-5.5"),
+    _e(Node.PREP_RESOLVE, Node.REPAIR, "a card defeated", "カード撃破", "DQ-5.5"),
+    _e(Node.REPAIR, Node.PREP_RESOLVE, "repaired: effect goes on", "陣形維持済み：効果の続き", "DQ-5.5"),
+    _e(Node.COMBAT_RESOLVE, Node.REPAIR, "a card defeated", "カード撃破", "DQ-5.5"),
+    _e(Node.REPAIR, Node.COMBAT_RESOLVE, "repaired: effect goes on", "陣形維持済み：効果の続き", "DQ-5.5"),
+    _e(Node.END, Node.REPAIR, "poison defeated a card", "毒でカード撃破", "DQ-5.5"),
+    _e(Node.REPAIR, Node.END, "repaired: more poison ticks", "陣形維持済み：残りの毒ダメージ", "DQ-5.5"),
+    _e(Node.END_CONFUSION, Node.REPAIR, "confusion defeated a card", "混乱でカード撃破", "DQ-5.5"),
+    _e(Node.REPAIR, Node.END_CONFUSION, "repaired: more confused cards", "陣形維持済み：残りの混乱", "DQ-5.5"),
 )
 
 TITLE = {"en": "Dragon Quest: the turn", "ja": "ドラゴンクエスト：ターンの流れ"}

@@ -16,6 +16,7 @@ from ..core.options import OptionSpec
 from . import actions as A
 from .cards import DATA, card_pool, starter_pool, validate_deck
 from .flow import COMBAT, TURN
+from .ids import Ev
 from .state import DragonQuestState, Instances, new_state
 from .text import describe_action, describe_event
 
@@ -185,7 +186,7 @@ class DragonQuest(Game):
         from .text import combat_explanation
 
         for ev in reversed(state.events):
-            if ev.kind == "battle":
+            if ev.kind == Ev.BATTLE:
                 return combat_explanation(state, ev.data, lang)
         return []
 
@@ -241,7 +242,9 @@ class DragonQuest(Game):
     def _state_from_setup(self, setup: dict[str, Any]) -> DragonQuestState:
         if "position" in setup:
             return self.position(setup["position"], setup.get("seed", 0))
-        return super()._state_from_setup(setup)
+        state = super()._state_from_setup(setup)  # core.Game types it State; it is made by new_state above
+        assert isinstance(state, DragonQuestState)
+        return state
 
     def _new_instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
         return Instances(list(decks), self.cards)

@@ -22,28 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import StateFileError
 from ..core.rng import Rng, mix_seed
-from .cards import DECK_SIZE
-from .state import (
-    ACTIVE,
-    BACK,
-    CLOSED,
-    CONFUSED,
-    DECK,
-    DISCARD,
-    EXP,
-    FRONT,
-    HAND,
-    NZ,
-    QUEST,
-    QUESTCARD,
-    DragonQuestState,
-    clear_pending,
-)
+from .cards import DECK_SIZE, Card
+from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
+from .state import DragonQuestState, blank_state, clear_pending
 
 if TYPE_CHECKING:
     from .game import DragonQuest
 
-NODES = ("prep", "battle", "combat.action")
+NODES = (Node.PREP, Node.BATTLE, Node.COMBAT_ACTION)
 STATES = {"active": ACTIVE, "closed": CLOSED, "confused": CONFUSED}
 PLAYER_KEYS = ("deck", "hand", "front", "back", "discard", "exp", "quest", "gp", "level")
 TOP_KEYS = ("players", "turn_player", "first_player", "turn", "node", "recruits", "quest_played")
@@ -53,7 +39,8 @@ def _fail(where: str, message: str) -> StateFileError:
     return StateFileError(f"position.{where}", message)
 
 
-def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestState:  # noqa: C901 -- validates every field
+def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestState:
+    """The state a position spec describes, every field validated (see the module docstring)."""
     if not isinstance(spec, dict):
         raise _fail("(top)", f"expected an object, got {type(spec).__name__}")
     for key in spec:
@@ -62,121 +49,132 @@ def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestSt
     players = spec.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise _fail("players", "expected a list of exactly 2 players (DQ-1.1)")
-    pool = game.cards
     rng = Rng(mix_seed(seed))
     cards_of: list[list[str]] = []
     layouts: list[dict[str, Any]] = []
     for p, raw in enumerate(players):
-        w = f"players[{p}]"
-        if not isinstance(raw, dict):
-            raise _fail(w, "expected an object")
-        for key in raw:
-            if key not in PLAYER_KEYS:
-                raise _fail(f"{w}.{key}", f"unknown field (allowed: {', '.join(PLAYER_KEYS)})")
-        used: list[str] = []
-        layout: dict[str, Any] = {"zones": {}, "field": {}}
-        for zone in ("hand", "discard", "exp", "quest"):
-            ids = raw.get(zone, [])
-            if not isinstance(ids, list):
-                raise _fail(f"{w}.{zone}", "expected a list of card IDs")
-            for i, cid in enumerate(ids):
-                _known(pool, cid, f"{w}.{zone}[{i}]")
-                if zone == "quest" and pool[cid].type != "quest":
-                    raise _fail(f"{w}.{zone}[{i}]", f"{cid} is not a quest card")
-            layout["zones"][zone] = list(ids)
-            used += ids
-        for row in ("front", "back"):
-            entries = raw.get(row, [])
-            if not isinstance(entries, list):
-                raise _fail(f"{w}.{row}", "expected a list of party cards")
-            out = []
-            for i, e in enumerate(entries):
-                ww = f"{w}.{row}[{i}]"
-                e = {"card": e} if isinstance(e, str) else e
-                if not isinstance(e, dict) or "card" not in e:
-                    raise _fail(ww, "expected a card ID or an object with 'card'")
-                for key in e:
-                    if key not in ("card", "state", "damage", "poisoned", "item"):
-                        raise _fail(f"{ww}.{key}", "unknown field (allowed: card, state, damage, poisoned, item)")
-                card = _known(pool, e["card"], f"{ww}.card")
-                if not card.is_party:
-                    raise _fail(f"{ww}.card", f"{e['card']} is not a party card (DQ-10.1)")
-                state = e.get("state", "active")
-                if not isinstance(state, str) or state not in STATES:
-                    raise _fail(f"{ww}.state", f"{state!r} is not one of active, closed, confused (DQ-4.1)")
-                damage = e.get("damage", 0)
-                if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
-                    raise _fail(f"{ww}.damage", f"expected a whole number >= 0, got {damage!r}")
-                item = e.get("item")
-                if item is not None:
-                    icard = _known(pool, item, f"{ww}.item")
-                    if icard.type != "item":
-                        raise _fail(f"{ww}.item", f"{item} is not an item card")
-                    if card.type != "character":
-                        raise _fail(f"{ww}.item", "only characters carry items (DQ-10.2)")
-                    if not set(icard.equip) & set(card.equip):
-                        raise _fail(f"{ww}.item", f"equip types do not match: {icard.equip} vs {card.equip} (DQ-6.9)")
-                    used.append(item)
-                poisoned = e.get("poisoned", False)
-                if not isinstance(poisoned, bool):
-                    raise _fail(f"{ww}.poisoned", "expected true or false")
-                out.append(
-                    {"card": e["card"], "state": STATES[state], "damage": damage, "poisoned": poisoned, "item": item}
-                )
-                used.append(e["card"])
-            layout["field"][row] = out
-        deck = raw.get("deck", {"fill": None})
-        damage_total = sum(e["damage"] for row in ("front", "back") for e in layout["field"][row])
-        if isinstance(deck, dict):
-            if set(deck) != {"fill"} or deck["fill"] not in game.starter_decks():
-                raise _fail(
-                    f"{w}.deck",
-                    'expected a list of card IDs or {"fill": STARTER} with one of: ' + ", ".join(game.starter_decks()),
-                )
-            rest = list(game.starter_deck(deck["fill"]).cards)
-            for cid in used:
-                if cid in rest:
-                    rest.remove(cid)
-            need = DECK_SIZE - len(used)
-            if need < 0 or len(rest) < need:
-                raise _fail(f"{w}.deck", f"cannot fill to {DECK_SIZE} cards from {deck['fill']!r}")
-            rng.shuffle(rest)
-            deck_ids = rest[:need]
-        elif isinstance(deck, list):
-            for i, cid in enumerate(deck):
-                _known(pool, cid, f"{w}.deck[{i}]")
-            deck_ids = list(deck)
-        else:
-            raise _fail(f"{w}.deck", 'expected a list of card IDs or {"fill": STARTER}')
-        total = len(used) + len(deck_ids)
-        if total != DECK_SIZE:
-            raise _fail(w, f"{total} cards in all zones; each player has exactly {DECK_SIZE} (DQ-2.1)")
-        if damage_total > len(deck_ids):
-            raise _fail(f"{w}.deck", f"{damage_total} damage cards must come from the deck, which has {len(deck_ids)}")
-        layout["deck"] = deck_ids
-        for key, lo in (("gp", 0), ("level", 1)):
-            v = raw.get(key, lo)
-            if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-                raise _fail(f"{w}.{key}", f"expected a whole number >= {lo}, got {v!r}")
-            layout[key] = v
-        cards_of.append(deck_ids + used)
+        cards, layout = _player(game, raw, f"players[{p}]", rng)
+        cards_of.append(cards)
         layouts.append(layout)
-    s = _assemble(game, spec, seed, cards_of, layouts)
-    return s
+    return _assemble(game, spec, seed, cards_of, layouts)
 
 
-def _known(pool: dict, cid: Any, where: str) -> Any:
+def _player(game: DragonQuest, raw: Any, w: str, rng: Rng) -> tuple[list[str], dict[str, Any]]:
+    """One player's cards (deck first, then the rest) and where they lie; each player has 50 (DQ-2.1)."""
+    if not isinstance(raw, dict):
+        raise _fail(w, "expected an object")
+    for key in raw:
+        if key not in PLAYER_KEYS:
+            raise _fail(f"{w}.{key}", f"unknown field (allowed: {', '.join(PLAYER_KEYS)})")
+    pool = game.cards
+    used: list[str] = []
+    layout: dict[str, Any] = {"zones": _zones(pool, raw, w, used), "field": {}}
+    for row in ("front", "back"):
+        entries = raw.get(row, [])
+        if not isinstance(entries, list):
+            raise _fail(f"{w}.{row}", "expected a list of party cards")
+        layout["field"][row] = [_party_entry(pool, e, f"{w}.{row}[{i}]", used) for i, e in enumerate(entries)]
+    damage_total = sum(e["damage"] for row in ("front", "back") for e in layout["field"][row])
+    deck_ids = _deck(game, raw.get("deck", {"fill": None}), w, used, rng)
+    total = len(used) + len(deck_ids)
+    if total != DECK_SIZE:
+        raise _fail(w, f"{total} cards in all zones; each player has exactly {DECK_SIZE} (DQ-2.1)")
+    if damage_total > len(deck_ids):
+        raise _fail(f"{w}.deck", f"{damage_total} damage cards must come from the deck, which has {len(deck_ids)}")
+    layout["deck"] = deck_ids
+    for key, lo in (("gp", 0), ("level", 1)):
+        v = raw.get(key, lo)
+        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+            raise _fail(f"{w}.{key}", f"expected a whole number >= {lo}, got {v!r}")
+        layout[key] = v
+    return deck_ids + used, layout
+
+
+def _zones(pool: dict[str, Card], raw: dict[str, Any], w: str, used: list[str]) -> dict[str, list[str]]:
+    """The hand, discard pile, experience box and quests of a player: lists of card IDs."""
+    zones = {}
+    for zone in ("hand", "discard", "exp", "quest"):
+        ids = raw.get(zone, [])
+        if not isinstance(ids, list):
+            raise _fail(f"{w}.{zone}", "expected a list of card IDs")
+        for i, cid in enumerate(ids):
+            _known(pool, cid, f"{w}.{zone}[{i}]")
+            if zone == "quest" and pool[cid].type != "quest":
+                raise _fail(f"{w}.{zone}[{i}]", f"{cid} is not a quest card")
+        zones[zone] = list(ids)
+        used += ids
+    return zones
+
+
+def _party_entry(pool: dict[str, Card], e: Any, ww: str, used: list[str]) -> dict[str, Any]:
+    """A party card on the field with its state (DQ-4.1), damage (DQ-8.1), poison (DQ-4.2) and item (DQ-6.9)."""
+    e = {"card": e} if isinstance(e, str) else e
+    if not isinstance(e, dict) or "card" not in e:
+        raise _fail(ww, "expected a card ID or an object with 'card'")
+    for key in e:
+        if key not in ("card", "state", "damage", "poisoned", "item"):
+            raise _fail(f"{ww}.{key}", "unknown field (allowed: card, state, damage, poisoned, item)")
+    card = _known(pool, e["card"], f"{ww}.card")
+    if not card.is_party:
+        raise _fail(f"{ww}.card", f"{e['card']} is not a party card (DQ-10.1)")
+    state = e.get("state", "active")
+    if not isinstance(state, str) or state not in STATES:
+        raise _fail(f"{ww}.state", f"{state!r} is not one of active, closed, confused (DQ-4.1)")
+    damage = e.get("damage", 0)
+    if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+        raise _fail(f"{ww}.damage", f"expected a whole number >= 0, got {damage!r}")
+    item = e.get("item")
+    if item is not None:
+        icard = _known(pool, item, f"{ww}.item")
+        if icard.type != "item":
+            raise _fail(f"{ww}.item", f"{item} is not an item card")
+        if card.type != "character":
+            raise _fail(f"{ww}.item", "only characters carry items (DQ-10.2)")
+        if not set(icard.equip) & set(card.equip):
+            raise _fail(f"{ww}.item", f"equip types do not match: {icard.equip} vs {card.equip} (DQ-6.9)")
+        used.append(item)
+    poisoned = e.get("poisoned", False)
+    if not isinstance(poisoned, bool):
+        raise _fail(f"{ww}.poisoned", "expected true or false")
+    used.append(e["card"])
+    return {"card": e["card"], "state": STATES[state], "damage": damage, "poisoned": poisoned, "item": item}
+
+
+def _deck(game: DragonQuest, deck: Any, w: str, used: list[str], rng: Rng) -> list[str]:
+    """The deck (top last): given card by card, or the rest of a starter deck shuffled by the seed."""
+    if isinstance(deck, list):
+        for i, cid in enumerate(deck):
+            _known(game.cards, cid, f"{w}.deck[{i}]")
+        return list(deck)
+    if not isinstance(deck, dict):
+        raise _fail(f"{w}.deck", 'expected a list of card IDs or {"fill": STARTER}')
+    if set(deck) != {"fill"} or deck["fill"] not in game.starter_decks():
+        raise _fail(
+            f"{w}.deck",
+            'expected a list of card IDs or {"fill": STARTER} with one of: ' + ", ".join(game.starter_decks()),
+        )
+    rest = list(game.starter_deck(deck["fill"]).cards)
+    for cid in used:
+        if cid in rest:
+            rest.remove(cid)
+    need = DECK_SIZE - len(used)
+    if need < 0 or len(rest) < need:
+        raise _fail(f"{w}.deck", f"cannot fill to {DECK_SIZE} cards from {deck['fill']!r}")
+    rng.shuffle(rest)
+    return rest[:need]
+
+
+def _known(pool: dict[str, Card], cid: Any, where: str) -> Card:
     if not isinstance(cid, str) or cid not in pool:
         raise _fail(where, f"unknown card id {cid!r} (not in the card pool)")
     return pool[cid]
 
 
-def _assemble(  # noqa: C901 -- places each zone and field row of the spec in turn
+def _assemble(
     game: DragonQuest, spec: dict[str, Any], seed: int, cards_of: list[list[str]], layouts: list[dict[str, Any]]
 ) -> DragonQuestState:
     """Lay the cards out; instance numbers follow each player's list (deck first, then the rest)."""
-    s = object.__new__(DragonQuestState)
-    s._init_base(
+    s = blank_state(
         game,
         {
             "seed": seed,
@@ -185,19 +183,24 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
             "decks": [list(c) for c in cards_of],
             "position": spec,
         },
-        2,
         mix_seed(seed) ^ 0x5EED,
+        tuple(tuple(c) for c in cards_of),
     )
-    s.inst = game._instances(tuple(tuple(c) for c in cards_of))
-    s._equip_cache = {}
-    s._last_taken = 0
-    n = s.inst.n
-    s.zones = [[] for _ in range(2 * NZ + 2 * n)]
-    orient = [ACTIVE] * n
+    _lay_out(s, cards_of, layouts)
+    node, turn = _turn_values(s, spec)
+    for p in range(2):
+        _check(s, p)
+    s._emit(Ev.POSITION, "DQ-3.1", None, node=node, turn=turn)
+    return s
+
+
+def _lay_out(s: DragonQuestState, cards_of: list[list[str]], layouts: list[dict[str, Any]]) -> None:
+    """Each card instance into its zone, with its state, item and damage cards."""
+    orient = [ACTIVE] * s.inst.n
     poisoned = set()
     base = 0
     for p, (ids, lay) in enumerate(zip(cards_of, layouts, strict=True)):
-        free = {}  # card id -> instance numbers not yet placed
+        free: dict[str, list[int]] = {}  # card id -> instance numbers not yet placed
         for i, cid in enumerate(ids):
             free.setdefault(cid, []).append(base + i)
         deck_n = len(lay["deck"])
@@ -209,24 +212,28 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
             return free[cid].pop(0)
 
         for zone, idx in (("hand", HAND), ("discard", DISCARD), ("exp", EXP), ("quest", QUEST)):
-            s.zones[p * NZ + idx] = [take(c) for c in lay["zones"][zone]]
+            s._touch_zone(p, idx).extend(take(c) for c in lay["zones"][zone])
         for row, idx in (("front", FRONT), ("back", BACK)):
             for e in lay["field"][row]:
                 c = take(e["card"])
-                s.zones[p * NZ + idx].append(c)
+                s._touch_zone(p, idx).append(c)
                 orient[c] = e["state"]
                 if e["poisoned"]:
                     poisoned.add(c)
                 if e["item"] is not None:
-                    s.zones[2 * NZ + n + c].append(take(e["item"]))
+                    s._touch_item(c).append(take(e["item"]))
                 for _ in range(e["damage"]):  # DQ-8.1: damage cards come from the top of the deck
-                    s.zones[2 * NZ + c].append(deck.pop())
-        s.zones[p * NZ + DECK] = deck
+                    s._touch_damage(c).append(deck.pop())
+        s._touch_zone(p, DECK).extend(deck)
         base += len(ids)
     s.orient = tuple(orient)
     s.poisoned = frozenset(poisoned)
     s.gp = (layouts[0]["gp"], layouts[1]["gp"])
     s.level = (layouts[0]["level"], layouts[1]["level"])
+
+
+def _turn_values(s: DragonQuestState, spec: dict[str, Any]) -> tuple[str, int]:
+    """Whose turn, which turn, where in it (DQ-6), and what the turn player has done so far."""
     tp = spec.get("turn_player", 0)
     fp = spec.get("first_player", 0)
     for key, v in (("turn_player", tp), ("first_player", fp)):
@@ -240,7 +247,7 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
         raise _fail("node", f"a position starts at one of {', '.join(NODES)}, not {node!r}")
     s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
     clear_pending(s)
-    s.node = node
+    s.node = Node(node)
     recruits = spec.get("recruits", 0)
     if not isinstance(recruits, int) or isinstance(recruits, bool) or recruits < 0:
         raise _fail("recruits", f"expected a whole number >= 0 (recruits made this turn, DQ-6.5), got {recruits!r}")
@@ -249,37 +256,38 @@ def _assemble(  # noqa: C901 -- places each zone and field row of the spec in tu
         raise _fail("quest_played", f"expected true or false (DQ-6.12), got {quest_played!r}")
     s.recruits = recruits
     s.quest_played = quest_played
-    for p in range(2):  # validated like any state: formation (DQ-5) and damage below HP (DQ-7.8)
-        f, b = len(s.front(p)), len(s.back(p))
-        if not s.formation_ok(f, b):
+    return node, turn
+
+
+def _check(s: DragonQuestState, p: int) -> None:
+    """Validated like any state: formation (DQ-5), damage below HP (DQ-7.8), quests (DQ-6.12), level (DQ-9.2)."""
+    game, tp = s.game, s.turn_player
+    f, b = len(s.front(p)), len(s.back(p))
+    if not s.formation_ok(f, b):
+        raise _fail(
+            f"players[{p}]",
+            f"formation {f} front / {b} back breaks DQ-5 (option formation={game.options['formation']})",
+        )
+    for c in s.party(p):
+        if s.damage(c) >= s.hp_of(c):
             raise _fail(
                 f"players[{p}]",
-                f"formation {f} front / {b} back breaks DQ-5 (option formation={game.options['formation']})",
+                f"{s.card(c).id} has {s.damage(c)} damage and HP {s.hp_of(c)}: it would already be defeated (DQ-7.8)",
             )
-        for c in s.party(p):
-            if s.damage(c) >= s.hp_of(c):
-                raise _fail(
-                    f"players[{p}]",
-                    f"{s.card(c).id} has {s.damage(c)} damage and HP {s.hp_of(c)}: "
-                    "it would already be defeated (DQ-7.8)",
-                )
-        for q in s.zones[p * NZ + QUEST]:
-            if s.inst.kind[q] != QUESTCARD:
-                raise _fail(f"players[{p}].quest", "only quest cards are in play as quests")
-            if not s.inst.cards[q].stays and not (p == tp and s.quest_played):
-                raise _fail(
-                    f"players[{p}].quest",
-                    f"{s.inst.cards[q].id} leaves at the end of the turn it is played: "
-                    "only the turn player with quest_played true has one (DQ-6.12)",
-                )
-        if s.level[p] > 1 + s.experience(p) // 5:
+    for q in s.quests(p):
+        if s.inst.kind[q] != QUESTCARD:
+            raise _fail(f"players[{p}].quest", "only quest cards are in play as quests")
+        if not s.inst.cards[q].stays and not (p == tp and s.quest_played):
             raise _fail(
-                f"players[{p}].level",
-                f"level {s.level[p]} needs {5 * (s.level[p] - 1)} experience; this "
-                f"player has {s.experience(p)} (DQ-9.2)",
+                f"players[{p}].quest",
+                f"{s.inst.cards[q].id} leaves at the end of the turn it is played: "
+                "only the turn player with quest_played true has one (DQ-6.12)",
             )
-    s._emit("position", "DQ-3.1", None, node=node, turn=turn)
-    return s
+    if s.level[p] > 1 + s.experience(p) // 5:
+        raise _fail(
+            f"players[{p}].level",
+            f"level {s.level[p]} needs {5 * (s.level[p] - 1)} experience; this player has {s.experience(p)} (DQ-9.2)",
+        )
 
 
 __all__ = ["build_position"]

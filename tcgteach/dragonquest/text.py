@@ -2,111 +2,116 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from . import actions as A
+from .combat import Blow, FightResult, result_of_record
+from .ids import Ev
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
 
+DRAW_SHORT = "draw_short"  # the sentence of a draw the deck could not pay in full (DQ-1.2)
+
 EVENTS: dict[str, tuple[str, str]] = {
-    "position": ("A teaching position is set up (turn {turn}).", "教材用の局面を用意（ターン{turn}）。"),
-    "first_player": ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
-    "draw_hand": ("{P} draws 6 cards: {cards}.", "{P}が6枚引く：{cards}。"),
-    "start_values": ("Both players start at level 1 with 0 GP.", "両者レベル1、0GPで開始。"),
-    "mulligan": (
+    Ev.POSITION: ("A teaching position is set up (turn {turn}).", "教材用の局面を用意（ターン{turn}）。"),
+    Ev.FIRST_PLAYER: ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
+    Ev.DRAW_HAND: ("{P} draws 6 cards: {cards}.", "{P}が6枚引く：{cards}。"),
+    Ev.START_VALUES: ("Both players start at level 1 with 0 GP.", "両者レベル1、0GPで開始。"),
+    Ev.MULLIGAN: (
         "{P} returns the hand, shuffles and draws 6 again: {cards}.",
         "{P}が手札を戻してシャッフルし、6枚引き直す：{cards}。",
     ),
-    "keep": ("{P} keeps the hand.", "{P}は手札をキープ。"),
-    "level_up": ("{P} levels up to {level} (experience {exp}).", "{P}がレベル{level}に上がる（経験値{exp}）。"),
-    "reset": (
+    Ev.KEEP: ("{P} keeps the hand.", "{P}は手札をキープ。"),
+    Ev.LEVEL_UP: ("{P} levels up to {level} (experience {exp}).", "{P}がレベル{level}に上がる（経験値{exp}）。"),
+    Ev.RESET: (
         "Turn {turn}: {P}'s reset phase — level {level}; made active: {woke}.",
         "ターン{turn}：{P}のリセットフェイズ — レベル{level}。アクティブにしたカード：{woke}。",
     ),
-    "income": ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
-    "draw": ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
-    "draw_short": (
+    Ev.INCOME: ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
+    Ev.DRAW: ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    DRAW_SHORT: (
         "{P} must draw {n} but the deck has only {got}: {cards}.",
         "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。",
     ),
-    "recruit": (
+    Ev.RECRUIT: (
         "{P} recruits {card} into the {row} row ({state}; {cost} GP).",
         "{P}が{card}を{row}に仲間にする（{state}、{cost}GP）。",
     ),
-    "treat": (
+    Ev.TREAT: (
         "{P} treats {card} ({cost} GP): its ailments are gone.",
         "{P}が{card}を治療（{cost}GP）：状態異常が消える。",
     ),
-    "heal": (
+    Ev.HEAL: (
         "{P} heals {card} ({cost} GP): {removed} damage card(s) go to the bottom of the deck.",
         "{P}が{card}を回復（{cost}GP）：ダメージカード{removed}枚をデッキの下へ。",
     ),
-    "restore": ("{P} restores {card} to active ({cost} GP).", "{P}が{card}を復帰させる（{cost}GP）。"),
-    "equip": ("{P} equips {card} with {item} ({cost} GP){old}.", "{P}が{card}に{item}を装備（{cost}GP）{old}。"),
-    "move": ("{P} moves {card} to the {row} row.", "{P}が{card}を{row}へ移す。"),
-    "swap": ("{P} swaps {card} and {other}.", "{P}が{card}と{other}を入れ替える。"),
-    "end_prep": ("{P} ends the preparation phase.", "{P}が準備フェイズを終える。"),
-    "use": ("{P} uses {card}'s effect{costs}.", "{P}が{card}の効果を使う{costs}。"),
-    "use_item": ("{P} uses {item} carried by {card} (closing it).", "{P}が{card}の装備する{item}を使う（クローズ）。"),
-    "quest": ("{P} plays the quest {card}{stays}.", "{P}がクエスト{card}を使う{stays}。"),
-    "quest_leaves": ("{card} goes to the discard pile.", "{card}が捨て札へ。"),
-    "discard": ("{P} discards {card} to pay the cost.", "{P}がコストとして{card}を捨てる。"),
-    "gain_gp": ("{P} gains {n} GP.", "{P}が{n}GPを得る。"),
-    "effect_draw": ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
-    "effect_heal": ("{n} damage removed from {card}.", "{card}のダメージを{n}取り除く。"),
-    "cure": ("{card} is cured.", "{card}の状態異常が治る。"),
-    "poison": ("{card} is poisoned.", "{card}が毒になる。"),
-    "confuse": ("{card} is confused (turned upside down).", "{card}が混乱する（上下逆さに）。"),
-    "close": ("{card} is closed.", "{card}がクローズ。"),
-    "activate": ("{card} becomes active.", "{card}がアクティブに。"),
-    "damage": (
+    Ev.RESTORE: ("{P} restores {card} to active ({cost} GP).", "{P}が{card}を復帰させる（{cost}GP）。"),
+    Ev.EQUIP: ("{P} equips {card} with {item} ({cost} GP){old}.", "{P}が{card}に{item}を装備（{cost}GP）{old}。"),
+    Ev.MOVE: ("{P} moves {card} to the {row} row.", "{P}が{card}を{row}へ移す。"),
+    Ev.SWAP: ("{P} swaps {card} and {other}.", "{P}が{card}と{other}を入れ替える。"),
+    Ev.END_PREP: ("{P} ends the preparation phase.", "{P}が準備フェイズを終える。"),
+    Ev.USE: ("{P} uses {card}'s effect{costs}.", "{P}が{card}の効果を使う{costs}。"),
+    Ev.USE_ITEM: ("{P} uses {item} carried by {card} (closing it).", "{P}が{card}の装備する{item}を使う（クローズ）。"),
+    Ev.QUEST: ("{P} plays the quest {card}{stays}.", "{P}がクエスト{card}を使う{stays}。"),
+    Ev.QUEST_LEAVES: ("{card} goes to the discard pile.", "{card}が捨て札へ。"),
+    Ev.DISCARD: ("{P} discards {card} to pay the cost.", "{P}がコストとして{card}を捨てる。"),
+    Ev.GAIN_GP: ("{P} gains {n} GP.", "{P}が{n}GPを得る。"),
+    Ev.EFFECT_DRAW: ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    Ev.EFFECT_HEAL: ("{n} damage removed from {card}.", "{card}のダメージを{n}取り除く。"),
+    Ev.CURE: ("{card} is cured.", "{card}の状態異常が治る。"),
+    Ev.POISON: ("{card} is poisoned.", "{card}が毒になる。"),
+    Ev.CONFUSE: ("{card} is confused (turned upside down).", "{card}が混乱する（上下逆さに）。"),
+    Ev.CLOSE: ("{card} is closed.", "{card}がクローズ。"),
+    Ev.ACTIVATE: ("{card} becomes active.", "{card}がアクティブに。"),
+    Ev.DAMAGE: (
         "{card} takes {n} damage: {P} puts {taken} card(s) from the deck on it ({total}/{hp}).",
         "{card}に{n}ダメージ：{P}がデッキから{taken}枚を乗せる（{total}/{hp}）。",
     ),
-    "defeat": (
+    Ev.DEFEAT: (
         "{card} is defeated: to {P}'s experience box; {dmg} damage card(s){item} to the discard pile.",
         "{card}が撃破される：{P}の経験値ボックスへ。ダメージカード{dmg}枚{item}は捨て札へ。",
     ),
-    "gain_gp_defeat": (
+    Ev.GAIN_GP_DEFEAT: (
         "{P} gains {n} GP for defeating {card} (experience now {exp}).",
         "{P}が{card}の撃破で{n}GPを得る（経験値{exp}）。",
     ),
-    "deck_out": ("{why}: {P} loses.", "{why}：{P}の負け。"),
-    "game_over": ("Game over. {result}", "ゲーム終了。{result}"),
-    "skip_battle": ("{P} skips the battle phase.", "{P}は戦闘しない。"),
-    "fight": ("{P} starts a combat.", "{P}が戦闘を始める。"),
-    "pass": ("{P} passes ({passes} in a row).", "{P}がパス（連続{passes}回）。"),
-    "pass_action": ("{P} takes no battle action: the battle phase ends.", "{P}は戦闘行動をしない：戦闘フェイズ終了。"),
-    "attack": ("{P} attacks with {card} (closed).", "{P}が{card}で攻撃（クローズ）。"),
-    "no_blocker": ("{P} has no active front-row card to defend with.", "{P}には防御できるアクティブな前衛がいない。"),
-    "no_block": ("{P} does not choose a defender.", "{P}は防御カードを選ばない。"),
-    "block": ("{P} defends with {card}.", "{P}が{card}で防御。"),
-    "defender": ("The attacker picks {card} as the defending card.", "攻撃側が{card}を防御カードに指定。"),
-    "counter": ("{P}'s {card} counterattacks (closed).", "{P}の{card}が反撃（クローズ）。"),
-    "no_counter": ("{P}'s {card} does not counterattack.", "{P}の{card}は反撃しない。"),
-    "battle": ("{summary}", "{summary}"),
-    "advance": ("Formation: {P} moves {card} to the front row.", "陣形維持：{P}が{card}を前衛へ。"),
-    "continue": ("{P} continues the battle.", "{P}が戦闘を続ける。"),
-    "battle_over": ("The battle phase ends{why}.", "戦闘フェイズ終了{why}。"),
-    "wipe_out_spared": (
+    Ev.DECK_OUT: ("{why}: {P} loses.", "{why}：{P}の負け。"),
+    Ev.GAME_OVER: ("Game over. {result}", "ゲーム終了。{result}"),
+    Ev.SKIP_BATTLE: ("{P} skips the battle phase.", "{P}は戦闘しない。"),
+    Ev.FIGHT: ("{P} starts a combat.", "{P}が戦闘を始める。"),
+    Ev.PASS: ("{P} passes ({passes} in a row).", "{P}がパス（連続{passes}回）。"),
+    Ev.PASS_ACTION: ("{P} takes no battle action: the battle phase ends.", "{P}は戦闘行動をしない：戦闘フェイズ終了。"),
+    Ev.ATTACK: ("{P} attacks with {card} (closed).", "{P}が{card}で攻撃（クローズ）。"),
+    Ev.NO_BLOCKER: ("{P} has no active front-row card to defend with.", "{P}には防御できるアクティブな前衛がいない。"),
+    Ev.NO_BLOCK: ("{P} does not choose a defender.", "{P}は防御カードを選ばない。"),
+    Ev.BLOCK: ("{P} defends with {card}.", "{P}が{card}で防御。"),
+    Ev.DEFENDER: ("The attacker picks {card} as the defending card.", "攻撃側が{card}を防御カードに指定。"),
+    Ev.COUNTER: ("{P}'s {card} counterattacks (closed).", "{P}の{card}が反撃（クローズ）。"),
+    Ev.NO_COUNTER: ("{P}'s {card} does not counterattack.", "{P}の{card}は反撃しない。"),
+    Ev.BATTLE: ("{summary}", "{summary}"),
+    Ev.ADVANCE: ("Formation: {P} moves {card} to the front row.", "陣形維持：{P}が{card}を前衛へ。"),
+    Ev.CONTINUE: ("{P} continues the battle.", "{P}が戦闘を続ける。"),
+    Ev.BATTLE_OVER: ("The battle phase ends{why}.", "戦闘フェイズ終了{why}。"),
+    Ev.WIPE_OUT_SPARED: (
         "{P} has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out).",
         "{P}の場にパーティーがいないが、まだ自分のターンがない：全滅ペナルティなし（オプション wipe_out）。",
     ),
-    "repair": (
+    Ev.REPAIR: (
         "{P}'s front row no longer outnumbers the back row: {P} repairs the formation at once.",
         "{P}の前衛が後衛より多くなくなった：{P}がすぐに陣形維持を行う。",
     ),
-    "wipe_out": (
+    Ev.WIPE_OUT: (
         "{P} has no party card: wipe-out penalty, {n} cards from the deck to the discard pile.",
         "{P}の場にパーティーがいない：全滅ペナルティでデッキから{n}枚を捨て札へ。",
     ),
-    "confusion": (
+    Ev.CONFUSION: (
         "{card} is confused: {P} picks {target} to take 1 damage.",
         "{card}が混乱：{P}が{target}を選び1ダメージ。",
     ),
-    "turn_end": ("{P}'s turn {turn} ends.", "{P}のターン{turn}終了。"),
+    Ev.TURN_END: ("{P}'s turn {turn} ends.", "{P}のターン{turn}終了。"),
 }
 
 
@@ -124,7 +129,7 @@ def _names(state: DragonQuestState, cards: Any, lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(_name(state, c, lang) for c in cards)
 
 
-def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:  # noqa: C901 -- a branch per event kind
+def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
     ja = lang == "ja"
     en_t, ja_t = EVENTS.get(ev.kind, (ev.kind, ev.kind))
     d = ev.data
@@ -138,74 +143,126 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
     if "cards" in d:
         f["cards"] = _names(state, d["cards"], lang)
     k = ev.kind
-    if k in ("draw", "effect_draw") and d.get("cards") is not None and len(d["cards"]) < d.get("n", 0):
-        en_t, ja_t = EVENTS["draw_short"]
+    if k in (Ev.DRAW, Ev.EFFECT_DRAW) and d.get("cards") is not None and len(d["cards"]) < d.get("n", 0):
+        en_t, ja_t = EVENTS[DRAW_SHORT]
         f["got"] = len(d["cards"])
-    if k == "first_player":
-        f["how"] = {"given": ("chosen", "指定"), "random": ("drawn at random", "ランダム")}[d["chosen"]][ja]
-    elif k == "reset":
-        f["woke"] = _names(state, d["cards"], lang)
-    elif k == "income":
-        f["first"] = (
-            ("（先攻1ターン目は1GP）" if ja else " — the first player's first turn gives only 1 GP")
-            if d.get("first") and d["gp"] == 1
-            else ""
-        )
-    elif k in ("recruit", "move"):
-        f["row"] = {"front": ("front", "前衛"), "back": ("back", "後衛")}[d["row"]][ja]
-        if k == "recruit":
-            f["state"] = {
-                "active": ("active", "アクティブ"),
-                "closed": ("closed: its level is above the player's", "クローズ：プレイヤーレベルより高い"),
-            }[d["state"]][ja]
-    elif k == "equip":
-        f["old"] = (
-            ""
-            if d.get("old") is None
-            else (
-                f"; {_name(state, d['old'], lang)} is discarded"
-                if not ja
-                else f"。{_name(state, d['old'], lang)}は捨て札へ"
-            )
-        )
-    elif k == "use":
-        parts = []
-        if d.get("close"):
-            parts.append("closing it" if not ja else "クローズ")
-        if d.get("hand"):
-            parts.append(f"discarding {d['hand']}" if not ja else f"手札{d['hand']}枚")
-        f["costs"] = (f" ({', '.join(parts)})" if not ja else f"（{'・'.join(parts)}）") if parts else ""
-    elif k == "quest":
-        f["stays"] = (" (it stays in play)" if not ja else "（場に残る）") if d.get("stays") else ""
-    elif k == "defeat":
-        f["dmg"] = d.get("damage_cards", 0)
-        f["item"] = (
-            ""
-            if d.get("item") is None
-            else (f" and {_name(state, d['item'], lang)}" if not ja else f"と{_name(state, d['item'], lang)}")
-        )
-    elif k == "deck_out":
-        p = f["P"]
-        f["why"] = {
-            "cannot_take": (f"{p} must take a card but the deck is empty", f"{p}はデッキからカードを取れない"),
-            "empty_loses": (
-                f"{p}'s deck is now empty (option deck_out=empty_loses)",
-                f"{p}のデッキが空になった（deck_out=empty_loses）",
-            ),
-        }[d["why"]][ja]
-    elif k == "battle_over":
-        f["why"] = {"no_action": (": no battle action is possible", "：可能な戦闘行動がない"), "chosen": ("", "")}[
-            d["reason"]
-        ][ja]
-    elif k == "battle":
-        f["summary"] = combat_summary(state, d, lang)
-    elif k == "game_over":
-        out = state.result()
-        f["result"] = out.text(lang) if out is not None else ""
+    fill = _FILL.get(k)
+    if fill is not None:
+        fill(state, d, f, lang)
     try:
         return (ja_t if ja else en_t).format(**f)
     except (KeyError, IndexError):
         return f"{k} {d}"
+
+
+# the fields of one event kind's sentence beyond the plain numbers and card names
+def _first_player(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    f["how"] = {"given": ("chosen", "指定"), "random": ("drawn at random", "ランダム")}[d["chosen"]][lang == "ja"]
+
+
+def _reset(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    f["woke"] = _names(state, d["cards"], lang)
+
+
+def _income(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    ja = lang == "ja"
+    f["first"] = (
+        ("（先攻1ターン目は1GP）" if ja else " — the first player's first turn gives only 1 GP")
+        if d.get("first") and d["gp"] == 1
+        else ""
+    )
+
+
+def _row(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    f["row"] = {"front": ("front", "前衛"), "back": ("back", "後衛")}[d["row"]][lang == "ja"]
+
+
+def _recruit(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    _row(state, d, f, lang)
+    f["state"] = {
+        "active": ("active", "アクティブ"),
+        "closed": ("closed: its level is above the player's", "クローズ：プレイヤーレベルより高い"),
+    }[d["state"]][lang == "ja"]
+
+
+def _equip(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    ja = lang == "ja"
+    f["old"] = (
+        ""
+        if d.get("old") is None
+        else (
+            f"; {_name(state, d['old'], lang)} is discarded"
+            if not ja
+            else f"。{_name(state, d['old'], lang)}は捨て札へ"
+        )
+    )
+
+
+def _use(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    ja = lang == "ja"
+    parts = []
+    if d.get("close"):
+        parts.append("closing it" if not ja else "クローズ")
+    if d.get("hand"):
+        parts.append(f"discarding {d['hand']}" if not ja else f"手札{d['hand']}枚")
+    f["costs"] = (f" ({', '.join(parts)})" if not ja else f"（{'・'.join(parts)}）") if parts else ""
+
+
+def _quest(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    f["stays"] = (" (it stays in play)" if lang != "ja" else "（場に残る）") if d.get("stays") else ""
+
+
+def _defeat(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    ja = lang == "ja"
+    f["dmg"] = d.get("damage_cards", 0)
+    f["item"] = (
+        ""
+        if d.get("item") is None
+        else (f" and {_name(state, d['item'], lang)}" if not ja else f"と{_name(state, d['item'], lang)}")
+    )
+
+
+def _deck_out(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    p = f["P"]
+    f["why"] = {
+        "cannot_take": (f"{p} must take a card but the deck is empty", f"{p}はデッキからカードを取れない"),
+        "empty_loses": (
+            f"{p}'s deck is now empty (option deck_out=empty_loses)",
+            f"{p}のデッキが空になった（deck_out=empty_loses）",
+        ),
+    }[d["why"]][lang == "ja"]
+
+
+def _battle_over(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    f["why"] = {"no_action": (": no battle action is possible", "：可能な戦闘行動がない"), "chosen": ("", "")}[
+        d["reason"]
+    ][lang == "ja"]
+
+
+def _battle(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    f["summary"] = combat_summary(state, d, lang)
+
+
+def _game_over(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    out = state.result()
+    f["result"] = out.text(lang) if out is not None else ""
+
+
+_FILL: dict[str, Callable[[DragonQuestState, dict[str, Any], dict[str, Any], str], None]] = {
+    Ev.FIRST_PLAYER: _first_player,
+    Ev.RESET: _reset,
+    Ev.INCOME: _income,
+    Ev.RECRUIT: _recruit,
+    Ev.MOVE: _row,
+    Ev.EQUIP: _equip,
+    Ev.USE: _use,
+    Ev.QUEST: _quest,
+    Ev.DEFEAT: _defeat,
+    Ev.DECK_OUT: _deck_out,
+    Ev.BATTLE_OVER: _battle_over,
+    Ev.BATTLE: _battle,
+    Ev.GAME_OVER: _game_over,
+}
 
 
 def _mod_text(m: dict[str, int], lang: str) -> str:
@@ -219,11 +276,12 @@ def _mod_text(m: dict[str, int], lang: str) -> str:
     return f"{m['base']} {' '.join(extra)} = {m['total']}"
 
 
-def combat_summary(state: DragonQuestState, info: dict[str, Any], lang: str = "en") -> str:
+def combat_summary(state: DragonQuestState, info: Mapping[str, Any], lang: str = "en") -> str:
     """One sentence: who hit whom for how much, in which order, and what was defeated (DQ-7.8)."""
     ja = lang == "ja"
-    a, d = _name(state, info["attacker"], lang), _name(state, info["defender"], lang)
-    dead = [_name(state, c, lang) for c in info["defeated"]]
+    fight = result_of_record(info)
+    a, d = _name(state, fight.attacker.card, lang), _name(state, fight.defender.card, lang)
+    dead = [_name(state, c, lang) for c in fight.defeated]
     order = {
         "attacker_only": ("no counterattack", "反撃なし"),
         "attacker_first": ("attacker faster", "攻撃側が速い"),
@@ -231,17 +289,17 @@ def combat_summary(state: DragonQuestState, info: dict[str, Any], lang: str = "e
         "simultaneous": ("equal speed: simultaneous", "同速：同時"),
     }
     blows = "; ".join(
-        f"{_name(state, b['from'], lang)} → {_name(state, b['to'], lang)} {b['damage']}" for b in info["blows"]
+        f"{_name(state, b.source, lang)} → {_name(state, b.target, lang)} {b.damage}" for b in fight.blows
     )
     if ja:
-        s = f"判定：{a} 対 {d}（{order[info['order']][1]}）。{blows}。"
-        if info["prevented"]:
+        s = f"判定：{a} 対 {d}（{order[fight.order][1]}）。{blows}。"
+        if fight.prevented:
             s += "先制で撃破したので反撃のダメージは受けない。"
         if dead:
             s += "撃破：" + "、".join(dead) + "。"
         return s
-    s = f"Judgment: {a} vs {d} ({order[info['order']][0]}). {blows}."
-    if info["prevented"]:
+    s = f"Judgment: {a} vs {d} ({order[fight.order][0]}). {blows}."
+    if fight.prevented:
         s += " The first strike defeated its target, so no return blow."
     if dead:
         s += " Defeated: " + ", ".join(dead) + "."
@@ -249,42 +307,61 @@ def combat_summary(state: DragonQuestState, info: dict[str, Any], lang: str = "e
 
 
 def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> list[str]:
-    """The damage arithmetic of one attack, step by step (DQ-7.7, DQ-7.8, DQ-8.x, DQ-9)."""
+    """The damage arithmetic of one attack, step by step (DQ-7.7, DQ-7.8, DQ-8.x, DQ-9).
+
+    ``info`` is a ``battle`` event's data (or ``state.last_combat``): the fight's recorded result
+    (``combat.result_of_record``) plus the modifiers behind each total.
+    """
     if isinstance(info, tuple):
         info = _thaw(info)
     ja = lang == "ja"
-    A_, D_ = info["attacker"], info["defender"]
-    a, d = _name(state, A_, lang), _name(state, D_, lang)
-    atk, spd, hp = info["attack"], info["speed"], info["hp"]
-    lines = []
+    fight = result_of_record(info)
+    lines = [_fighter_line(state, info, who, lang) for who in ("attacker", "defender")]
     if ja:
-        lines.append(
-            f"攻撃カード：{a} — 攻撃力 {_mod_text(atk['attacker'], lang)}、素早さ {_mod_text(spd['attacker'], lang)}、"
-            f"HP {hp['attacker']}（ダメージ {info['damage_before']['attacker']}）"
-        )
-        lines.append(
-            f"防御カード：{d} — 攻撃力 {_mod_text(atk['defender'], lang)}、素早さ {_mod_text(spd['defender'], lang)}、"
-            f"HP {hp['defender']}（ダメージ {info['damage_before']['defender']}）"
-        )
-        lines.append(
-            "反撃する（DQ-7.7）" if info["counter"] else "反撃しない：防御カードはダメージを与えない（DQ-7.7）"
-        )
+        lines.append("反撃する（DQ-7.7）" if fight.counter else "反撃しない：防御カードはダメージを与えない（DQ-7.7）")
     else:
         lines.append(
-            f"Attacker {a}: attack {_mod_text(atk['attacker'], lang)}, speed {_mod_text(spd['attacker'], lang)}, "
-            f"HP {hp['attacker']} (damage so far {info['damage_before']['attacker']})"
-        )
-        lines.append(
-            f"Defender {d}: attack {_mod_text(atk['defender'], lang)}, speed {_mod_text(spd['defender'], lang)}, "
-            f"HP {hp['defender']} (damage so far {info['damage_before']['defender']})"
-        )
-        lines.append(
             "The defender counterattacks (DQ-7.7)."
-            if info["counter"]
+            if fight.counter
             else "No counterattack: the defending card deals no damage (DQ-7.7)."
         )
-    sa, sd = spd["attacker"]["total"], spd["defender"]["total"]
-    order_text = {
+    lines.append(_order_line(fight, ja))
+    lines += [_blow_line(state, fight, b, lang) for b in fight.blows]
+    if fight.prevented:
+        lines.append(
+            "先に撃破したので、返しのダメージは発生しない（DQ-7.8）。"
+            if ja
+            else "The first strike defeated its target, so it never strikes back (DQ-7.8)."
+        )
+    for p, g in enumerate(info["gp_gained"]):
+        if g > 0:
+            lines.append(_gain_line(info, p, g, ja))
+    for c in fight.defeated:
+        lines.append(
+            f"{_name(state, c, lang)}は経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。"
+            if ja
+            else f"{_name(state, c, lang)} goes to its owner's experience box; its damage cards and item go "
+            "to the discard pile (DQ-8.2)."
+        )
+    return lines
+
+
+def _fighter_line(state: DragonQuestState, info: Mapping[str, Any], who: str, lang: str) -> str:
+    """A fighting card's attack and speed with their modifiers, HP and damage so far (DQ-7.8)."""
+    card = _name(state, info[who], lang)
+    atk, spd = _mod_text(info["attack"][who], lang), _mod_text(info["speed"][who], lang)
+    hp, before = info["hp"][who], info["damage_before"][who]
+    if lang == "ja":
+        role = "攻撃カード" if who == "attacker" else "防御カード"
+        return f"{role}：{card} — 攻撃力 {atk}、素早さ {spd}、HP {hp}（ダメージ {before}）"
+    role = "Attacker" if who == "attacker" else "Defender"
+    return f"{role} {card}: attack {atk}, speed {spd}, HP {hp} (damage so far {before})"
+
+
+def _order_line(fight: FightResult, ja: bool) -> str:
+    """DQ-7.8: who strikes first."""
+    sa, sd = fight.attacker.speed, fight.defender.speed
+    en, jp = {
         "attacker_only": ("Only the attacker strikes.", "攻撃側だけがダメージを与える。"),
         "attacker_first": (
             f"Speed {sa} > {sd}: the attacker strikes first (DQ-7.8).",
@@ -298,81 +375,62 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
             f"Speed {sa} = {sd}: both strike at the same time (DQ-7.8).",
             f"素早さ {sa} = {sd}：同時（DQ-7.8）。",
         ),
-    }[info["order"]]
-    lines.append(order_text[1] if ja else order_text[0])
-    for b in info["blows"]:
-        src, dst = _name(state, b["from"], lang), _name(state, b["to"], lang)
-        who = "defender" if b["to"] == D_ else "attacker"
-        before = info["damage_before"][who]
-        taken = b.get("taken", b["damage"])
-        after = before + taken
-        total_hp = hp[who]
-        short = taken < b["damage"]
-        defeated = b["to"] in info["defeated"]
-        if ja:
-            line = (
-                f"{src} → {dst}：{b['damage']}ダメージ。持ち主がデッキから{taken}枚を乗せる（DQ-8.1）。"
-                f"{before}+{taken}={after} / HP {total_hp}"
-            )
-            if short:
-                line += f"。デッキが足りず{b['damage'] - taken}枚を取れない：持ち主の負け（DQ-1.2）"
-            elif defeated:
-                line += "：撃破（DQ-8.2）"
-        else:
-            line = (
-                f"{src} hits {dst} for {b['damage']}: its owner moves {taken} card{'s' if taken != 1 else ''} "
-                f"from the deck onto it (DQ-8.1). {before}+{taken}={after} of HP {total_hp}"
-            )
-            if short:
-                line += (
-                    f"; the deck had too few cards, {b['damage'] - taken} could not be taken: its owner loses (DQ-1.2)"
-                )
-            elif defeated:
-                line += ": defeated (DQ-8.2)"
-        lines.append(line)
-    if info["prevented"]:
-        lines.append(
-            "先に撃破したので、返しのダメージは発生しない（DQ-7.8）。"
-            if ja
-            else "The first strike defeated its target, so it never strikes back (DQ-7.8)."
+    }[fight.order]
+    return jp if ja else en
+
+
+def _blow_line(state: DragonQuestState, fight: FightResult, b: Blow, lang: str) -> str:
+    """One blow: damage cards from the deck onto the card (DQ-8.1), a defeat (DQ-8.2) or a deck-out (DQ-1.2)."""
+    src, dst = _name(state, b.source, lang), _name(state, b.target, lang)
+    hp = fight.fighter(b.target).hp
+    if lang == "ja":
+        line = (
+            f"{src} → {dst}：{b.damage}ダメージ。持ち主がデッキから{b.taken}枚を乗せる（DQ-8.1）。"
+            f"{b.before}+{b.taken}={b.after} / HP {hp}"
         )
-    for p, g in enumerate(info["gp_gained"]):
-        if g <= 0:
-            continue
-        exp = info["exp"][p]
-        level = info.get("level", [None, None])[p]
-        nxt = info.get("next_level", [None, None])[p]
-        rises = level is not None and nxt is not None and nxt > level
-        if ja:
-            line = f"P{p + 1}が撃破したカードのレベル分 {g}GP を得る（DQ-8.3）。経験値 {exp}（DQ-9.1）"
-            line += (
-                f"：次の自分のリセットでレベル{nxt}に上がる（DQ-9.4）。"
-                if rises
-                else f"：レベルは{level}のまま（5ごとに1上がる、DQ-9.2）。"
-                if level is not None
-                else "。"
-            )
-        else:
-            line = f"P{p + 1} gains {g} GP, the level of what it defeated (DQ-8.3); experience now {exp} (DQ-9.1)"
-            line += (
-                f", so its level rises to {nxt} at its next reset (DQ-9.4)."
-                if rises
-                else f"; level stays {level} (one level per 5 experience, DQ-9.2)."
-                if level is not None
-                else "."
-            )
-        lines.append(line)
-    for c in info["defeated"]:
-        lines.append(
-            f"{_name(state, c, lang)}は経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。"
-            if ja
-            else f"{_name(state, c, lang)} goes to its owner's experience box; its damage cards and item go "
-            "to the discard pile (DQ-8.2)."
+        if b.short:
+            line += f"。デッキが足りず{b.damage - b.taken}枚を取れない：持ち主の負け（DQ-1.2）"
+        elif b.defeats:
+            line += "：撃破（DQ-8.2）"
+        return line
+    line = (
+        f"{src} hits {dst} for {b.damage}: its owner moves {b.taken} card{'s' if b.taken != 1 else ''} "
+        f"from the deck onto it (DQ-8.1). {b.before}+{b.taken}={b.after} of HP {hp}"
+    )
+    if b.short:
+        line += f"; the deck had too few cards, {b.damage - b.taken} could not be taken: its owner loses (DQ-1.2)"
+    elif b.defeats:
+        line += ": defeated (DQ-8.2)"
+    return line
+
+
+def _gain_line(info: Mapping[str, Any], p: int, g: int, ja: bool) -> str:
+    """DQ-8.3 the GP for a defeat, DQ-9.1 the experience it makes, DQ-9.2/DQ-9.4 the level it leads to."""
+    exp = info["exp"][p]
+    level = info.get("level", [None, None])[p]
+    nxt = info.get("next_level", [None, None])[p]
+    rises = level is not None and nxt is not None and nxt > level
+    if ja:
+        line = f"P{p + 1}が撃破したカードのレベル分 {g}GP を得る（DQ-8.3）。経験値 {exp}（DQ-9.1）"
+        return line + (
+            f"：次の自分のリセットでレベル{nxt}に上がる（DQ-9.4）。"
+            if rises
+            else f"：レベルは{level}のまま（5ごとに1上がる、DQ-9.2）。"
+            if level is not None
+            else "。"
         )
-    return lines
+    line = f"P{p + 1} gains {g} GP, the level of what it defeated (DQ-8.3); experience now {exp} (DQ-9.1)"
+    return line + (
+        f", so its level rises to {nxt} at its next reset (DQ-9.4)."
+        if rises
+        else f"; level stays {level} (one level per 5 experience, DQ-9.2)."
+        if level is not None
+        else "."
+    )
 
 
 def _thaw(value: Any) -> Any:
+    """``state.last_combat`` (tuples of (key, value) pairs) back to the event's dicts and lists."""
     if (
         isinstance(value, tuple)
         and value

@@ -1,0 +1,259 @@
+"""The battle phase and its combat steps (DQ-6.13, DQ-7): start step, action step, defender, counterattack,
+judgment and end step. The attack arithmetic itself is the pure function ``combat.resolve_fight``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from . import damage, effects, formation, turn
+from .combat import Combat, Fighter, record_blow, resolve_fight
+from .ids import ACTIVE, CLOSED, Ev, Node, replaced
+
+if TYPE_CHECKING:
+    from .state import DragonQuestState
+
+
+# -- legal actions ------------------------------------------------------------------------------------------
+def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
+    """DQ-7.2: the battle actions other than Pass."""
+    out: list[A.Action] = []
+    act = s.inst.act
+    if s.front(s.opponent(p)):  # DQ-7.6
+        out.extend(act["attack"][c] for c in sorted(s.front(p)) if s.orient[c] == ACTIVE)
+    out.extend(effects.effect_actions(s, p, "action"))
+    for c in sorted(s.party(p)):
+        item = s.item_of(c)
+        if item is not None and s.orient[c] == ACTIVE:
+            use = s.inst.cards[item].use
+            if use is not None and (use.target == "none" or effects.targets_for(s, use, c, p)):
+                out.append(act["item"][item])
+    return out
+
+
+def start_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """DQ-7.1: start effects, or pass."""
+    return tuple(effects.effect_actions(s, p, "start")) + (A.PASS,)
+
+
+def action_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    out = battle_actions(s, p)
+    out.append(A.PASS)
+    return tuple(out)
+
+
+def defend_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """DQ-7.4: an active front-row card defends, or none does."""
+    block = s.inst.act["block"]
+    return tuple(block[c] for c in sorted(s.front(p)) if s.orient[c] == ACTIVE) + (A.NO_BLOCK,)
+
+
+def fallback_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """DQ-7.5: the attacker picks any card of the defender's front row."""
+    target = s.inst.act["target"]
+    return tuple(target[c] for c in sorted(s.front(s.opponent(p))))
+
+
+def end_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """DQ-7.9: formation maintenance first (DQ-5.4), then continue or end the battle."""
+    if s.queue:
+        return formation.repair_actions(s, p)
+    return (A.CONTINUE, A.END_BATTLE)
+
+
+# -- the battle phase and the start step (DQ-6.13, DQ-7.1) --------------------------------------------------
+def fight(s: DragonQuestState, a: A.Action) -> None:
+    p = s.turn_player
+    if isinstance(a, A.Skip):
+        s._emit(Ev.SKIP_BATTLE, "DQ-6.13", p)
+        s._goto(Node.END)
+        turn.end_of_turn(s)
+        return
+    s._emit(Ev.FIGHT, "DQ-6.13", p)
+    s._goto(Node.COMBAT_START)
+    s.passes = 0
+    s.actor = p  # DQ-7.1: the attacker first
+
+
+def pass_(s: DragonQuestState, a: A.Action) -> None:
+    p = s.actor
+    if s.node == Node.COMBAT_START:
+        s.passes += 1
+        s._emit(Ev.PASS, "DQ-7.1", p, passes=s.passes)
+        if s.passes >= 2:
+            s._goto(Node.COMBAT_ACTION)
+            s.actor = s.turn_player
+        else:
+            s.actor = s.opponent(p)
+    else:  # action step: no battle action, the battle phase ends
+        s._emit(Ev.PASS_ACTION, "DQ-7.2", p)
+        s.combat = None
+        s._goto(Node.END)
+        turn.end_of_turn(s)
+
+
+# -- an attack (DQ-7.3 - DQ-7.7) -------------------------------------------------------------------------------
+def attack(s: DragonQuestState, a: A.Attack) -> None:
+    p = s.actor
+    d = s.opponent(p)
+    s.orient = replaced(s.orient, a.card, CLOSED)  # DQ-7.3
+    s._emit(Ev.ATTACK, "DQ-7.3", p, card=a.card)
+    s.combat = Combat(a.card)
+    if any(s.orient[c] == ACTIVE for c in s.front(d)):
+        s._goto(Node.COMBAT_DEFEND)
+        s.actor = d
+    else:
+        s._emit(Ev.NO_BLOCKER, "DQ-7.5", d)
+        fallback(s)
+
+
+def fallback(s: DragonQuestState) -> None:
+    """DQ-7.5: no defending card chosen; the attacker picks one (no choice with a single front-row card)."""
+    s._goto(Node.COMBAT_FALLBACK)
+    d = s.opponent(s.turn_player)
+    cands = s.front(d)
+    if len(cands) == 1:
+        fix_defender(s, cands[0], chosen_by="attacker")
+    else:
+        s.actor = s.turn_player
+
+
+def block(s: DragonQuestState, a: A.Action) -> None:
+    if not isinstance(a, A.Block):
+        s._emit(Ev.NO_BLOCK, "DQ-7.5", s.actor)
+        fallback(s)
+        return
+    assert s.combat is not None
+    s._emit(Ev.BLOCK, "DQ-7.4", s.actor, card=a.card)
+    s._goto(Node.COMBAT_COUNTER)
+    s.combat = Combat(s.combat.attacker, a.card)
+    s.actor = s.opponent(s.turn_player)
+
+
+def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
+    assert s.combat is not None
+    s.combat = Combat(s.combat.attacker, card)
+    s._emit(Ev.DEFENDER, "DQ-7.5", s.turn_player, card=card)
+    if s.orient[card] == ACTIVE:
+        s._goto(Node.COMBAT_COUNTER)
+        s.actor = s.opponent(s.turn_player)
+    else:  # DQ-7.7: a card that is not active cannot counterattack
+        s.combat = Combat(s.combat.attacker, card, 0)
+        judgment(s)
+
+
+def counter(s: DragonQuestState, a: A.Action) -> None:
+    yes = isinstance(a, A.Counter)
+    assert s.combat is not None
+    att, dfn = s.combat.attacker, s.combat.defender
+    if yes:
+        s.orient = replaced(s.orient, dfn, CLOSED)  # DQ-7.7
+    s._emit(Ev.COUNTER if yes else Ev.NO_COUNTER, "DQ-7.7", s.actor, card=dfn)
+    s.combat = Combat(att, dfn, 1 if yes else 0)
+    judgment(s)
+
+
+# -- judgment (DQ-7.8, DQ-8) --------------------------------------------------------------------------------------
+def judgment(s: DragonQuestState) -> None:
+    """DQ-7.8: battle damage in speed order; a first-strike defeat prevents the return blow.
+
+    ``combat.resolve_fight`` decides the blows; this applies them (DQ-8.1 - DQ-8.3) and records the
+    arithmetic in the ``battle`` event and ``last_combat`` (for the combat explanation).
+    """
+    s._goto(Node.COMBAT_JUDGMENT)
+    assert s.combat is not None
+    att, dfn, counter = s.combat.attacker, s.combat.defender, s.combat.counter
+    a_mod, d_mod = s.modifiers(att, "attack"), s.modifiers(dfn, "attack")
+    a_spd, d_spd = s.modifiers(att, "speed"), s.modifiers(dfn, "speed")
+    a_hp, d_hp = s.hp_of(att), s.hp_of(dfn)
+    a_dmg, d_dmg = s.damage(att), s.damage(dfn)
+    result = resolve_fight(
+        Fighter(att, a_mod["total"], a_spd["total"], a_hp, a_dmg, len(s.deck(s.owner(att)))),
+        Fighter(dfn, d_mod["total"], d_spd["total"], d_hp, d_dmg, len(s.deck(s.owner(dfn)))),
+        bool(counter),
+        empty_loses=s.game.options["deck_out"] == "empty_loses",
+    )
+    gp_before = s.gp
+    for blow in result.blows:
+        damage.deal(s, blow.target, blow.damage, "DQ-7.8", source=blow.source, check=False)
+        if blow.defeats and not result.simultaneous:
+            damage.defeat(s, blow.target)
+    if result.simultaneous:  # both blows landed in the same instruction: then both cards are checked
+        for c in result.defeated:
+            damage.defeat(s, c)
+    exp = [s.experience(i) for i in range(2)]
+    info: dict[str, Any] = {
+        "attacker": att,
+        "defender": dfn,
+        "counter": result.counter,
+        "order": result.order,
+        "attack": {"attacker": a_mod, "defender": d_mod},
+        "speed": {"attacker": a_spd, "defender": d_spd},
+        "hp": {"attacker": a_hp, "defender": d_hp},
+        "damage_before": {"attacker": a_dmg, "defender": d_dmg},
+        "blows": [record_blow(b) for b in result.blows],
+        "prevented": result.prevented,
+        "defeated": list(result.defeated),
+        "gp_gained": [s.gp[i] - gp_before[i] for i in range(2)],
+        "exp": exp,
+        "level": list(s.level),  # DQ-9.4: levels change only at each player's own reset
+        "next_level": [1 + e // 5 for e in exp],
+        "lost": sorted(s.losers),
+    }
+    s.last_combat = _freeze(info)
+    s._emit(Ev.BATTLE, "DQ-7.8", s.turn_player, **info)
+    s.combat = None
+    if damage.check_loss(s):
+        return
+    begin_end_step(s)
+
+
+def _freeze(value: Any) -> Any:
+    """The record as an immutable scalar: dicts become tuples of (key, value) pairs, lists tuples."""
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+# -- end step (DQ-7.9) -------------------------------------------------------------------------------------------
+def begin_end_step(s: DragonQuestState) -> None:
+    """DQ-7.9: formation maintenance for both (attacker first), then continue or end."""
+    s._goto(Node.COMBAT_END_STEP)
+    tp = s.turn_player
+    s.queue = tuple(p for p in (tp, s.opponent(tp)) if not s.formation_fine(p))
+    maintain(s)
+
+
+def maintain(s: DragonQuestState) -> None:
+    while s.queue:
+        p = s.queue[0]
+        if s.formation_fine(p):
+            s.queue = s.queue[1:]
+            continue
+        back = s.back(p)
+        if len(back) == 1:
+            formation.advance_card(s, p, back[0])
+            continue
+        s.actor = p
+        return
+    tp = s.turn_player
+    if battle_actions(s, tp):
+        s.actor = tp
+        return
+    s._emit(Ev.BATTLE_OVER, "DQ-7.9", tp, reason="no_action")
+    s._goto(Node.END)
+    turn.end_of_turn(s)
+
+
+def continue_(s: DragonQuestState, a: A.Action) -> None:
+    tp = s.turn_player
+    if isinstance(a, A.Continue):
+        s._emit(Ev.CONTINUE, "DQ-7.9", tp)
+        s._goto(Node.COMBAT_ACTION)
+        s.actor = tp
+    else:
+        s._emit(Ev.BATTLE_OVER, "DQ-7.9", tp, reason="chosen")
+        s._goto(Node.END)
+        turn.end_of_turn(s)

@@ -1,0 +1,234 @@
+"""The preparation phase (DQ-6.4 - DQ-6.12): recruit, treat, heal, restore, equip, formation changes
+(within DQ-5), effects and a quest, then end the phase. Effects and quests are in ``effects``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import damage, effects, formation
+from .ids import (
+    ACTIVE,
+    BACK,
+    CHAR,
+    CLOSED,
+    CONFUSED,
+    DISCARD,
+    FRONT,
+    HAND,
+    ITEM,
+    MONSTER,
+    ORIENT_NAMES,
+    QUESTCARD,
+    Ev,
+    Node,
+    replaced,
+)
+
+if TYPE_CHECKING:
+    from .state import DragonQuestState
+
+
+# -- legal actions (hot path: listed at every preparation decision) ---------------------------------
+def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """DQ-6.4: every preparation action the turn player can take now, then End."""
+    hand = sorted(s.hand(p))
+    front, back = s.front(p), s.back(p)
+    party = sorted(front + back)
+    out: list[A.Action] = []
+    _recruits(s, p, hand, len(front), len(back), out)
+    _care(s, s.gp[p], party, out)
+    _equips(s, s.gp[p], hand, party, out)
+    _formation_changes(s, front, back, out)
+    out.extend(effects.effect_actions(s, p, "prep"))  # DQ-6.11
+    if not s.quest_played:  # DQ-6.12
+        _quests(s, p, hand, out)
+    out.append(A.END_PREP)
+    return tuple(out)
+
+
+def _recruits(s: DragonQuestState, p: int, hand: list[int], nf: int, nb: int, out: list[A.Action]) -> None:
+    """DQ-6.5: the first recruit of a turn is free, later ones cost GP; the formation must stay legal (DQ-5)."""
+    inst = s.inst
+    act = inst.act
+    kind = inst.kind
+    gp = s.gp[p]
+    total_max = 5 if s.game.options["formation"] == "strict" else 6
+    if nf + nb >= total_max:
+        return
+    # (the formation a recruit leaves depends on the row only, not on the card)
+    to_front, to_back = s.row_change_ok(nf, nb, nf + 1, nb), s.row_change_ok(nf, nb, nf, nb + 1)
+    free = s.recruits == 0
+    for c in hand:
+        if kind[c] <= MONSTER and (free or inst.cost[c] <= gp):
+            if to_front:
+                out.append(act["front"][c])
+            if to_back:
+                out.append(act["back"][c])
+
+
+def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -> None:
+    """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
+    each paying the card's COST."""
+    act = s.inst.act
+    cost = s.inst.cost
+    orient, poisoned = s.orient, s.poisoned
+    treat: list[A.Action] = []
+    heal: list[A.Action] = []
+    restore: list[A.Action] = []
+    for c in party:
+        if cost[c] > gp:
+            continue
+        if c in poisoned or orient[c] == CONFUSED:  # not normal (DQ-4.2)
+            treat.append(act["treat"][c])
+        elif s.damage(c):
+            heal.append(act["heal"][c])
+        if orient[c] == CLOSED:
+            restore.append(act["restore"][c])
+    out += treat
+    out += heal
+    out += restore
+
+
+def _equips(s: DragonQuestState, gp: int, hand: list[int], party: list[int], out: list[A.Action]) -> None:
+    """DQ-6.9: an item from hand onto an own character of a matching equip type."""
+    inst = s.inst
+    kind = inst.kind
+    for i in hand:
+        if kind[i] == ITEM and inst.cost[i] <= gp:
+            types = inst.cards[i].equip
+            for c in party:
+                if kind[c] == CHAR and any(t in inst.cards[c].equip for t in types):
+                    out.append(equip_action(s, i, c))
+
+
+def _formation_changes(s: DragonQuestState, front: list[int], back: list[int], out: list[A.Action]) -> None:
+    """DQ-6.10: an active card moves to the other row, or an active front and back card swap (within DQ-5)."""
+    move = s.inst.act["move"]
+    orient = s.orient
+    nf, nb = len(front), len(back)
+    active_front = [c for c in sorted(front) if orient[c] == ACTIVE]
+    active_back = [c for c in sorted(back) if orient[c] == ACTIVE]
+    # (the formation a move leaves depends on the direction only, not on the card)
+    if active_front and s.row_change_ok(nf, nb, nf - 1, nb + 1):
+        out.extend(move[c] for c in active_front)
+    if active_back and s.row_change_ok(nf, nb, nf + 1, nb - 1):
+        out.extend(move[c] for c in active_back)
+    for a in active_front:
+        for b in active_back:
+            out.append(swap_action(s, a, b))
+
+
+def _quests(s: DragonQuestState, p: int, hand: list[int], out: list[A.Action]) -> None:
+    """DQ-6.12: a quest card whose hand cost can be paid (by the other cards) and that has a target."""
+    inst = s.inst
+    quest = inst.act["quest"]
+    for c in hand:
+        if inst.kind[c] == QUESTCARD:
+            eff = inst.cards[c].effects[0]
+            if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.targets_for(s, eff, c, p)):
+                out.append(quest[c])
+
+
+def equip_action(s: DragonQuestState, item: int, card: int) -> A.Equip:
+    """The interned Equip action (legal lists reuse the same objects, see ``Instances.act``)."""
+    cache = s._equip_cache
+    key = (item, card)
+    a = cache.get(key)
+    if a is None:
+        a = cache[key] = A.Equip(item, card)
+    return a
+
+
+def swap_action(s: DragonQuestState, a: int, b: int) -> A.Swap:
+    cache = s._swap_cache
+    key = (a, b)
+    sw = cache.get(key)
+    if sw is None:
+        sw = cache[key] = A.Swap(a, b)
+    return sw
+
+
+# -- carrying them out ----------------------------------------------------------------------------------
+def recruit(s: DragonQuestState, a: A.Recruit) -> None:
+    """DQ-6.5: active if its level is at most the player's, else closed."""
+    p = s.actor
+    c = a.card
+    cost = 0 if s.recruits == 0 else s.inst.cost[c]
+    s.gp = replaced(s.gp, p, s.gp[p] - cost)
+    s.recruits += 1
+    s._touch_zone(p, HAND).remove(c)
+    s._touch_zone(p, FRONT if a.row == "front" else BACK).append(c)
+    state = ACTIVE if s.inst.level[c] <= s.level[p] else CLOSED
+    s.orient = replaced(s.orient, c, state)
+    s._emit(Ev.RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
+
+
+def pay(s: DragonQuestState, p: int, gp: int) -> None:
+    """DQ-4.4: pay a GP cost."""
+    s.gp = replaced(s.gp, p, s.gp[p] - gp)
+
+
+def treat(s: DragonQuestState, a: A.Treat) -> None:
+    p, c = s.actor, a.card
+    pay(s, p, s.inst.cost[c])
+    s.poisoned = s.poisoned - {c}
+    if s.orient[c] == CONFUSED:
+        s.orient = replaced(s.orient, c, CLOSED)  # DQ-6.6: upright but sideways, not activated
+    s._emit(Ev.TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
+
+
+def heal(s: DragonQuestState, a: A.Heal) -> None:
+    p, c = s.actor, a.card
+    pay(s, p, s.inst.cost[c])
+    n = damage.remove_damage(s, c, None)
+    s._emit(Ev.HEAL, "DQ-6.7", p, card=c, cost=s.inst.cost[c], removed=n)
+
+
+def restore(s: DragonQuestState, a: A.Restore) -> None:
+    p, c = s.actor, a.card
+    pay(s, p, s.inst.cost[c])
+    s.orient = replaced(s.orient, c, ACTIVE)
+    s._emit(Ev.RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
+
+
+def equip(s: DragonQuestState, a: A.Equip) -> None:
+    """DQ-6.9: an item already carried goes to the discard pile."""
+    p = s.actor
+    pay(s, p, s.inst.cost[a.item])
+    slot = s._touch_item(a.card)
+    old = slot[0] if slot else None
+    if old is not None:
+        slot.clear()
+        s._touch_zone(p, DISCARD).append(old)
+    s._touch_zone(p, HAND).remove(a.item)
+    slot.append(a.item)
+    s._emit(Ev.EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
+    damage.check_defeat(s, a.card)  # a new item may give less HP than the damage on the card
+    formation.repair_then(s, "prep")
+
+
+def move(s: DragonQuestState, a: A.Move) -> None:
+    p, c = s.actor, a.card
+    if c in s.front(p):
+        s._touch_zone(p, FRONT).remove(c)
+        s._touch_zone(p, BACK).append(c)
+        to = "back"
+    else:
+        s._touch_zone(p, BACK).remove(c)
+        s._touch_zone(p, FRONT).append(c)
+        to = "front"
+    s._emit(Ev.MOVE, "DQ-6.10", p, card=c, row=to)
+
+
+def swap(s: DragonQuestState, a: A.Swap) -> None:
+    p = s.actor
+    front, back = s._touch_zone(p, FRONT), s._touch_zone(p, BACK)
+    front[front.index(a.front)] = a.back
+    back[back.index(a.back)] = a.front
+    s._emit(Ev.SWAP, "DQ-6.10", p, card=a.front, other=a.back)
+
+
+def end_prep(s: DragonQuestState, a: A.Action) -> None:
+    s._emit(Ev.END_PREP, "DQ-6.4", s.actor)
+    s._goto(Node.BATTLE)

@@ -1,0 +1,179 @@
+"""The steps of a turn around preparation and battle: the mulligan (DQ-3.3), reset, income and draw
+(DQ-6.1 - DQ-6.3), and the end of the turn (DQ-6.14, DQ-1.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import damage, formation
+from .ids import ACTIVE, CLOSED, CONFUSED, DECK, DISCARD, HAND, HAND_TARGET, QUEST, WIPE_OUT, Ev, Node, replaced
+
+if TYPE_CHECKING:
+    from .state import DragonQuestState
+
+
+# set-up (DQ-3.3)
+def mulligan(s: DragonQuestState, action: A.Action) -> None:
+    """Each player once, the first player first: keep, or return the hand, shuffle and draw 6 again."""
+    p = s.actor
+    if isinstance(action, A.Mulligan):
+        hand = s._touch_zone(p, HAND)
+        deck = s._touch_zone(p, DECK)
+        deck.extend(hand)
+        hand.clear()
+        s.rng.shuffle(deck)
+        for _ in range(HAND_TARGET):
+            hand.append(deck.pop())
+        s._emit(Ev.MULLIGAN, "DQ-3.3", p, secret=p, cards=list(hand))
+    else:
+        s._emit(Ev.KEEP, "DQ-3.3", p)
+    if p == s.first_player:
+        s.actor = s.opponent(p)
+    else:
+        begin_turn(s)
+
+
+# reset, income, draw (DQ-6.1 - DQ-6.3)
+def begin_turn(s: DragonQuestState) -> None:
+    p = s.turn_player
+    s.actor = p
+    s._goto(Node.RESET)
+    exp = s.experience(p)
+    new_level = 1 + exp // 5  # DQ-9.2, checked only here (DQ-9.4)
+    if new_level != s.level[p]:
+        s.level = replaced(s.level, p, new_level)
+        s._emit(Ev.LEVEL_UP, "DQ-9.4", p, level=new_level, exp=exp)
+    lv = s.inst.level
+    woke = []
+    orient = list(s.orient)
+    for c in s.party(p):  # DQ-6.1
+        if orient[c] == CLOSED and c not in s.poisoned and lv[c] <= new_level:
+            orient[c] = ACTIVE
+            woke.append(c)
+    s.orient = tuple(orient)
+    s._emit(Ev.RESET, "DQ-6.1", p, cards=woke, level=new_level, turn=s.turn)
+    s._goto(Node.INCOME)
+    gain = 1 if (s.turn == 1 and p == s.first_player) else new_level + 1  # DQ-6.2
+    s.gp = replaced(s.gp, p, s.gp[p] + gain)
+    s._emit(Ev.INCOME, "DQ-6.2", p, gp=gain, total=s.gp[p], first=(s.turn == 1))
+    s._goto(Node.DRAW)
+    lo, hi = s.draw_range(p)
+    if lo == hi:
+        draw_phase(s, lo)
+
+
+def draw_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    lo, hi = s.draw_range(p)
+    return A.DRAWS[lo : hi + 1]
+
+
+def draw(s: DragonQuestState, action: A.Draw) -> None:
+    draw_phase(s, action.n)
+
+
+def draw_phase(s: DragonQuestState, n: int) -> None:
+    p = s.turn_player
+    took = damage.take(s, p, n, HAND)
+    s._emit(Ev.DRAW, "DQ-6.3", p, secret=p, n=n, cards=took)
+    if damage.check_loss(s):
+        return
+    s._goto(Node.PREP)
+
+
+# end of turn (DQ-6.14)
+def end_of_turn(s: DragonQuestState) -> None:
+    tp = s.turn_player
+    literal = s.game.options["wipe_out"] == "literal"
+    for p in (tp, s.opponent(tp)):  # 1. wipe-out penalty
+        if not s.party(p):
+            if not literal and s.turn == 1 and p != s.first_player:
+                # DQ-6.14.1 wipe_out=after_own_turn: the second player has not had a turn yet
+                s._emit(Ev.WIPE_OUT_SPARED, "DQ-6.14", p)
+                continue
+            took = damage.take(s, p, WIPE_OUT, DISCARD)
+            s._emit(Ev.WIPE_OUT, "DQ-6.14", p, n=len(took))
+    if damage.check_loss(s):
+        return
+    quests = s.quests(tp)  # 2. quests played this turn leave
+    for q in [q for q in quests if not s.inst.cards[q].stays]:
+        s._touch_zone(tp, QUEST).remove(q)
+        s._touch_zone(tp, DISCARD).append(q)
+        s._emit(Ev.QUEST_LEAVES, "DQ-6.14", tp, card=q)
+    # 3. poison: one tick per poisoned card, turn player's cards first
+    s.queue = tuple(c for p in ticking_players(s) for c in sorted(s.party(p)) if c in s.poisoned)
+    poison_ticks(s)
+
+
+def ticking_players(s: DragonQuestState) -> tuple[int, ...]:
+    """Whose poisoned and confused cards take damage (option ``status_tick``, DQ-6.14)."""
+    tp = s.turn_player
+    return (tp, s.opponent(tp)) if s.game.options["status_tick"] == "both_players" else (tp,)
+
+
+def poison_ticks(s: DragonQuestState) -> None:
+    """DQ-6.14.3, resumable: a tick that defeats a card lets its owner repair the formation first (DQ-5.5)."""
+    while s.queue:
+        c = s.queue[0]
+        s.queue = s.queue[1:]
+        if c in s.poisoned and s.on_field(c) and s.inst.owner[c] not in s.losers:
+            damage.deal(s, c, 1, "DQ-6.14", source=None)
+            if s.repair and not s.losers:
+                formation.repair_then(s, "poison")
+                return
+    s.repair = ()
+    if damage.check_loss(s):
+        return
+    confused = tuple(c for p in ticking_players(s) for c in sorted(s.party(p)) if s.orient[c] == CONFUSED)
+    s.queue = confused
+    next_confusion(s)
+
+
+def next_confusion(s: DragonQuestState) -> None:
+    """4. each confused card: its owner picks an own card (maybe itself) to take 1 damage."""
+    while s.queue:
+        c = s.queue[0]
+        if not s.on_field(c) or s.orient[c] != CONFUSED:
+            s.queue = s.queue[1:]
+            continue
+        p = s.inst.owner[c]
+        party = s.party(p)
+        if len(party) == 1:
+            confusion_damage(s, party[0])
+            return
+        if s.node != Node.END_CONFUSION:
+            s._goto(Node.END_CONFUSION)
+        s.actor = p
+        return
+    next_turn(s)
+
+
+def confusion_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    target = s.inst.act["target"]
+    return tuple(target[c] for c in sorted(s.party(p)))
+
+
+def confusion_damage(s: DragonQuestState, target: int) -> None:
+    src = s.queue[0]
+    s.queue = s.queue[1:]
+    s._emit(Ev.CONFUSION, "DQ-6.14", s.inst.owner[src], card=src, target=target)
+    damage.deal(s, target, 1, "DQ-6.14", source=src)
+    if damage.check_loss(s):
+        return
+    formation.repair_then(s, "confusion")
+
+
+def next_turn(s: DragonQuestState) -> None:
+    limit = s.game.options["turn_limit"]
+    s._emit(Ev.TURN_END, "DQ-6.14", s.turn_player, turn=s.turn)
+    if limit is not None and s.turn >= limit:  # DQ-1.4
+        s.end_reason = "DQ-1.4"
+        s._goto(Node.GAME_OVER)
+        s._emit(Ev.GAME_OVER, "DQ-1.4", None, winners=[])
+        return
+    s.turn += 1
+    s.turn_player = s.opponent(s.turn_player)
+    s.recruits = 0
+    s.quest_played = False
+    s.queue = ()
+    begin_turn(s)
