@@ -2,8 +2,8 @@
 # Set up everything tcgteach needs on a fresh Debian/Ubuntu machine (Python >= 3.11), then:
 #   bash run.sh lessons     open the lessons in JupyterLab (the start page)
 #   bash run.sh classroom   the classroom app (notebooks/05_classroom.ipynb) as a Voila page
-#   bash run.sh test        ruff (lint + format check), then the whole test suite (unit, rule, conformance,
-#                           notebook and real-browser tests)
+#   bash run.sh test        ruff (lint + format check), mypy --strict, then the whole test suite (unit, rule,
+#                           conformance, notebook and real-browser tests)
 #   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
 # chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
@@ -81,6 +81,9 @@ case "$what" in
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"
+    # static types: mypy --strict over the package ([tool.mypy] in pyproject.toml); errors fail the run
+    echo "== mypy --strict tcgteach"
+    .venv/bin/mypy
     exec .venv/bin/python -m pytest "$@"
     ;;
   site)
