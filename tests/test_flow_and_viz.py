@@ -1,6 +1,7 @@
 """The flow graph as data, its drawing (laid out once, restyled per step) and the board."""
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def test_diagram_highlights_current_node_and_last_transitions_without_relayout(g
     assert 'class="node tcg-node tcg-n-reveal"' in svg1
     # two drawings on one page each light up only themselves
     other = diagram(s)._repr_svg_()
-    scope = lambda svg: re.search(r'class="(tcg-root-\d+)', svg).group(1)  # noqa: E731
+    scope = lambda svg: re.search(r'class="(tcg-root-[0-9a-f]+)', svg).group(1)  # noqa: E731
     assert scope(other) != scope(svg1) and diagram(s)._repr_html_().count("tcg-flow-") >= 2
 
 
@@ -141,3 +142,43 @@ def test_board_of_a_view_never_shows_hidden_cards(game):
 def test_state_repr_html_is_the_board(game):
     s = game.new_state(seed=1)
     assert s._repr_html_().startswith("<style>") and "tcg-board" in s._repr_html_()
+
+
+def test_every_drawing_has_its_own_scope_stepper_and_static_diagrams_alike(game):
+    """Issue 12 item 3: the stepper and the static diagrams took their CSS scopes from two counters, so a
+    stepper's highlight lit a node of a diagram drawn earlier on the page. One source of scopes now."""
+    from tcgteach.widgets import Stepper
+
+    s = game.new_state(seed=1)
+    scopes = set()
+    for _ in range(20):
+        scopes.add(re.search(r'class="tcg-flow (tcg-flow-[0-9a-f]+)', diagram(s)._repr_html_()).group(1))
+        scopes.add(Stepper("darkmoon", seed=1).scope)
+    assert len(scopes) == 40
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="the focus view is laid out by graphviz")
+@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+def test_focus_view_of_every_node_is_laid_out_once_and_shows_its_next_nodes(name, monkeypatch):
+    """Issue 12 item 2: a small graph per node (and way in), large type, laid out once and cached."""
+    from tcgteach.viz import flowgraph
+
+    g = tcgteach.game(name)
+    for flow in g.flows.values():
+        d = FlowDiagram(flow, "en", g.name)
+        calls = []
+        real = flowgraph._render_svg_raw
+        monkeypatch.setattr(flowgraph, "_render_svg_raw", lambda src: calls.append(src) or real(src))
+        for e in flow.edges:
+            svg = d.focus_svg(e.dst, e.src)
+            assert f'data-node="{e.dst.replace(".", "_o_")}"' in svg
+            assert f"tcg-e-{e.src.replace('.', '_o_')}--{e.dst.replace('.', '_o_')}" in svg  # the way in
+            for nxt in (x for x in flow.edges if x.src == e.dst):
+                assert f"tcg-e-{e.dst.replace('.', '_o_')}--{nxt.dst.replace('.', '_o_')}" in svg  # where next
+            assert svg.count("tcg-node ") == 1  # one node of the graph: the neighbours are copies
+            assert re.search(r'<svg width="[\d.]+pt"', svg)  # drawn at its own size, not shrunk to a thumbnail
+        n = len(calls)
+        for e in flow.edges:
+            d.focus_svg(e.dst, e.src)
+        assert len(calls) == n, "a focus view was laid out twice"
+        monkeypatch.undo()

@@ -9,10 +9,10 @@ styles without its re-rendering. Node groups carry classes ``tcg-n-<node>`` and 
 from __future__ import annotations
 
 import html
-import itertools
 import re
 import shutil
 import sys
+import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -33,7 +33,14 @@ CURRENT_STROKE = "#b71c1c"
 EDGE_STROKE = "#d32f2f"
 FONT = "Noto Sans CJK JP, Noto Sans, DejaVu Sans, sans-serif"
 
-_uid = itertools.count(1)
+
+def new_scope(prefix: str = "tcg-flow") -> str:
+    """A CSS class naming one drawing on a page, unique across every drawing of every kernel (the stepper's
+    graphs and the static diagrams take theirs here, so one's highlight never lights a node of another,
+    also not of a drawing left on the page by an earlier kernel)."""
+    return f"{prefix}-{uuid.uuid4().hex[:12]}"
+
+
 _told_about_graphviz = False
 
 INSTALL_GRAPHVIZ = (
@@ -131,27 +138,101 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     return str(g.source)
 
 
+FOCUS_NODE_PT = "13"
+FOCUS_EDGE_PT = "12"
+
+
+def _wrap(text: str, lang: str, width: int = 18) -> str:
+    """Break a label into lines of about ``width`` letters (half as many for Japanese, whose letters are wide)."""
+    import textwrap
+
+    lines = []
+    for part in text.split("\n"):
+        if lang == "ja":
+            n = max(4, width // 2)
+            lines += [part[i : i + n] for i in range(0, len(part), n)] or [""]
+        else:
+            lines += textwrap.wrap(part, width) or [""]
+    return "\n".join(lines)
+
+
+def focus_source(flow: Flow, node: str, lang: str = "en", via: str | None = None) -> str:
+    """The DOT of the focus view of ``node``: it, the nodes it can go to next (left to right), and above it
+    the node ``via`` it was just reached from (an edge ``via -> node`` of the flow), each edge with its
+    label and rule. The node and its edges keep the ids of the whole graph, so the same CSS lights both;
+    the neighbours are copies (a node may be reached from and go to the same one)."""
+    import graphviz
+
+    g = graphviz.Digraph(
+        name=f"focus_{_css(node)}",
+        graph_attr={"rankdir": "LR", "nodesep": "0.15", "ranksep": "0.3", "bgcolor": "white", "margin": "0.2"},
+        node_attr={"fontname": FONT, "fontsize": FOCUS_NODE_PT, "color": "#37474f", "penwidth": "1.2"},
+        edge_attr={"fontname": FONT, "fontsize": FOCUS_EDGE_PT, "color": "#607d8b", "fontcolor": "#37474f"},
+    )
+
+    def add(name: str, n_id: str, gid: str, rules: int) -> None:
+        n = flow.by_id[n_id]
+        more = " …" if len(n.rules) > rules else ""
+        g.node(
+            name,
+            label=_wrap(pick(n.label, lang), lang) + "\n" + " ".join(n.rules[:rules]) + more,
+            shape=SHAPES.get(n.kind, "box"),
+            style=STYLES.get(n.kind, "filled"),
+            fillcolor=FILL.get(n.kind, "#ffffff"),
+            id=gid,
+            tooltip=pick(n.help or {}, lang, "") or pick(n.label, lang),
+        )
+
+    add("here", node, f"n__{_css(node)}", 3)
+    if via is not None and (via, node) in flow.edge_set:
+        edge = next(e for e in flow.edges if e.src == via and e.dst == node)
+        add("from", via, f"f__{_css(via)}", 1)
+        with g.subgraph() as same:
+            same.attr(rank="same")
+            same.node("from")
+            same.node("here")
+        g.edge(
+            "from",
+            "here",
+            label=_wrap(pick(edge.label, lang), lang) + "\n" + edge.rule,
+            id=f"e__{_css(via)}__{_css(node)}",
+        )
+    for k, e in enumerate(e for e in flow.edges if e.src == node):
+        add(f"to{k}", e.dst, f"t__{_css(e.dst)}", 1)
+        g.edge(
+            "here",
+            f"to{k}",
+            label=_wrap(pick(e.label, lang), lang) + "\n" + e.rule,
+            id=f"e__{_css(node)}__{_css(e.dst)}",
+        )
+    return str(g.source)
+
+
 def _css(node: str) -> str:
     """Node ids as CSS class fragments ("combat.start" -> "combat_o_start")."""
     return node.replace(".", "_o_")
 
 
 def _render_svg(source: str) -> str:
-    import graphviz
-
-    if shutil.which("dot") is None:
-        raise GraphvizMissing(INSTALL_GRAPHVIZ)
-    svg = graphviz.Source(source).pipe(format="svg", encoding="utf-8")
-    return _classify(svg)
+    return _classify(_render_svg_raw(source))
 
 
-def _classify(svg: str) -> str:
-    """Turn graphviz ids (n__main, e__a__b) into classes so several copies can share a page."""
+def _classify(svg: str, natural: bool = False, shrink: bool = True) -> str:
+    """Turn graphviz ids (n__main, e__a__b) into classes so several copies can share a page.
+
+    The drawing fills the width of its box; ``natural``: it keeps graphviz's own size (its text as large
+    as laid out), shrunk where the box is narrower unless not ``shrink`` (then its box scrolls)."""
     svg = re.sub(r'<g id="n__([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
     svg = re.sub(
         r'<g id="e__(.+?)__([^"]+)" class="edge">', r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg
     )
-    svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', r'<svg style="max-width:100%;height:auto"', svg, count=1)
+    # the focus view's neighbours (copies: not the graph's own node groups)
+    svg = re.sub(r'<g id="[ft]__([^"]+)" class="node">', r'<g class="node tcg-neighbour" data-node="\1">', svg)
+    if natural:
+        fit = "max-width:100%;height:auto" if shrink else "max-width:none"
+        svg = re.sub(r'<svg (width="[^"]*" height="[^"]*")', rf'<svg \1 style="{fit}"', svg, count=1)
+    else:
+        svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', r'<svg style="max-width:100%;height:auto"', svg, count=1)
     svg = re.sub(r"<\?xml[^>]*>\s*", "", svg)
     svg = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)
     return svg
@@ -167,7 +248,10 @@ class FlowDiagram:
         self.lang = lang
         self.game = game
         self.source = dot_source(flow, lang, game)
+        self._raw: str | None = None
         self._svg: str | None = None
+        self._full: str | None = None
+        self._focus: dict[tuple[str, str | None], str] = {}
 
     @classmethod
     def of(cls, flow: Flow, lang: str = "en", game: str = "") -> FlowDiagram:
@@ -178,18 +262,55 @@ class FlowDiagram:
         return d
 
     @property
-    def svg(self) -> str:
-        """The laid-out SVG (graphviz runs at the first access only)."""
-        if self._svg is None:
+    def raw(self) -> str:
+        """Graphviz's SVG as it came out (graphviz runs at the first access only)."""
+        if self._raw is None:
             try:
-                self._svg = _render_svg(self.source)
+                self._raw = _render_svg_raw(self.source)
             except GraphvizMissing:
                 shipped = packaged_svg(self.game, self.flow.name, self.lang, self.source)
                 if shipped is None:
                     raise
                 _tell_once()
-                self._svg = _classify(shipped)
+                self._raw = shipped
+        return self._raw
+
+    @property
+    def svg(self) -> str:
+        """The laid-out SVG, as wide as its box (a thumbnail of a large graph)."""
+        if self._svg is None:
+            self._svg = _classify(self.raw)
         return self._svg
+
+    @property
+    def full_svg(self) -> str:
+        """The same layout at its own size (to read a large graph; scroll its box)."""
+        if self._full is None:
+            self._full = _classify(self.raw, natural=True, shrink=False)
+        return self._full
+
+    def focus_svg(self, node: str, via: str | None = None) -> str:
+        """The focus view of ``node`` reached from ``via`` (``focus_source``), large enough to read beside a
+        board. One small DOT per node (and way in), laid out once and cached. Raises ``GraphvizMissing``
+        without graphviz (``focus_text`` says the same in words)."""
+        if via is not None and (via, node) not in self.flow.edge_set:
+            via = None
+        key = (node, via)
+        svg = self._focus.get(key)
+        if svg is None:
+            source = focus_source(self.flow, node, self.lang, via)
+            svg = self._focus[key] = _classify(_render_svg_raw(source), natural=True)
+        return svg
+
+    def focus_text(self, node: str) -> str:
+        """The focus view in words (HTML list): where ``node`` can go next, by which rule."""
+        items = [
+            f"<li>{html.escape(pick(e.label, self.lang))} → {html.escape(self.flow.label(e.dst, self.lang))} "
+            f"<small>({html.escape(e.rule)})</small></li>"
+            for e in self.flow.edges
+            if e.src == node
+        ]
+        return f"<ul class='tcg-focus-text'>{''.join(items)}</ul>"
 
     def style(self, scope: str, current: str | None, edges: Iterable[Sequence[str]] = ()) -> str:
         """CSS that highlights ``current`` and ``edges`` inside the element of class ``scope``."""
@@ -211,7 +332,7 @@ class FlowDiagram:
 
     def html(self, current: str | None = None, edges: Iterable[Sequence[str]] = (), scope: str | None = None) -> str:
         """Inline HTML: the SVG inside a div whose ``data-current`` names the highlighted node."""
-        scope = scope or f"tcg-flow-{next(_uid)}"
+        scope = scope or new_scope()
         edges = list(edges)
         label = self.flow.label(current, self.lang) if current in self.flow.by_id else ""
         edge_text = " ".join(f"{a}->{b}" for a, b in edges)
@@ -225,7 +346,7 @@ class FlowDiagram:
         """A self-contained SVG document with the highlight inside (for files and ``_repr_svg_``).
 
         Its style is scoped to this one drawing, so several on one page do not light each other up."""
-        scope = f"tcg-root-{next(_uid)}"
+        scope = new_scope("tcg-root")
         css = self.style(scope, current, edges)
         svg = self.svg
         i = svg.index("<svg")

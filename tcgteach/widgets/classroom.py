@@ -237,7 +237,7 @@ class Classroom(Stepper):
         # the person's choices first, then the board and the graph side by side on a wide screen; on a
         # narrower one the graph wraps below the board at full width (where its labels can be read)
         board = w.VBox([self.board], layout=w.Layout(flex="1 1 1000px", overflow="auto"))
-        graph = w.VBox([self.graph_style, self.graph], layout=w.Layout(flex="1 1 420px"))
+        graph = w.VBox([self.graph_style, self.focus, self.graph], layout=w.Layout(flex="1 1 420px"))
         self._rows = [
             w.HTML(CSS),
             self.title,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import itertools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -28,10 +27,9 @@ from ..core.state import State
 from ..i18n import LANGS, Text, pick
 from ..session import Session
 from ..viz.board import board_html
-from ..viz.flowgraph import FlowDiagram, GraphvizMissing
+from ..viz.flowgraph import FlowDiagram, GraphvizMissing, new_scope
 
 PERSON = "person"
-_ids = itertools.count(1)
 
 LABELS = Text(
     {
@@ -69,6 +67,8 @@ LABELS = Text(
             "予期しないエラー（{kind}）：{msg}。ゲームは変わっていません。",
         ),
         "outside": ("outside this graph", "この図の外"),
+        "full_graph": ("Show the whole graph (full size)", "全体図を表示（原寸）"),
+        "next": ("From here", "ここから"),
     }
 )
 """The stepper's words (the classroom adds its own: ``Classroom.TEXT``)."""
@@ -165,7 +165,9 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if flow not in self.game.flows:
             raise TcgError(f"{self.game.name} has no flow {flow!r}; its flows are: {', '.join(self.game.flows)}")
         self.flow_name = flow
-        self.scope = f"tcg-flow-{next(_ids)}"
+        self.scope = new_scope()
+        self.focus_scope = new_scope()
+        self._focus_key: tuple[Any, ...] | None = None
         self._busy = False
         self._playing = False
         self._task: asyncio.Task[None] | None = None
@@ -285,8 +287,10 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.log.add_class("tcg-log")
         self.graph_style = w.HTML()
         self.graph_style.add_class("tcg-graph-state")
-        self.graph = w.HTML()
+        self.graph = w.HTML()  # the whole graph, at full size behind a <details> (laid out once)
         self.graph.add_class("tcg-graph")
+        self.focus = w.HTML()  # the current node, where it can go next and the way just taken
+        self.focus.add_class("tcg-focus")
         self.log_title = w.HTML()
         self.extra = w.HTML()  # the combat view shows the combat arithmetic here
         self.extra.add_class("tcg-extra")
@@ -303,7 +307,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         settings = w.HBox([self.lang_toggle, self.speed])
         seats = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))  # up to 6 seats (DM-1.1)
         left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%", overflow="auto"))
-        right = w.VBox([self.graph_style, self.graph, self.extra], layout=w.Layout(width="42%"))
+        right = w.VBox([self.graph_style, self.focus, self.graph, self.extra], layout=w.Layout(width="42%"))
         return [controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log]
 
     def _seat_picker(self, seat: int, spec: Any) -> w.Dropdown:
@@ -507,12 +511,53 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return persons[0] if len(persons) == 1 else None
 
     def _render_graph_base(self) -> None:
+        """The whole graph, laid out once per game and language, at its full size behind a toggle (the
+        focus view beside the board is what can be read at a glance)."""
         flow = self.game.flows[self.flow_name]
+        self._focus_key = None
         try:
-            svg = FlowDiagram.of(flow, self.lang, self.game.name).svg
-            self.graph.value = f'<div class="tcg-flow {self.scope}" data-flow="{flow.name}">{svg}</div>'
+            svg = FlowDiagram.of(flow, self.lang, self.game.name).full_svg
+            self.graph.value = (
+                f'<details class="tcg-full-graph"><summary style="cursor:pointer">{html.escape(self._t("full_graph"))}'
+                f'</summary><div class="tcg-flow {self.scope}" data-flow="{flow.name}" '
+                f'style="overflow:auto;max-height:85vh">{svg}</div></details>'
+            )
         except GraphvizMissing as exc:
             self.graph.value = f"<p>{html.escape(str(exc))}</p>"
+
+    def _focus_flow(self) -> Any:
+        """The flow the focus view shows: the widget's own, or the turn flow where the game has left it
+        (the combat view between combats)."""
+        flow = self.game.flows[self.flow_name]
+        if self.state.node in flow.by_id:
+            return flow
+        return self.game.turn_flow if self.state.node in self.game.turn_flow.by_id else None
+
+    def _refresh_focus(self) -> str:
+        """Show the focus view of the current node (cached per node and way in: no layout after the first
+        visit); the CSS that lights it."""
+        state = self.state
+        flow = self._focus_flow()
+        if flow is None:
+            self.focus.value = ""
+            self._focus_key = None
+            return ""
+        node = state.node
+        last = [t for t in state.last_transitions if t in flow.edge_set]
+        via = last[-1][0] if last and last[-1][1] == node else None
+        diagram = FlowDiagram.of(flow, self.lang, self.game.name)
+        key = (flow.name, self.lang, node, via)
+        if key != self._focus_key:
+            try:
+                body = diagram.focus_svg(node, via)
+            except GraphvizMissing:
+                body = diagram.focus_text(node)
+            self.focus.value = (
+                f'<div class="tcg-flow tcg-focus-graph {self.focus_scope}" data-flow="{flow.name}" '
+                f'data-current="{html.escape(node)}">{body}</div>'
+            )
+            self._focus_key = key
+        return diagram.style(self.focus_scope, node, [(via, node)] if via is not None else [])
 
     def _result_text(self) -> str:
         out = self.state.result()
@@ -534,6 +579,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if not inside:
             node_label += " (" + self._t("outside") + ")"
         css = FlowDiagram.of(flow, lang, self.game.name).style(self.scope, state.node if inside else None, edges)
+        css += "\n" + self._refresh_focus()
         self.graph_style.value = (
             f'<style>{css}</style><div class="tcg-flow-state" data-current="{state.node}" '
             f'data-version="{self._version}" '

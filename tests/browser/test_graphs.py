@@ -1,0 +1,175 @@
+"""Flow graphs in JupyterLab, in a real browser (issue 12 items 2 and 3).
+
+- One lit node per graph: a static diagram drawn above a stepper on the same page keeps its own
+  highlight when the stepper steps (their CSS scopes once collided).
+- The focus view beside the board is readable: its edge labels render at 11 px or more at 1366x768
+  (measured with getBoundingClientRect of the SVG text), for both games and the combat view; the whole
+  graph opens at full size from a ``<details>`` toggle.
+
+The notebooks are written by the test into the server's (temporary) notebook folder.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, rgb, wait_settled
+
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def write_notebook(root, name: str, cells: list[str]) -> str:
+    nb = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": src}
+            for i, src in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / name).write_text(json.dumps(nb), encoding="utf-8")
+    return name
+
+
+def run_notebook(page, lab, notebook: str, steppers: int = 1):
+    """Open ``notebook`` in a fresh workspace, run all cells, close the side bar; the steppers."""
+    workspace = "g" + secrets.token_hex(4)
+    page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{notebook}"))
+    idle = page.locator(".jp-StatusBar-TextItem", has_text="| Idle")
+    expect(idle).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    found = page.locator(".jp-Notebook .tcg-stepper")
+    expect(found).to_have_count(steppers, timeout=KERNEL_TIMEOUT_MS)
+    expect(idle).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    errors = page.locator(".jp-OutputArea-output", has_text="Traceback (most recent call last)")
+    assert errors.count() == 0, errors.first.inner_text()[:2000]
+    # the file browser takes 250 px of a laptop's width: a student closes it
+    if page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").count():
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").first.click()
+    return found
+
+
+_LIT_PER_GRAPH_JS = """
+(fill) => Array.from(document.querySelectorAll('div.tcg-flow')).map(div => ({
+  scope: Array.from(div.classList).filter(c => /^tcg-flow-/.test(c)).join(' '),
+  where: div.closest('.tcg-focus') ? 'focus' : div.closest('.tcg-graph') ? 'stepper' : 'static',
+  lit: Array.from(div.querySelectorAll('g.tcg-node')).filter(g => {
+    const shape = g.querySelector('polygon, ellipse, path');
+    return shape && getComputedStyle(shape).fill === fill;
+  }).map(g => g.dataset.node),
+}))
+"""
+
+
+def lit_per_graph(page) -> list[dict]:
+    from tcgteach.viz.flowgraph import CURRENT_FILL
+
+    return page.evaluate(_LIT_PER_GRAPH_JS, rgb(CURRENT_FILL))
+
+
+_LABEL_PX_JS = """
+root => {
+  const svg = root.querySelector('.tcg-focus svg');
+  if (!svg) return null;
+  const texts = Array.from(svg.querySelectorAll('g.edge text'));
+  return {
+    svgWidth: svg.getBoundingClientRect().width,
+    heights: texts.map(t => t.getBoundingClientRect().height),
+    fontPx: texts.map(t => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a),
+  };
+}
+"""
+
+
+def focus_label_px(root) -> dict:
+    data = root.evaluate(_LABEL_PX_JS)
+    assert data is not None, "no focus view (.tcg-focus svg) beside the board"
+    assert data["heights"], "the focus view has no edge labels"
+    return data
+
+
+@pytest.fixture
+def lab(lab_server):
+    yield lab_server
+    delete_lab_sessions(lab_server)
+
+
+def test_a_static_diagram_and_a_stepper_on_one_page_each_light_one_node(page, lab):
+    page.set_viewport_size(LAPTOP)
+    name = write_notebook(
+        lab.root,
+        "graphs_one_page.ipynb",
+        [
+            "import tcgteach\nfrom IPython.display import HTML, display\nfrom tcgteach.viz import diagram\n"
+            "s = tcgteach.game('darkmoon').new_state(seed=3)\ndisplay(HTML(diagram(s)._repr_html_()))",
+            "from tcgteach.widgets import Stepper\nStepper('darkmoon', seed=3)",
+        ],
+    )
+    root = run_notebook(page, lab, name).first
+    snap = wait_settled(root, set())
+    before = lit_per_graph(page)
+    assert [g["where"] for g in before] == ["static", "focus", "stepper"], before
+    static_node = before[0]["lit"]
+    assert len(static_node) == 1, before
+    step = root.locator("button.tcg-step")
+    for _ in range(40):
+        snap = click_and_settle(root, step, set())
+        if snap["node"] != before[1]["lit"][0]:
+            break
+    graphs = lit_per_graph(page)
+    assert len({g["scope"] for g in graphs}) == 3, f"two drawings share a CSS scope: {graphs}"
+    for g in graphs:
+        assert len(g["lit"]) == 1, f"{g['where']} graph has lit nodes {g['lit']} (exactly one expected)"
+    assert graphs[0]["lit"] == static_node, "the stepper's step changed the static diagram's highlight"
+    assert graphs[1]["lit"] == [snap["node"]] == graphs[2]["lit"]
+
+
+GAMES = {
+    "darkmoon": "Stepper('darkmoon', seed=3, lang={lang!r})",
+    "dragonquest": "Stepper('dragonquest', seed=1, lang={lang!r}, options={{'turn_limit': 200}})",
+    "combat": "CombatView('dragonquest', seed=1, lang={lang!r}, options={{'turn_limit': 200}})",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_focus_view_labels_are_readable_at_1366(page, lab, kind, lang):
+    page.set_viewport_size(LAPTOP)
+    name = write_notebook(
+        lab.root,
+        f"focus_{kind}_{lang}.ipynb",
+        ["from tcgteach.widgets import Stepper, CombatView\n" + GAMES[kind].format(lang=lang)],
+    )
+    root = run_notebook(page, lab, name).first
+    snap = wait_settled(root, set())
+    step = root.locator("button.tcg-step")
+    seen = {}
+    for _ in range(60):  # into the combat for the Dragon Quest views
+        if root.locator(".tcg-focus svg").count():
+            px = focus_label_px(root)
+            seen[snap["node"]] = (round(min(px["heights"]), 1), round(min(px["fontPx"]), 1), px["svgWidth"])
+        if kind == "darkmoon" and len(seen) >= 3 or len([n for n in seen if n.startswith("combat.")]) >= 3:
+            break
+        snap = click_and_settle(root, step, set())
+    assert seen, "never showed a focus view"
+    print(f"{kind} {lang}: node -> (min label box height px, min font px, svg width px): {seen}")
+    for node, (height, font, _w) in seen.items():
+        assert height >= 11 and font >= 11, f"{node}: edge labels {height} px high, font {font} px (< 11)"
+    # the whole graph, at full size, behind a toggle
+    details = root.locator(".tcg-graph details.tcg-full-graph")
+    expect(details).to_have_count(1)
+    details.locator("summary").click()
+    full = root.locator(".tcg-graph details[open] svg")
+    expect(full).to_be_visible()
+    font = full.evaluate(
+        "svg => Math.min(...Array.from(svg.querySelectorAll('g.edge text')).map("
+        "t => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"
+    )
+    assert font >= 11, f"the whole graph opened at {font:.1f} px edge labels: not full size"
