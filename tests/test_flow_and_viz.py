@@ -164,11 +164,11 @@ def test_focus_view_of_every_node_is_laid_out_once_and_shows_its_next_nodes(name
     from tcgteach.viz import flowgraph
 
     g = tcgteach.game(name)
+    calls: list[str] = []
+    real = flowgraph._render_svg_raw
+    monkeypatch.setattr(flowgraph, "_render_svg_raw", lambda src: calls.append(src) or real(src))
     for flow in g.flows.values():
         d = FlowDiagram(flow, "en", g.name)
-        calls = []
-        real = flowgraph._render_svg_raw
-        monkeypatch.setattr(flowgraph, "_render_svg_raw", lambda src: calls.append(src) or real(src))
         for e in flow.edges:
             svg = d.focus_svg(e.dst, e.src)
             assert f'data-node="{e.dst.replace(".", "_o_")}"' in svg
@@ -181,4 +181,3 @@ def test_focus_view_of_every_node_is_laid_out_once_and_shows_its_next_nodes(name
         for e in flow.edges:
             d.focus_svg(e.dst, e.src)
         assert len(calls) == n, "a focus view was laid out twice"
-        monkeypatch.undo()
