@@ -50,12 +50,18 @@ class Session:
     can refuse a button made for an earlier one.
     """
 
-    def __init__(self, state: State, agents: Sequence[Agent | None]) -> None:
+    def __init__(self, state: State, agents: Sequence[Agent | None], *, auto_forced: bool = False) -> None:
         if len(agents) != state.num_players:
             raise TcgError(f"agents: {len(agents)} given for {state.num_players} players")
         self.state = state
         self.agents: list[Agent | None] = list(agents)
         self.actors: list[int | None] = []
+        #: per action in ``actors``: whether the session took it by itself (a forced decision)
+        self.forced: list[bool] = []
+        #: per action in ``actors``: the index in ``state.events`` of its first event
+        self.starts: list[int] = []
+        #: take every forced decision (exactly one legal action) by itself, a person's or an agent's
+        self.auto_forced = auto_forced
         self.version = 0
 
     # -- who decides ----------------------------------------------------------------------------------
@@ -75,12 +81,64 @@ class Session:
 
     # -- moves ----------------------------------------------------------------------------------------
     def apply(self, action: Action | str) -> list[Event]:
-        """Apply an action of the player to move (checked: an illegal one raises and changes nothing)."""
+        """Apply an action of the player to move (checked: an illegal one raises and changes nothing);
+        then, with ``auto_forced``, the forced decisions that follow (their events included)."""
         actor = self.state.current_player
+        start = len(self.state.events)
         events = self.state.apply(action)
         self.actors.append(actor)
+        self.forced.append(False)
+        self.starts.append(start)
         self.version += 1
+        if self.auto_forced:
+            events = events + self.take_forced()
         return events
+
+    def forced_action(self) -> Action | None:
+        """The only legal action of the player to move, if there is exactly one (None at the end too)."""
+        if self.state.current_player is None:
+            return None
+        legal = self.state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def take_forced(self, limit: int = ADVANCE_LIMIT) -> list[Event]:
+        """Take the forced decisions in a row (whoever's they are), each marked in ``forced``; their events.
+        Nothing happens unless ``auto_forced`` is on."""
+        events: list[Event] = []
+        if not self.auto_forced:
+            return events
+        for _ in range(limit):
+            action = self.forced_action()
+            if action is None:
+                break
+            seat, start = self.state.current_player, len(self.state.events)
+            events += self.state.apply(action)
+            self.actors.append(seat)
+            self.forced.append(True)
+            self.starts.append(start)
+            self.version += 1
+        return events
+
+    def forced_moves(self) -> dict[int, tuple[int | None, Action]]:
+        """The forced decisions taken in this session, by the index in ``state.events`` of their first
+        event: ``(seat, action)`` (for a log that says "(forced) P1 passes")."""
+        history = self.state.history
+        base = len(history) - len(self.actors)
+        return {self.starts[i]: (self.actors[i], history[base + i]) for i, was in enumerate(self.forced) if was}
+
+    def recent(self, seat: int | None) -> list[tuple[int | None, Action, bool, int]]:
+        """What the others did since ``seat``'s last own decision, newest first: ``(seat, action, forced,
+        index of its first event)`` (all the session's moves when ``seat`` is None or has not moved)."""
+        history = self.state.history
+        base = len(history) - len(self.actors)
+        out = []
+        for i in range(len(self.actors) - 1, -1, -1):
+            who = self.actors[i]
+            if seat is not None and who == seat and not self.forced[i]:
+                break
+            if who != seat:
+                out.append((who, history[base + i], self.forced[i], self.starts[i]))
+        return out
 
     def step(self) -> list[Event] | None:
         """The agent to move plays once; None (and nothing changes) at the end or when a person must decide."""
@@ -118,6 +176,8 @@ class Session:
         self.state.undo()
         if self.actors:
             self.actors.pop()
+            self.forced.pop()
+            self.starts.pop()
         self.version += 1
         return True
 
@@ -125,25 +185,35 @@ class Session:
         """Undo back to before the last decision a person made (and the agents' moves after it); the seat of
         that person, or None (and nothing changes) when no person has moved in this session."""
         persons = set(self.persons())
-        actors = self.actors
-        last = max((i for i, who in enumerate(actors) if who in persons), default=None)
+        actors, forced = self.actors, self.forced
+        last = max((i for i, who in enumerate(actors) if who in persons and not forced[i]), default=None)
         if last is None:
             return None
         who = actors[last]
         while len(actors) > last:
             self.state.undo()
             actors.pop()
+            forced.pop()
+            self.starts.pop()
         self.version += 1
         return who
 
     def advance(self, limit: int = ADVANCE_LIMIT, before: Callable[[int, Agent], None] | None = None) -> int:
-        """Let the agents play until a person must decide or the game ends; the number of moves made.
+        """Let the agents play (and, with ``auto_forced``, take the forced decisions) until a person must
+        decide or the game ends; the number of moves made.
 
         ``before(seat, agent)`` is called before each agent move (e.g. to say "the coach is thinking").
         After ``limit`` moves without a person's decision the moves are undone and ``StepLimitError`` raised.
         """
         with self.transaction():
-            for moves in range(limit + 1):
+            start = len(self.actors)
+            while len(self.actors) - start <= limit:
+                moves = len(self.actors) - start
+                if self.auto_forced and self.forced_action() is not None:
+                    if moves == limit:
+                        break
+                    self.take_forced(limit - moves)
+                    continue
                 seat = self.state.current_player
                 agent = None if seat is None else self.agents[seat]
                 if seat is None or agent is None:
@@ -163,6 +233,8 @@ class Session:
             raise TcgError(f"agents: {len(seats)} seated for {state.num_players} players")
         self.state, self.agents = state, seats
         self.actors = []
+        self.forced = []
+        self.starts = []
         self.version += 1
 
     @contextmanager
@@ -178,5 +250,7 @@ class Session:
                 while len(state.history) > start:
                     state.undo()
                 del self.actors[actors:]
+                del self.forced[actors:]
+                del self.starts[actors:]
                 self.version += 1
             raise

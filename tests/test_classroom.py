@@ -467,3 +467,23 @@ def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_wa
     assert c.state.to_dict() == before and c.agents == agents and c._actors == actors
     assert c.seed == seed and c.seed_box.value == str(seed)
     assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]
+
+
+def test_forced_decisions_are_taken_by_themselves_and_logged_as_such():
+    """Issue 12 item 5: on by default in the classroom; each forced move has its own log line."""
+    c = Classroom("dragonquest", seed=4, agents=["person", "random"])
+    assert c.session.auto_forced and c.forced_box.value
+    for k in range(120):
+        if c.state.is_terminal():
+            break
+        assert len(c.state.legal_actions()) != 1 or not c.session.person_to_move(), "a lone choice waits for a click"
+        buttons = c.choices.children[1].children
+        buttons[k % len(buttons)].click()
+        if any(c.session.forced):
+            break
+    assert any(c.session.forced)
+    assert "tcg-forced" in c.log.value and "(forced) P" in c.log.value
+    c.forced_box.value = False
+    assert not c.session.auto_forced
+    c.set_lang("ja")
+    assert "（自動）P" in c.log.value

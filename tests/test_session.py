@@ -146,3 +146,59 @@ def test_the_lean_decisions_of_the_simulator_play_the_same_game(agent):
     assert s.state.to_dict() == t.state.to_dict() and s.actors == []
     with pytest.raises(TcgError, match="P1 is a person's seat"):
         dm(agents=[None, RandomAgent(1)]).deciders()
+
+
+def _dq_to_a_lone_choice(auto_forced):
+    """A Dragon Quest game, a person against a random agent, played by a fixed rule until the person has
+    a decision with exactly one legal action (without the option)."""
+    import random
+
+    state = tcgteach.game("dragonquest").new_state(seed=4)
+    s = Session(state, [None, RandomAgent(1)], auto_forced=auto_forced)
+    pick = random.Random(1)
+    for _ in range(200):
+        s.advance()
+        legal = s.state.legal_actions()
+        if len(legal) == 1 or s.state.is_terminal():
+            return s
+        s.apply(legal[pick.randrange(len(legal))])
+    raise AssertionError("no lone choice")
+
+
+def test_forced_decisions_wait_for_the_person_unless_the_option_is_on():
+    """Issue 12 item 5: off by default (lessons show them); on, a lone legal action is taken and marked."""
+    assert Session(tcgteach.game("darkmoon").new_state(seed=1), [None, None]).auto_forced is False
+    s = _dq_to_a_lone_choice(False)
+    assert s.person_to_move() and len(s.state.legal_actions()) == 1 and not any(s.forced)
+    s.auto_forced = True
+    before = len(s.actors)
+    s.advance()
+    assert any(s.forced[before:]), "the lone decision was not taken"
+    assert s.state.is_terminal() or len(s.state.legal_actions()) != 1 or not s.person_to_move()
+    marks = s.forced_moves()
+    assert marks and all(s.state.events[i] for i in marks)
+    assert all(seat in (0, 1) and len(s.state.legal_actions()) >= 0 for seat, _a in marks.values())
+
+
+def test_take_back_skips_forced_decisions_and_undo_forgets_them():
+    s = _dq_to_a_lone_choice(True)
+    assert not (s.person_to_move() and len(s.state.legal_actions()) == 1)
+    n = len(s.actors)
+    assert len(s.forced) == len(s.starts) == n
+    who = s.take_back()
+    if who is not None:  # back to the person's last own decision: it had a choice
+        assert s.person_to_move() and len(s.state.legal_actions()) > 1
+        assert not s.forced or s.forced[-1] is False or s.actors[-1] != who
+    while s.undo():
+        assert len(s.forced) == len(s.starts) == len(s.actors)
+
+
+def test_recent_lists_the_others_moves_since_my_decision_newest_first():
+    s = dm(agents=[None, RandomAgent(2)])
+    s.advance()
+    s.apply(s.state.legal_actions()[0])
+    s.advance()
+    mine = len(s.actors) - 1 - s.actors[::-1].index(0)
+    recent = s.recent(0)
+    assert [r[0] for r in recent] == [1] * (len(s.actors) - 1 - mine)
+    assert [r[3] for r in recent] == sorted((r[3] for r in recent), reverse=True)

@@ -307,3 +307,16 @@ def test_a_game_defined_only_in_a_test_steps_in_the_stepper():
     st.seed_box.value = "2"
     st.reset_button.click()
     assert st.state.pile == 7 and not st.state.history
+
+
+def test_forced_decisions_are_clicked_in_the_stepper_unless_asked():
+    """Issue 12 item 5: off in the stepper (a lesson may show them), a constructor argument and a checkbox."""
+    st = Stepper("dragonquest", seed=4, options={"turn_limit": 200})
+    assert not st.session.auto_forced and not st.forced_box.value
+    st = Stepper("dragonquest", seed=4, options={"turn_limit": 200}, auto_forced=True)
+    assert st.forced_box.value
+    for _ in range(150):
+        st.step_button.click()
+        if any(st.session.forced):
+            break
+    assert any(st.session.forced) and "(forced) P" in st.log.value

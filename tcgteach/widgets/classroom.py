@@ -132,6 +132,7 @@ class Classroom(Stepper):
         lang: str = "en",
         hot_seat: bool = False,
         coach_seconds: float = 0.5,
+        auto_forced: bool = True,
         **kw: Any,
     ) -> None:
         if game not in tcgteach.games():
@@ -157,6 +158,7 @@ class Classroom(Stepper):
             options=tcgteach.game_class(game).classroom_options,
             lang=lang,
             players=len(agents),
+            auto_forced=auto_forced,
             **kw,
         )
         self.add_class("tcg-classroom")
@@ -228,7 +230,10 @@ class Classroom(Stepper):
         self.seats_box = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.seats_box.add_class("tcg-seats")
         self.setup_box = setup = w.HBox(self._setup_children(), layout=w.Layout(flex_flow="row wrap"))
-        options = w.HBox([self.lang_toggle, self.hotseat_box, self.help_button], layout=w.Layout(flex_flow="row wrap"))
+        options = w.HBox(
+            [self.lang_toggle, self.hotseat_box, self.forced_box, self.help_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         controls = w.HBox(
             [self.hint_button, self.takeback_button, self.step_button, self.back_button],
             layout=w.Layout(flex_flow="row wrap"),
@@ -309,7 +314,8 @@ class Classroom(Stepper):
         players = self.players_picker.value if self.players_picker.value in _players(name) else _players(name)[0]
         session = self.session
         old_game, old_seed = self.game, self.seed
-        old_state, old_agents, old_actors = session.state, list(session.agents), list(session.actors)
+        old_state, old_agents = session.state, list(session.agents)
+        old_moves = (list(session.actors), list(session.forced), list(session.starts))
         old_seats, old_players = list(self.seat_pickers), self.players
         game = self.game if name == self.game.name else tcgteach.game(name, tcgteach.game_class(name).classroom_options)
         try:
@@ -328,7 +334,7 @@ class Classroom(Stepper):
                 self.seat_pickers, self.players = old_seats, old_players
                 self.seats_box.children = self.seat_pickers
             session.restart(old_state, old_agents)
-            session.actors[:] = old_actors
+            session.actors[:], session.forced[:], session.starts[:] = old_moves
             self._log_cache = []
             self.seed_box.value = str(old_seed)
             self._render_graph_base()

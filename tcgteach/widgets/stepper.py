@@ -69,6 +69,8 @@ LABELS = Text(
         "outside": ("outside this graph", "この図の外"),
         "full_graph": ("Show the whole graph (full size)", "全体図を表示（原寸）"),
         "next": ("From here", "ここから"),
+        "auto_forced": ("Take forced moves (one choice) by themselves", "選択肢が1つの手は自動で進める"),
+        "forced": ("(forced) P{n}: {what}", "（自動）P{n}：{what}"),
     }
 )
 """The stepper's words (the classroom adds its own: ``Classroom.TEXT``)."""
@@ -142,6 +144,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         show_hands: bool | None = None,
         log_lines: int = 400,
         flow: str = "turn",
+        auto_forced: bool = False,
     ) -> None:
         super().__init__()
         if isinstance(game, State):
@@ -182,7 +185,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if len(names) != n:
             raise TcgError(f"agents: {len(names)} given for {n} players")
         self.seed = seed
-        self.session = Session(state, [None] * n)
+        self.session = Session(state, [None] * n, auto_forced=auto_forced)
         self._build(names)
         self.children = self._layout()
         self.add_class("tcg-stepper")
@@ -261,6 +264,13 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             readout_format=".2f",
             layout=w.Layout(width="260px"),
         )
+        self.forced_box = w.Checkbox(
+            value=self.session.auto_forced,
+            description=t("auto_forced"),
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.forced_box.add_class("tcg-auto-forced")
         for b, cls in (
             (self.step_button, "tcg-step"),
             (self.back_button, "tcg-back"),
@@ -300,11 +310,12 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.play_button.observe(self._guard(self._on_play), names="value")
         self.lang_toggle.observe(self._guard(self._on_lang), names="value")
         self.speed.observe(lambda ch: setattr(self, "interval", float(ch["new"])), names="value")
+        self.forced_box.observe(self._guard(self._on_forced), names="value")
 
     def _layout(self) -> list[Any]:
         """The widget's rows, from the controls ``_build`` made."""
         controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
-        settings = w.HBox([self.lang_toggle, self.speed])
+        settings = w.HBox([self.lang_toggle, self.speed, self.forced_box], layout=w.Layout(flex_flow="row wrap"))
         seats = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))  # up to 6 seats (DM-1.1)
         left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%", overflow="auto"))
         right = w.VBox([self.graph_style, self.focus, self.graph, self.extra], layout=w.Layout(width="42%"))
@@ -369,7 +380,13 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._refresh()
 
     def _settle(self) -> None:
-        """After a user action: the stepper waits for Step (the classroom lets the agents answer)."""
+        """After a user action: the stepper waits for Step (the classroom lets the agents answer); forced
+        decisions are taken at once if ``auto_forced`` is on."""
+        self.session.take_forced()
+
+    def _on_forced(self, change: dict[str, Any]) -> None:
+        self.session.auto_forced = bool(change["new"])
+        self._run(lambda: None)  # a forced decision waiting now is taken at once
 
     # -- commands (also usable from code) ----------------------------------------------------------------
     def step(self) -> bool:
@@ -490,6 +507,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.seed_box.description = t("seed")
         self.lang_toggle.description = t("lang")
         self.speed.description = t("speed")
+        self.forced_box.description = t("auto_forced")
         for i, dd in enumerate(self.seat_pickers):
             dd.description = t("seat", n=i + 1)
             extra = [o for o in dd.options if o[1] not in self.SEAT_KINDS]
@@ -606,17 +624,36 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         cache = self._log_cache
         if len(cache) > len(events):
             del cache[len(events) :]
-        for ev in events[len(cache) :]:
+        forced = self.session.forced_moves() if len(cache) < len(events) else {}
+        for i in range(len(cache), len(events)):
+            ev = events[i]
             shown = ev if persp is None else ev.masked(persp)
             text = self.game.describe_event(shown, state, self.lang)
-            cache.append(
-                f'<div class="tcg-log-line" data-rule="{ev.rule}"><code>[{ev.rule}]</code> {html.escape(text)}</div>'
-            )
+            line = f'<div class="tcg-log-line" data-rule="{ev.rule}"><code>[{ev.rule}]</code> {html.escape(text)}</div>'
+            if i in forced:
+                line = self._forced_line(*forced[i], persp) + line
+            cache.append(line)
         shown_lines = cache[-self.log_lines :]
         self.log_title.value = f"<b>{self._t('log')}</b> ({len(events)})"
         self.log.value = (
             '<div style="max-height:260px;overflow-y:auto;font-size:12px;display:flex;'
             'flex-direction:column-reverse"><div>' + "".join(shown_lines) + "</div></div>"
+        )
+
+    def _describe(self, seat: int | None, action: Any, persp: int | None) -> str:
+        """An action in words, as ``persp`` may see it (a secret one masked for the others)."""
+        if persp is not None and seat != persp:
+            action = self.game.mask_action(action)
+        return self.game.describe_action(action, self.state, self.lang)
+
+    def _forced_line(self, seat: int | None, action: Any, persp: int | None) -> str:
+        """The log line of a decision the session took by itself ("(forced) P1: Pass")."""
+        n = (seat or 0) + 1
+        text = self._t("forced", n=n, what=self._describe(seat, action, persp))
+        rule = html.escape(getattr(action, "RULE", "") or "")
+        return (
+            f'<div class="tcg-log-line tcg-forced" data-rule="{rule}"><code>[{rule}]</code> '
+            f"<i>{html.escape(text)}</i></div>"
         )
 
     def _refresh_choices(self) -> None:
