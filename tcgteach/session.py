@@ -126,18 +126,22 @@ class Session:
         base = len(history) - len(self.actors)
         return {self.starts[i]: (self.actors[i], history[base + i]) for i, was in enumerate(self.forced) if was}
 
-    def recent(self, seat: int | None) -> list[tuple[int | None, Action, bool, int]]:
-        """What the others did since ``seat``'s last own decision, newest first: ``(seat, action, forced,
-        index of its first event)`` (all the session's moves when ``seat`` is None or has not moved)."""
+    def recent(self, seat: int | None, limit: int = 6) -> list[tuple[int | None, Action, bool, bool]]:
+        """The last ``limit`` moves of the players other than ``seat`` (everyone's when None) and the
+        forced ones, newest first: ``(seat, action, forced, new)``, ``new`` when made after ``seat``'s own
+        last decision."""
         history = self.state.history
         base = len(history) - len(self.actors)
-        out = []
+        out: list[tuple[int | None, Action, bool, bool]] = []
+        new = True
         for i in range(len(self.actors) - 1, -1, -1):
-            who = self.actors[i]
-            if seat is not None and who == seat and not self.forced[i]:
+            if len(out) >= limit:
                 break
-            if who != seat:
-                out.append((who, history[base + i], self.forced[i], self.starts[i]))
+            who, forced = self.actors[i], self.forced[i]
+            if seat is not None and who == seat and not forced:
+                new = False
+                continue
+            out.append((who, history[base + i], forced, new))
         return out
 
     def step(self) -> list[Event] | None:

@@ -487,3 +487,22 @@ def test_forced_decisions_are_taken_by_themselves_and_logged_as_such():
     assert not c.session.auto_forced
     c.set_lang("ja")
     assert "（自動）P" in c.log.value
+
+
+def test_what_just_happened_names_the_others_last_moves_newest_first():
+    """Issue 12 item 4: near the top, the other players' last moves in words (the log is far below)."""
+    c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
+    for _ in range(3):
+        c.choices.children[1].children[0].click()
+    html = c.recent.value
+    assert "What just happened" in html and "<li" in html and "P2" in html and "(heuristic)" in html
+    last_p2 = next(a for a, who in zip(reversed(c.state.history), reversed(c.session.actors), strict=False) if who == 1)
+    first = html.split("<li", 2)[1]
+    assert c.game.describe_action(c.game.mask_action(last_p2), c.state, "en") in first  # newest first, as P1 sees it
+    c.set_lang("ja")
+    assert "直前の出来事" in c.recent.value and "（ヒューリスティック）" in c.recent.value
+    # the row of choices holds the panel beside them, above the board
+    rows = c.children
+    i = next(k for k, r in enumerate(rows) if c.recent in getattr(r, "children", ()))
+    assert c.choices in rows[i].children
+    assert any(c.board in getattr(box, "children", ()) for r in rows[i + 1 :] for box in getattr(r, "children", ()))

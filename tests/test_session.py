@@ -193,12 +193,17 @@ def test_take_back_skips_forced_decisions_and_undo_forgets_them():
         assert len(s.forced) == len(s.starts) == len(s.actors)
 
 
-def test_recent_lists_the_others_moves_since_my_decision_newest_first():
+def test_recent_lists_the_others_moves_newest_first():
     s = dm(agents=[None, RandomAgent(2)])
     s.advance()
     s.apply(s.state.legal_actions()[0])
     s.advance()
     mine = len(s.actors) - 1 - s.actors[::-1].index(0)
-    recent = s.recent(0)
-    assert [r[0] for r in recent] == [1] * (len(s.actors) - 1 - mine)
-    assert [r[3] for r in recent] == sorted((r[3] for r in recent), reverse=True)
+    recent = s.recent(0, limit=50)
+    assert all(who == 1 for who, *_ in recent)
+    assert [new for *_, new in recent] == [True] * (len(s.actors) - 1 - mine) + [False] * (
+        len(recent) - (len(s.actors) - 1 - mine)
+    )
+    assert [a for _w, a, _f, _n in recent] == [
+        a for a, who in zip(reversed(s.state.history), reversed(s.actors), strict=False) if who == 1
+    ][: len(recent)]

@@ -77,6 +77,11 @@ CLASSROOM_TEXT = Text(
             "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。",
         ),
         "help": ("How to use", "使い方"),
+        "recent": ("What just happened", "直前の出来事"),
+        "recent_none": ("Nothing yet: the game has just begun.", "まだありません（ゲーム開始直後）。"),
+        "recent_forced": ("(forced)", "（自動）"),
+        "recent_who": ("({who})", "（{who}）"),
+        "recent_sep": (": ", "："),
         "help_text": (
             "Choose the game, who plays each seat and the seed, then press <b>New game</b>. Agents move by "
             "themselves until a person has to decide. <b>Hint</b> asks the coach (about half a second) for the "
@@ -111,6 +116,9 @@ CSS = """<style>
 .tcg-classroom .tcg-pass-screen .tcg-pass-head{font-size:30px;font-weight:700;margin:0 0 8px 0}
 .tcg-classroom .tcg-pass-screen .tcg-pass-more{font-size:18px}
 .tcg-classroom .tcg-hint-text{font-size:18px}
+.tcg-classroom .tcg-recent-box{border-left:4px solid #90a4ae;padding:2px 10px;font-size:16px;max-height:190px;
+  overflow-y:auto}
+.tcg-classroom .tcg-choices{flex:2 1 520px;min-width:0}
 </style>"""
 
 
@@ -199,6 +207,8 @@ class Classroom(Stepper):
         self.hint_button.add_class("tcg-hint")
         self.takeback_button = w.Button(description=self._t("takeback"), layout=w.Layout(width="auto"))
         self.takeback_button.add_class("tcg-takeback")
+        self.recent = w.HTML(layout=w.Layout(flex="1 1 360px", min_width="0"))
+        self.recent.add_class("tcg-recent")
         self.hint_text = w.HTML(layout=w.Layout(min_height="30px"))
         self.hint_text.add_class("tcg-hint-text")
         self.ready_button = w.Button(
@@ -253,7 +263,8 @@ class Classroom(Stepper):
             self.message,
             self.hint_text,
             self.pass_screen,
-            self.choices,
+            # what the person must decide, and beside it what the others just did (on the first screen)
+            w.HBox([self.choices, self.recent], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
             w.HBox([board, graph], layout=w.Layout(flex_flow="row wrap")),
             self.log_title,
             self.log,
@@ -484,6 +495,7 @@ class Classroom(Stepper):
                 part.layout.display = "none"
             self.board.value = ""
             self.log.value = ""
+            self.recent.value = ""
             self.hint_text.value = ""
             self._close_choices()
             self.hint_button.disabled = True
@@ -495,6 +507,36 @@ class Classroom(Stepper):
         self.hint_button.disabled = over
         self.takeback_button.disabled = over and not self._actors
         super()._refresh(full)
+        self._refresh_recent()
+
+    RECENT_LINES = 6
+
+    def _refresh_recent(self) -> None:
+        """The "what just happened" panel: the other players' last moves (and the forced ones), in words,
+        newest first; those from before the person's own last decision greyed."""
+        persp = self._perspective()
+        persons = self.session.persons()
+        seat = persp if persp is not None else (persons[0] if len(persons) == 1 else None)
+        items = []
+        for who, action, forced, new in self.session.recent(seat, self.RECENT_LINES):
+            n = (who or 0) + 1
+            kind = self._kind(who) if who is not None and who < len(self.seat_pickers) else ""
+            text = self._describe(who, action, persp)
+            mark = f" <i>{html.escape(self._t('recent_forced'))}</i>" if forced else ""
+            style = "" if new else " style='color:#607d8b'"  # before my own last decision: greyed
+            items.append(
+                f"<li{style} data-new='{int(new)}'><b>P{n}</b> <small>{html.escape(self._t('recent_who', who=kind))}"
+                f"</small>{html.escape(self._t('recent_sep'))}{html.escape(text)}{mark}</li>"
+            )
+        body = (
+            f"<ol style='margin:2px 0 0 0;padding-left:1.4em'>{''.join(items)}</ol>"
+            if items
+            else f"<p style='margin:2px 0'><i>{html.escape(self._t('recent_none'))}</i></p>"
+        )
+        self.recent.value = (
+            f"<div class='tcg-recent-box' role='status' aria-live='polite'>"
+            f"<b>{html.escape(self._t('recent'))}</b>{body}</div>"
+        )
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, card, log line and graph to ``lang`` without restarting the game."""

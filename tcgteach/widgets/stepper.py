@@ -76,6 +76,16 @@ LABELS = Text(
 """The stepper's words (the classroom adds its own: ``Classroom.TEXT``)."""
 
 
+STEPPER_CSS = """<style>
+.tcg-stepper .tcg-board-view,.tcg-stepper .tcg-board-view>.widget-html-content{width:100%;min-width:0;max-width:100%}
+.tcg-stepper .tcg-board-view .tcg-board{max-width:100%;box-sizing:border-box}
+.tcg-stepper.tcg-stepper .tcg-board-view .tcg-board *{white-space:normal;overflow-wrap:anywhere}
+.tcg-stepper .tcg-focus,.tcg-stepper .tcg-graph,.tcg-stepper .tcg-extra{width:100%;min-width:0}
+.tcg-stepper .tcg-focus>.widget-html-content,.tcg-stepper .tcg-graph>.widget-html-content{width:100%}
+</style>"""
+"""The stepper's own layout rules: the board and the graphs take the width of their column, no more."""
+
+
 def _close(widget: Any) -> None:
     """Close a widget with its layout and style (separate models in ipywidgets)."""
     for part in (getattr(widget, "style", None), getattr(widget, "layout", None)):
@@ -317,9 +327,14 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
         settings = w.HBox([self.lang_toggle, self.speed, self.forced_box], layout=w.Layout(flex_flow="row wrap"))
         seats = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))  # up to 6 seats (DM-1.1)
-        left = w.VBox([self.board, self.choices], layout=w.Layout(width="58%", overflow="auto"))
-        right = w.VBox([self.graph_style, self.focus, self.graph, self.extra], layout=w.Layout(width="42%"))
-        return [controls, settings, seats, self.message, w.HBox([left, right]), self.log_title, self.log]
+        # the board and the graph side by side where both fit (a laptop), else the graph below the board at
+        # full width (a projector at 1024): the board is never narrower than a field of cards
+        left = w.VBox([self.board, self.choices], layout=w.Layout(flex="2 1 560px", min_width="0"))
+        right = w.VBox(
+            [self.graph_style, self.focus, self.graph, self.extra], layout=w.Layout(flex="1 1 400px", min_width="0")
+        )
+        main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        return [w.HTML(STEPPER_CSS), controls, settings, seats, self.message, main, self.log_title, self.log]
 
     def _seat_picker(self, seat: int, spec: Any) -> w.Dropdown:
         """The dropdown that says who plays ``seat`` (class ``tcg-seat-<seat>``)."""
