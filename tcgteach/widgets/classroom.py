@@ -245,7 +245,7 @@ class Classroom(Stepper):
             layout=w.Layout(flex_flow="row wrap"),
         )
         controls = w.HBox(
-            [self.hint_button, self.takeback_button, self.step_button, self.back_button],
+            [self.hint_button, self.takeback_button, self.step_button, self.back_button, self.export_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
         self.seed_box.layout.width = "200px"
@@ -261,6 +261,7 @@ class Classroom(Stepper):
             self.help_text,
             controls,
             self.message,
+            self.export_link,
             self.hint_text,
             self.pass_screen,
             # what the person must decide, and beside it what the others just did (on the first screen)
@@ -482,7 +483,8 @@ class Classroom(Stepper):
         locked = waiting is not None
         # while the device changes hands nothing but "I am P…" can be pressed, and nothing of the
         # previous person's stays in the page (not even hidden)
-        for control in (self.back_button, self.takeback_button, self.step_button, self.hotseat_box, *self.seat_pickers):
+        locks = (self.back_button, self.takeback_button, self.step_button, self.export_button, self.hotseat_box)
+        for control in (*locks, *self.seat_pickers):
             control.disabled = locked
         if waiting is not None:
             self.pass_text.value = (

@@ -11,9 +11,12 @@ as a short message, and actions are applied only through the checked ``state.app
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import logging
+import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -26,6 +29,7 @@ from ..core.game import Game
 from ..core.state import State
 from ..i18n import LANGS, Text, pick
 from ..session import Session
+from ..viz import export
 from ..viz.board import board_html
 from ..viz.flowgraph import FlowDiagram, GraphvizMissing, new_scope
 
@@ -71,6 +75,11 @@ LABELS = Text(
         "next": ("From here", "ここから"),
         "auto_forced": ("Take forced moves (one choice) by themselves", "選択肢が1つの手は自動で進める"),
         "forced": ("(forced) P{n}: {what}", "（自動）P{n}：{what}"),
+        "export": ("Save for slides", "スライド用に保存"),
+        "download_html": ("Download the position (HTML)", "局面をダウンロード（HTML）"),
+        "download_svg": ("the graph (SVG)", "図（SVG）"),
+        "export_caption": ("Seed {seed}, after {n} actions.", "シード{seed}、{n}手目の後。"),
+        "last_events": ("Last events", "直前のイベント"),
     }
 )
 """The stepper's words (the classroom adds its own: ``Classroom.TEXT``)."""
@@ -181,6 +190,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.scope = new_scope()
         self.focus_scope = new_scope()
         self._focus_key: tuple[Any, ...] | None = None
+        self._export_version = -1
         self._busy = False
         self._playing = False
         self._task: asyncio.Task[None] | None = None
@@ -281,6 +291,11 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             layout=w.Layout(width="auto"),
         )
         self.forced_box.add_class("tcg-auto-forced")
+        self.export_button = w.Button(description=t("export"), layout=w.Layout(width="auto"))
+        self.export_button.add_class("tcg-export")
+        self.export_link = w.HTML()
+        self.export_link.add_class("tcg-export-link")
+        self.export_button.on_click(self._guard(lambda _b: self.offer_download()))
         for b, cls in (
             (self.step_button, "tcg-step"),
             (self.back_button, "tcg-back"),
@@ -325,7 +340,10 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def _layout(self) -> list[Any]:
         """The widget's rows, from the controls ``_build`` made."""
         controls = w.HBox([self.step_button, self.back_button, self.play_button, self.reset_button, self.seed_box])
-        settings = w.HBox([self.lang_toggle, self.speed, self.forced_box], layout=w.Layout(flex_flow="row wrap"))
+        settings = w.HBox(
+            [self.lang_toggle, self.speed, self.forced_box, self.export_button, self.export_link],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
         seats = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))  # up to 6 seats (DM-1.1)
         # the board and the graph side by side where both fit (a laptop), else the graph below the board at
         # full width (a projector at 1024): the board is never narrower than a field of cards
@@ -522,6 +540,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.seed_box.description = t("seed")
         self.lang_toggle.description = t("lang")
         self.speed.description = t("speed")
+        self.export_button.description = t("export")
         self.forced_box.description = t("auto_forced")
         for i, dd in enumerate(self.seat_pickers):
             dd.description = t("seat", n=i + 1)
@@ -622,6 +641,8 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._refresh_log(persp)
         self._refresh_choices()
         self._refresh_extra()
+        if self.export_link.value and self._export_version != self._version:
+            self.export_link.value = ""  # a link to an earlier position
         self.back_button.disabled = False
         self.step_button.disabled = False
         if state.is_terminal():
@@ -629,6 +650,72 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _refresh_extra(self) -> None:
         """What the combat view shows in ``self.extra``."""
+
+    # -- export for slides -------------------------------------------------------------------------------
+    EXPORT_EVENTS = 12
+
+    def export_svg(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The flow graph of the current position as an SVG document (the current node and the way just
+        taken lit); written to ``path`` if given."""
+        state = self.state
+        flow = self.game.flows[self.flow_name]
+        if state.node not in flow.by_id:
+            flow = self.game.turn_flow
+        edges = [t for t in state.last_transitions if t in flow.edge_set]
+        current = state.node if state.node in flow.by_id else None
+        svg = FlowDiagram.of(flow, self.lang, self.game.name).highlighted_svg(current, edges)
+        if path is not None:
+            Path(path).write_text(svg, encoding="utf-8")
+        return svg
+
+    def export_html(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The current position (board as shown, the graph lit, the focus view and the last events) as one
+        self-contained HTML document: styles inline, no script, no external request; written to ``path``
+        if given."""
+        state = self.state
+        persp = self._perspective()
+        self._refresh_log(persp)  # the log lines of this position, for this perspective
+        try:
+            graph: str | None = self.export_svg()
+        except GraphvizMissing:
+            graph = None
+        focus = self.focus.value
+        if focus and self.focus_scope in focus:
+            focus = f"<style>{self._refresh_focus()}</style>{focus}"
+        title = f"{pick(getattr(self.game, 'title', {}) or {}, self.lang, self.game.name)}"
+        doc = export.position_html(
+            title=title,
+            lang=self.lang,
+            board=board_html(state, lang=self.lang, perspective=persp),
+            graph_svg=graph,
+            focus=focus,
+            log_lines=[f"<b>{html.escape(self._t('last_events'))}</b>", *self._log_cache[-self.EXPORT_EVENTS :][::-1]],
+            caption=self._t("export_caption", seed=self.seed, n=len(state.history)),
+            graph_title=self._t("graph"),
+        )
+        if path is not None:
+            Path(path).write_text(doc, encoding="utf-8")
+        return doc
+
+    def offer_download(self) -> None:
+        """Fill the link next to the export button: the position as HTML and the graph as SVG, as data:
+        URLs the browser saves (nothing is written on the server). Gone at the next move."""
+        stem = f"tcgteach-{self.game.name}-seed{self.seed}-{len(self.state.history)}-{self.lang}"
+        page = base64.b64encode(self.export_html().encode("utf-8")).decode("ascii")
+        links = [
+            f'<a download="{stem}.html" href="data:text/html;charset=utf-8;base64,{page}">'
+            f"{html.escape(self._t('download_html'))}</a>"
+        ]
+        try:
+            svg = base64.b64encode(self.export_svg().encode("utf-8")).decode("ascii")
+            links.append(
+                f'<a download="{stem}.svg" href="data:image/svg+xml;base64,{svg}">'
+                f"{html.escape(self._t('download_svg'))}</a>"
+            )
+        except GraphvizMissing:
+            pass
+        self.export_link.value = " · ".join(links)
+        self._export_version = self._version
 
     def _refresh_log(self, persp: int | None) -> None:
         state = self.state
