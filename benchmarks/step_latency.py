@@ -5,7 +5,9 @@
 Times ``Stepper.step_button.click()`` — the agent's decision, the checked apply, the board HTML,
 the new log lines, the graph restyle (a CSS block: graphviz is not run again) — and ``Back``,
 for both games, plus a person's click in the classroom app (the heuristic's answer included).
-The first click of each run is reported apart: it includes laying the graph out once.
+The first click of each run is reported apart: it includes laying the graph out once. The focus view
+beside the board (issue 12) is a small graph per (node, way in), laid out by graphviz at its first
+visit (~20-30 ms) and cached for the process: those first visits are the p95/max, not the median.
 """
 
 from __future__ import annotations
