@@ -15,10 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, output_dir, wait_settled
-from .test_graphs import run_notebook, write_notebook
+from .test_graphs import LANGS, run_notebook, switch_lang, write_notebook
 
 SIZES = [(1366, 768), (1024, 768)]
-LANGS = {"en": "English", "ja": "日本語"}
 
 _FIT_JS = """
 root => {
@@ -49,14 +48,6 @@ def board_fits(root, what: str) -> dict:
 
 def shoot(page, name: str) -> None:
     page.screenshot(path=str(output_dir() / f"{name}.png"))
-
-
-def switch_lang(root, lang: str, persons: set[int] | None = None) -> None:
-    radio = root.locator(".tcg-lang").get_by_label(LANGS[lang])
-    if not radio.is_checked():
-        radio.check()
-        expect(root.locator("button.tcg-step")).to_have_text("Step" if lang == "en" else "1手進める")
-        wait_settled(root, persons or set())
 
 
 @pytest.fixture
