@@ -112,16 +112,3 @@ def test_offered_by_the_classroom():
     assert ("Tally", "tally") in list(room.game_picker.options)
     assert [v for _, v in room.players_picker.options] == [2]
     assert 'class="tcg-board tally"' in room.board.value
-
-
-@pytest.mark.skipif(shutil.which("dot") is None, reason="the focus view is laid out by graphviz")
-def test_the_stepper_shows_a_focus_view_of_its_flow():
-    from tcgteach.widgets import Stepper
-
-    st = Stepper("tally", seed=1)
-    node = st.state.node
-    assert f'data-current="{node}"' in st.focus.value and "tcg-focus-graph" in st.focus.value
-    assert "<details" in st.graph.value  # the whole graph behind a toggle
-    for _ in range(4):
-        st.step_button.click()
-    assert f'data-current="{st.state.node}"' in st.focus.value
