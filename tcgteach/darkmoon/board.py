@@ -6,6 +6,7 @@ from html import escape
 from typing import TYPE_CHECKING, cast
 
 from .cards import CHARACTER_JA
+from .cardtext import card_lines, copy_mark, loose_line, plural
 from .ids import Node
 
 if TYPE_CHECKING:
@@ -21,7 +22,12 @@ CSS = """
 .tcg-board .tcg-zone-label{flex:0 0 6.4em;font-weight:600;color:#455a64;padding-top:2px;overflow-wrap:anywhere}
 .tcg-board .tcg-zone-cards{flex:1 1 0;min-width:0;display:flex;flex-wrap:wrap;gap:4px;align-items:flex-start}
 .tcg-board .tcg-card{display:inline-block;border:1.5px solid #546e7a;border-radius:5px;padding:2px 5px;background:#fff;
-  min-width:64px;line-height:1.2}
+  min-width:64px;max-width:168px;line-height:1.2;vertical-align:top;box-sizing:border-box}
+.tcg-board .tcg-card .tcg-fx{display:block;font-size:11px;line-height:1.2;color:#37474f;margin-top:1px;
+  overflow-wrap:anywhere}
+.tcg-board .tcg-card .tcg-fx.tcg-now{color:#1565c0;font-weight:600}
+.tcg-board .tcg-card .tcg-fx.tcg-now.tcg-zero{color:#78909c;font-weight:400}
+.tcg-board .tcg-mark{font-weight:700;color:#37474f}
 .tcg-board .tcg-card.tcg-special{border-style:dashed;background:#fffdf3}
 .tcg-board .tcg-card.tcg-picked{border:3px double #1565c0}
 .tcg-board .tcg-card.tcg-new{box-shadow:0 0 0 3px #ffb300}
@@ -45,10 +51,10 @@ T = {
     "hand": ("Hand", "手札"),
     "field": ("Field", "場"),
     "units": ("Units", "ユニット"),
-    "deck": ("deck {n}", "デッキ {n}枚"),
+    "deck": ("deck {n}", "デッキ{n}枚"),
     "hidden": ("{n} card{s} (hidden)", "{n}枚（非公開）"),
     "points": (
-        "{t} points now (units {u} + bonuses {b} + loose specials {s})",
+        "{t_points} now (units {u} + bonuses {b} + loose specials {s})",
         "現在 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）",
     ),
     "empty": ("empty", "空き"),
@@ -60,7 +66,7 @@ T = {
     "to_field": ("field (number match)", "場（番号一致）"),
     "first": ("first turn: 1 action only (DM-4.3)", "先攻1ターン目：行動は1回のみ（DM-4.3）"),
     "building": ("building unit {k}", "ユニット{k}を作成中"),
-    "pts": ("{n} pts", "{n}点"),
+    "pts": ("{n} pt{s}", "{n}点"),
     "choice": ("choosing for an on-play effect", "プレイ時効果の選択中"),
 }
 
@@ -70,7 +76,13 @@ def _t(key: str, lang: str, **kw: object) -> str:
     return (ja if lang == "ja" else en).format(**kw)
 
 
-def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = "") -> str:
+def _card(
+    state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = "", where: str = "", now: int | None = None
+) -> str:
+    """One card: its name, number and copy mark, then its effect and points in small type.
+
+    ``where`` is "field" or "unit" for the words on a special's points there; ``now`` is the
+    points a special in a unit scores at the moment (its condition met or not)."""
     if c < 0:
         return '<span class="tcg-card tcg-hidden">?</span>'
     card = state.card(c)
@@ -89,10 +101,22 @@ def _card(state: DarkMoonState, c: int, lang: str, extra: str = "", note: str = 
             else ""
         )
         cls = "tcg-card tcg-special"
+    copy = copy_mark(state, c)
+    if copy:
+        head += f' <span class="tcg-mark">{copy}</span>'
     mark = f" <small>✓ {escape(note)}</small>" if note else ""
+    lines = [f'<span class="tcg-fx">{escape(x)}</span>' for x in card_lines(card, lang)]
+    if not card.is_character and where == "field":
+        lines.append(f'<span class="tcg-fx">{escape(loose_line(lang))}</span>')
+    if now is not None:
+        if lang == "ja":
+            words = f"今のボーナス：+{now}点" if now else "今のボーナス：0点（条件未達）"
+        else:
+            words = f"bonus now: +{now}" if now else "bonus now: 0 (condition not met)"
+        lines.append(f'<span class="tcg-fx tcg-now{"" if now else " tcg-zero"}">{escape(words)}</span>')
     return (
         f'<span class="{cls}{extra}" title="{tip}" data-card="{c}">{head}{mark}<br>'
-        f"<small>{name.split(' — ')[-1]}</small></span>"
+        f"<small>{name.split(' — ')[-1]}</small>{''.join(lines)}</span>"
     )
 
 
@@ -150,7 +174,15 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         deck = state.deck(p)
         field = state.field(p)
         marker = "▶ " if active else ""
-        points = _t("points", lang, t=sc["total"], u=sc["units"], b=sc["unit_bonuses"], s=sc["loose_specials"])
+        points = _t(
+            "points",
+            lang,
+            t=sc["total"],
+            t_points=plural(sc["total"], "point"),
+            u=sc["units"],
+            b=sc["unit_bonuses"],
+            s=sc["loose_specials"],
+        )
         parts.append(
             f'<section class="tcg-player{" tcg-active" if active else ""}" data-player="{p}">'
             f"<h4>{marker}P{p + 1} — {escape(points)}"
@@ -173,6 +205,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
                     lang,
                     (" tcg-picked" if c in picked else "") + (" tcg-new" if c in new else ""),
                     _t("picked", lang) if c in picked else "",
+                    "field",
                 )
                 for c in field
             )
@@ -187,8 +220,19 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         for k, unit in enumerate(state.units(p), 1):
             if unit:
                 d = detail[k]
-                inner = "".join(_card(state, c, lang) for c in unit)
-                pts = _t("pts", lang, n=d["cards"] + d["bonus"])
+                bonus_now = {b["card"]: b["points"] for b in d["bonus_cards"]}
+                inner = "".join(
+                    _card(
+                        state,
+                        c,
+                        lang,
+                        where="unit",
+                        now=None if state.card(c).is_character or state.card(c).points is None else bonus_now.get(c, 0),
+                    )
+                    for c in unit
+                )
+                n_pts = d["cards"] + d["bonus"]
+                pts = _t("pts", lang, n=n_pts, s="" if n_pts == 1 else "s")
                 units.append(
                     f'<div class="tcg-unit" data-slot="{k}"><small>{_t("unit", lang, k=k)} · {pts}</small>'
                     f'<div class="tcg-zone-cards">{inner}</div></div>'

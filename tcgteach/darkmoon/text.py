@@ -8,6 +8,7 @@ from ..core.actions import Action
 from ..core.events import Event
 from . import actions as A
 from .cards import CHARACTER_JA
+from .cardtext import effect_does, marked, plural
 from .ids import Ev, Op
 
 if TYPE_CHECKING:
@@ -66,10 +67,10 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{P}がユニット作成を取り消す。カードは場に残る。",
     ),
     Ev.UNIT_CREATED: (
-        "{P} creates unit {slot} from {count} cards (action {action}).",
+        "{P} creates unit {slot} from {count_cards} (action {action}).",
         "{P}が{count}枚でユニット{slot}を作成（行動{action}回目）。",
     ),
-    Ev.END_MAIN: ("{P} ends the main phase after {used} action(s).", "{P}が行動{used}回でメインフェイズを終える。"),
+    Ev.END_MAIN: ("{P} ends the main phase after {used_actions}.", "{P}が行動{used}回でメインフェイズを終える。"),
     Ev.END_ARMED: (
         "{P} has filled all three unit slots: the end is armed; every other player takes one more turn.",
         "{P}がユニット置き場を3つとも埋めた：終了条件が起動。他の全員があと1ターンずつ行う。",
@@ -93,6 +94,14 @@ def card_name(state: DarkMoonState, card: int | None, lang: str) -> str:
     return state.card(card).label(lang)
 
 
+def _counts(d: dict[str, Any], fields: dict[str, Any]) -> None:
+    """English counts agree with their noun (1 card, 2 cards); Japanese counters never change."""
+    if isinstance(fields.get("count"), int):
+        fields["count_cards"] = plural(fields["count"], "card")
+    if "used" in d:
+        fields["used_actions"] = plural(d["used"], "action")
+
+
 def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
     """One sentence for an event, in ``lang``, with its rule ID."""
     en, ja = EVENTS.get(ev.kind, (ev.kind, ev.kind))
@@ -110,6 +119,7 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
     for key in ("turn", "action", "slot", "used"):
         if key in d:
             fields[key] = d[key]
+    _counts(d, fields)
     if ev.kind == Ev.FIRST_PLAYER:
         fields["how"] = (
             {"given": "chosen", "random": "drawn at random"} if not ja_lang else {"given": "指定", "random": "ランダム"}
@@ -171,15 +181,18 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
 def describe_action(state: DarkMoonState, action: Action, lang: str = "en") -> str:
     ja_lang = lang == "ja"
     if isinstance(action, A.Play):
-        c = card_name(state, action.card, lang)
-        return f"{c}を出す" if ja_lang else f"Play {c}"
+        c = marked(state, action.card, lang)
+        fx = effect_does(state.card(action.card), lang) if action.card >= 0 else ""
+        if ja_lang:
+            return f"{c}を出す" + (f"：{fx}" if fx else "")
+        return f"Play {c}" + (f": {fx}" if fx else "")
     if isinstance(action, A.StartUnit):
         return f"ユニット{action.slot}を作り始める" if ja_lang else f"Start a unit in slot {action.slot}"
     if isinstance(action, A.Pick):
-        c = card_name(state, action.card, lang)
+        c = marked(state, action.card, lang)
         return f"{c}をユニットに入れる" if ja_lang else f"Put {c} in the unit"
     if isinstance(action, A.Choose):
-        c = card_name(state, action.card, lang)
+        c = marked(state, action.card, lang)
         return f"{c}を選ぶ" if ja_lang else f"Choose {c}"
     fixed = {
         A.Finish: ("Finish the unit", "ユニットを完成"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .cardtext import card_lines, copy_mark, effect_line, modifiers
 from .ids import ORIENT_NAMES, Node
 
 if TYPE_CHECKING:
@@ -47,6 +48,12 @@ _CSS = """
 {S} .dq-chip{display:inline-block;border:1px solid #90a4ae;border-radius:4px;padding:0 4px;margin:1px 2px 1px 0;
   background:#fafafa;white-space:nowrap}
 {S} .dq-chip small{color:#607d8b}
+{S} .dq-chip.dq-has-fx{white-space:normal;width:200px;box-sizing:border-box;vertical-align:top}
+{S} .dq-fx{display:block;font-size:11px;line-height:1.2;color:#37474f;overflow-wrap:anywhere}
+{S} .dq-fx div{margin-top:1px}
+{S} .dq-fx .dq-fx-item{color:#4e342e}
+{S} .dq-mark{font-weight:700;color:#37474f;font-size:12px;white-space:nowrap}
+{S} .dq-card .dq-fx{width:146px;margin-top:2px;padding:1px 3px;box-sizing:border-box;border-left:2px solid #cfd8dc}
 {S} .dq-hidden{color:#607d8b;font-style:italic}
 {S} .dq-row{display:flex;align-items:flex-start;gap:4px;min-height:40px;border-top:1px dashed #cfd8dc;padding:2px 0}
 {S} .dq-row:first-child{border-top:none}
@@ -62,7 +69,6 @@ _CSS = """
 {S} .dq-face .dq-kind{color:#546e7a;font-size:11.5px}
 {S} .dq-face .dq-mod{color:#1565c0;font-weight:700}
 {S} .dq-face .dq-mod.dq-neg{color:#c62828}
-{S} .dq-face .dq-item{font-size:11.5px;color:#4e342e;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 {S} .dq-card[data-state="closed"] .dq-face{transform:rotate(90deg);background:#eceff1}
 {S} .dq-card[data-state="confused"] .dq-face{transform:rotate(180deg);background:#f3e5f5;border-style:dashed;
   border-color:#6a1b9a}
@@ -108,7 +114,7 @@ T: dict[str, tuple[str, str]] = {
     "discard": ("Discard", "捨て札"),
     "top": ("top: {c}", "一番上：{c}"),
     "expbox": ("Experience box", "経験値ボックス"),
-    "expbox_note": ("= {n} levels → P{q}'s experience", "＝レベル計{n} → P{q}の経験値"),
+    "expbox_note": ("= {n} level{s} → P{q}'s experience", "＝レベル計{n} → P{q}の経験値"),
     "quests": ("Quests", "クエスト"),
     "none": ("—", "なし"),
     "front": ("Front", "前衛"),
@@ -206,7 +212,29 @@ def _chip(state: DragonQuestState, c: int, lang: str, meta: str = "full") -> str
                         if v
                     )
         small = f" <small>{escape(small)}</small>"
-    return f'<span class="dq-chip" data-card="{c}" title="{tip}">{escape(card.label(lang))}{small}</span>'
+    fx = ""
+    if meta == "full":
+        lines = card_lines(card, lang)
+        if card.type in ("character", "monster"):
+            stats = f"{_t('atk', lang)} {card.attack} · {_t('hp', lang)} {card.hp} · {_t('spd', lang)} {card.speed}"
+            lines.insert(0, stats)
+        fx = _fx(lines)
+    cls = "dq-chip dq-has-fx" if fx else "dq-chip"
+    return f'<span class="{cls}" data-card="{c}" title="{tip}">{_label(state, c, lang)}{small}{fx}</span>'
+
+
+def _label(state: DragonQuestState, c: int, lang: str) -> str:
+    """A card's name with its copy mark (``②``), the same mark the action buttons carry."""
+    mark = copy_mark(state, c)
+    tag = f' <span class="dq-mark">{mark}</span>' if mark else ""
+    return escape(state.card(c).label(lang)) + tag
+
+
+def _fx(lines: list[str], item: list[str] | None = None) -> str:
+    """The card's text in small type, below its name: one line per effect, wrapped, never clipped."""
+    rows = [f"<div>{escape(x)}</div>" for x in lines]
+    rows += [f'<div class="dq-fx-item">{escape(x)}</div>' for x in item or ()]
+    return f'<span class="dq-fx">{"".join(rows)}</span>' if rows else ""
 
 
 def _stat(state: DragonQuestState, c: int, key: str, label: str, lang: str) -> str:
@@ -232,18 +260,23 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     text = card.text.get(lang, card.text["en"]) if card.text else ""
     tip = escape(f"[{c}] {card.label(lang)}" + (f" — {text}" if text else ""))
     item = state.item_of(c)
-    item_html = ""
+    item_lines = []
     if item is not None and item >= 0:
-        iname = state.card(item).label(lang)
-        item_html = f'<div class="dq-item" title="{escape(iname)}">{escape(_t("carries", lang, c=iname))}</div>'
+        icard = state.card(item)
+        mods = modifiers(icard, lang)
+        iname = _t("carries", lang, c=state.card(item).label(lang))
+        item_lines.append(iname + (f" ({mods})" if mods and lang != "ja" else f"（{mods}）" if mods else ""))
+        if icard.use is not None:
+            item_lines.append(effect_line(icard.use, lang))
+    lines = card_lines(card, lang)
     face = (
         f'<div class="dq-face dq-{kind}" title="{tip}">'
-        f'<div class="dq-name">{escape(card.label(lang))}</div>'
+        f'<div class="dq-name">{_label(state, c, lang)}</div>'
         f'<div class="dq-kind">{escape(_t("lv", lang, n=card.level))} · {escape(_t(kind, lang))}</div>'
         f"<div>{_stat(state, c, 'attack', _t('atk', lang), lang)}</div>"
         f"<div>{_stat(state, c, 'hp', _t('hp', lang), lang)}</div>"
         f"<div>{_stat(state, c, 'speed', _t('spd', lang), lang)}</div>"
-        f"{item_html}</div>"
+        "</div>"
     )
     dmg, hp = state.damage(c), state.hp_of(c)
     badges = [f'<span class="dq-b dq-{orient}">{escape(_t(orient, lang))}</span>']
@@ -264,7 +297,8 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     pois = ' data-poisoned="1"' if poisoned else ""
     return (
         f'<div class="{cls}" data-card="{c}" data-state="{orient}"{pois}>'
-        f'<div class="dq-table">{face}</div><div class="dq-cap">{"".join(badges)}</div></div>'
+        f'<div class="dq-table">{face}</div><div class="dq-cap">{"".join(badges)}</div>'
+        f"{_fx(lines, item_lines)}</div>"
     )
 
 
@@ -335,10 +369,11 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     # experience box: own defeated cards; their levels are the opponent's experience (DQ-9.1)
     box = state.exp_box(p)
     lv_total = sum(state.card(c).level for c in box if c >= 0)
+    box_note = _t("expbox_note", lang, n=lv_total, s="" if lv_total == 1 else "s", q=2 - p)
     box_html = "".join(_chip(state, c, lang, meta="level") for c in box) or escape(_t("none", lang))
     info.append(
         f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))} ({len(box)}):</span> '
-        f'{box_html} <span class="dq-note">{escape(_t("expbox_note", lang, n=lv_total, q=2 - p))}</span>'
+        f'{box_html} <span class="dq-note">{escape(box_note)}</span>'
         "</div>"
     )
     quests = state.quests(p)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from . import actions as A
+from .cardtext import effect_cost, effect_does, marked, plural
 from .combat import Blow, FightResult, result_of_record
 from .ids import Ev
 
@@ -31,9 +32,9 @@ EVENTS: dict[str, tuple[str, str]] = {
         "ターン{turn}：{P}のリセットフェイズ — レベル{level}。アクティブにしたカード：{woke}。",
     ),
     Ev.INCOME: ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
-    Ev.DRAW: ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    Ev.DRAW: ("{P} draws {n_cards}: {cards}.", "{P}が{n}枚引く：{cards}。"),
     DRAW_SHORT: (
-        "{P} must draw {n} but the deck has only {got}: {cards}.",
+        "{P} must draw {n_cards} but the deck has only {got}: {cards}.",
         "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。",
     ),
     Ev.RECRUIT: (
@@ -45,7 +46,7 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{P}が{card}を治療（{cost}GP）：状態異常が消える。",
     ),
     Ev.HEAL: (
-        "{P} heals {card} ({cost} GP): {removed} damage card(s) go to the bottom of the deck.",
+        "{P} heals {card} ({cost} GP): {removed_cards} {go} to the bottom of the deck.",
         "{P}が{card}を回復（{cost}GP）：ダメージカード{removed}枚をデッキの下へ。",
     ),
     Ev.RESTORE: ("{P} restores {card} to active ({cost} GP).", "{P}が{card}を復帰させる（{cost}GP）。"),
@@ -59,7 +60,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     Ev.QUEST_LEAVES: ("{card} goes to the discard pile.", "{card}が捨て札へ。"),
     Ev.DISCARD: ("{P} discards {card} to pay the cost.", "{P}がコストとして{card}を捨てる。"),
     Ev.GAIN_GP: ("{P} gains {n} GP.", "{P}が{n}GPを得る。"),
-    Ev.EFFECT_DRAW: ("{P} draws {n}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    Ev.EFFECT_DRAW: ("{P} draws {n_cards}: {cards}.", "{P}が{n}枚引く：{cards}。"),
     Ev.EFFECT_HEAL: ("{n} damage removed from {card}.", "{card}のダメージを{n}取り除く。"),
     Ev.CURE: ("{card} is cured.", "{card}の状態異常が治る。"),
     Ev.POISON: ("{card} is poisoned.", "{card}が毒になる。"),
@@ -67,11 +68,11 @@ EVENTS: dict[str, tuple[str, str]] = {
     Ev.CLOSE: ("{card} is closed.", "{card}がクローズ。"),
     Ev.ACTIVATE: ("{card} becomes active.", "{card}がアクティブに。"),
     Ev.DAMAGE: (
-        "{card} takes {n} damage: {P} puts {taken} card(s) from the deck on it ({total}/{hp}).",
+        "{card} takes {n} damage: {P} puts {taken_cards} from the deck on it ({total}/{hp}).",
         "{card}に{n}ダメージ：{P}がデッキから{taken}枚を乗せる（{total}/{hp}）。",
     ),
     Ev.DEFEAT: (
-        "{card} is defeated: to {P}'s experience box; {dmg} damage card(s){item} to the discard pile.",
+        "{card} is defeated: to {P}'s experience box; {dmg_cards}{item} to the discard pile.",
         "{card}が撃破される：{P}の経験値ボックスへ。ダメージカード{dmg}枚{item}は捨て札へ。",
     ),
     Ev.GAIN_GP_DEFEAT: (
@@ -104,7 +105,7 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{P}の前衛が後衛より多くなくなった：{P}がすぐに陣形維持を行う。",
     ),
     Ev.WIPE_OUT: (
-        "{P} has no party card: wipe-out penalty, {n} cards from the deck to the discard pile.",
+        "{P} has no party card: wipe-out penalty, {n_cards} from the deck to the discard pile.",
         "{P}の場にパーティーがいない：全滅ペナルティでデッキから{n}枚を捨て札へ。",
     ),
     Ev.CONFUSION: (
@@ -142,6 +143,12 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
             f[key] = _name(state, d[key], lang)
     if "cards" in d:
         f["cards"] = _names(state, d["cards"], lang)
+    # English counts agree with their noun (1 card, 2 cards); Japanese counters never change
+    for key, noun in (("n", "card"), ("taken", "card"), ("removed", "damage card")):
+        if isinstance(d.get(key), int):
+            f[f"{key}_cards"] = plural(d[key], noun)
+    if isinstance(d.get("removed"), int):
+        f["go"] = "goes" if d["removed"] == 1 else "go"
     k = ev.kind
     if k in (Ev.DRAW, Ev.EFFECT_DRAW) and d.get("cards") is not None and len(d["cards"]) < d.get("n", 0):
         en_t, ja_t = EVENTS[DRAW_SHORT]
@@ -204,7 +211,7 @@ def _use(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: st
     if d.get("close"):
         parts.append("closing it" if not ja else "クローズ")
     if d.get("hand"):
-        parts.append(f"discarding {d['hand']}" if not ja else f"手札{d['hand']}枚")
+        parts.append(f"discarding {plural(d['hand'], 'card')}" if not ja else f"手札{d['hand']}枚")
     f["costs"] = (f" ({', '.join(parts)})" if not ja else f"（{'・'.join(parts)}）") if parts else ""
 
 
@@ -215,6 +222,7 @@ def _quest(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: 
 def _defeat(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
     ja = lang == "ja"
     f["dmg"] = d.get("damage_cards", 0)
+    f["dmg_cards"] = plural(f["dmg"], "damage card")
     f["item"] = (
         ""
         if d.get("item") is None
@@ -446,13 +454,33 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
     ja = lang == "ja"
 
     def n(c: int) -> str:
-        return _name(state, c, lang)
+        return marked(state, c, lang)
 
     if isinstance(action, A.Recruit):
         row = {"front": ("front", "前衛"), "back": ("back", "後衛")}[action.row][ja]
         return f"{n(action.card)}を{row}に" if ja else f"Recruit {n(action.card)} ({row})"
     if isinstance(action, A.Draw):
-        return f"{action.n}枚引く" if ja else f"Draw {action.n}"
+        return f"{action.n}枚引く" if ja else f"Draw {plural(action.n, 'card')}"
+    if isinstance(action, A.Use) and action.card >= 0:
+        card = state.card(action.card)
+        if 0 <= action.effect < len(card.effects):
+            e = card.effects[action.effect]
+            cost = effect_cost(e, lang)
+            if ja:
+                return f"{n(action.card)}の効果：{effect_does(e, lang)}" + (f"（{cost}）" if cost else "")
+            return f"Use {n(action.card)}'s effect: {effect_does(e, lang)}" + (f" ({cost})" if cost else "")
+    if isinstance(action, A.UseItem) and action.item >= 0:
+        use = state.card(action.item).use
+        if use is not None:
+            does = effect_does(use, lang)
+            return f"道具{n(action.item)}を使う：{does}" if ja else f"Use item {n(action.item)}: {does}"
+    if isinstance(action, A.Quest) and action.card >= 0:
+        q = state.card(action.card)
+        does = ("、" if ja else "; ").join(effect_does(e, lang) for e in q.effects)
+        cost = effect_cost(q.effects[0], lang) if q.effects else ""
+        if ja:
+            return f"クエスト{n(action.card)}：{does}" + (f"（{cost}）" if cost else "")
+        return f"Play quest {n(action.card)}: {does}" + (f" ({cost})" if cost else "")
     simple = {
         A.Treat: ("Treat {c}", "{c}を治療"),
         A.Heal: ("Heal {c}", "{c}を回復"),

@@ -56,7 +56,8 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     new = after["log"][len(start["log"]) :]
     assert after["log"][: len(start["log"])] == start["log"], "the old log lines changed"
     assert new, "no new log line after the move"
-    card_name = re.sub(r"^Play\s+", "", label)
+    # the button names the card, its copy mark (②) and what its effect does; the log names the card
+    card_name = re.sub(r"\s[①-⑳]$", "", re.sub(r"^Play\s+|: .*$", "", label))
     assert new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"] and card_name in new[0]["text"], new[0]
     # the board: changed, and the card went from P1's hand to P1's field
     assert after["board"] != start["board"]

@@ -1,0 +1,342 @@
+"""Card text on the table (issue 12 item 1) and counts that agree with their nouns (item 8).
+
+Every visible card on a board shows its numbers, its effect, a special's points and an item's
+modifiers in words, in the chosen language; hidden cards show nothing; identical cards carry a
+copy mark that the action buttons repeat; an effect button says what the effect does; and every
+English count agrees with its noun while Japanese counters stay glued to the number.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html import escape
+from typing import Any
+
+import pytest
+
+from tcgteach.core.events import Event
+from tcgteach.darkmoon import actions as DA
+from tcgteach.darkmoon import cardtext as dmtext
+from tcgteach.darkmoon.game import DarkMoon
+from tcgteach.darkmoon.ids import Ev as DEv
+from tcgteach.darkmoon.text import describe_action as dm_describe_action
+from tcgteach.darkmoon.text import describe_event as dm_describe_event
+from tcgteach.dragonquest import actions as QA
+from tcgteach.dragonquest import cardtext as dqtext
+from tcgteach.dragonquest.game import DragonQuest
+from tcgteach.dragonquest.ids import Ev as QEv
+from tcgteach.dragonquest.text import describe_action as dq_describe_action
+from tcgteach.dragonquest.text import describe_event as dq_describe_event
+from tcgteach.viz.board import board_html
+
+LANGS = ("en", "ja")
+
+
+def _chunk(html: str, c: int) -> str:
+    """The HTML of the card ``c`` on a board: from its ``data-card`` to the next card's."""
+    start = html.index(f'data-card="{c}"')
+    nxt = html.find("data-card=", start + 10)
+    return html[start : nxt if nxt >= 0 else len(html)]
+
+
+def _dm_midgame(seed: int = 3, steps: int = 40) -> Any:
+    state = DarkMoon().new_state(seed=seed)
+    rng = random.Random(1)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _dq_position() -> Any:
+    return DragonQuest().position(
+        {
+            "turn_player": 0,
+            "node": "prep",
+            "players": [
+                {
+                    "front": [
+                        {"card": "H05", "state": "active", "damage": 1, "item": None},
+                        {"card": "H15", "state": "closed", "damage": 2, "item": "I05"},
+                        {"card": "H01", "state": "active", "item": "I01"},
+                    ],
+                    "back": [{"card": "H01", "state": "confused", "poisoned": True}],
+                    "hand": ["H01", "H04", "I06", "Q09", "M08"],
+                    "quest": ["Q10"],
+                    "gp": 3,
+                    "deck": {"fill": "heroes"},
+                },
+                {
+                    "front": [
+                        "M01",
+                        {"card": "M02", "state": "closed", "poisoned": True},
+                        {"card": "M20", "damage": 3},
+                    ],
+                    "back": ["M01"],
+                    "deck": {"fill": "beasts"},
+                },
+            ],
+        }
+    )
+
+
+# -- DARK MOON ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_darkmoon_board_shows_every_visible_cards_text(lang: str) -> None:
+    state = _dm_midgame()
+    html = board_html(state, lang=lang)
+    shown = 0
+    for p in range(state.num_players):
+        cards = list(state.hand(p)) + list(state.field(p)) + [c for u in state.units(p) for c in u]
+        for c in cards:
+            card = state.card(c)
+            chunk = _chunk(html, c)
+            if card.is_character:
+                assert f"#{card.number}" in chunk  # its game number
+            for line in dmtext.card_lines(card, lang):
+                assert escape(line) in chunk, (c, line)
+                shown += 1
+            if card.points is not None:
+                assert escape(dmtext.points_line(card, lang)) in chunk
+    assert shown > 0
+    jp = "プレイ時：" in html
+    assert jp == (lang == "ja")
+
+
+def test_darkmoon_special_in_a_unit_says_what_it_scores_now() -> None:
+    for seed in range(60):
+        state = _dm_midgame(seed=seed, steps=120)
+        for p in range(state.num_players):
+            for unit in state.units(p):
+                for c in unit:
+                    if state.card(c).points is not None:
+                        for lang, word in (("en", "bonus now:"), ("ja", "今のボーナス：")):
+                            assert escape(word) in _chunk(board_html(state, lang=lang), c)
+                        return
+    pytest.skip("no seed put a special with points into a unit")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_darkmoon_hidden_hand_shows_no_card_text(lang: str) -> None:
+    state = _dm_midgame()
+    html = board_html(state, lang=lang, perspective=0)
+    section = html[html.index('data-player="1"') :]
+    hand = section[: section.index("tcg-field")]
+    assert "tcg-fx" not in hand and "data-card" not in hand
+    for c in state.hand(1):
+        for line in dmtext.card_lines(state.card(c), lang):
+            assert escape(line) not in hand
+
+
+def _dm_twins() -> tuple[Any, int, int]:
+    """A state whose hands hold two copies of one card."""
+    for seed in range(80):
+        state = DarkMoon().new_state(seed=seed)
+        seen: dict[str, int] = {}
+        for p in range(state.num_players):
+            for c in state.hand(p):
+                cid = state.card(c).id
+                if cid in seen:
+                    return state, seen[cid], c
+                seen[cid] = c
+    raise AssertionError("no seed dealt two copies of a card")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_darkmoon_identical_cards_get_distinct_marks_in_board_and_buttons(lang: str) -> None:
+    state, a, b = _dm_twins()
+    ma, mb = dmtext.copy_mark(state, a), dmtext.copy_mark(state, b)
+    assert ma and mb and ma != mb
+    html = board_html(state, lang=lang)
+    assert ma in _chunk(html, a) and mb in _chunk(html, b)
+    ta = dm_describe_action(state, DA.Play(a), lang)
+    tb = dm_describe_action(state, DA.Play(b), lang)
+    assert ta != tb and ma in ta and mb in tb
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_darkmoon_play_button_says_what_the_effect_does(lang: str) -> None:
+    state = DarkMoon().new_state(seed=0)
+    c = next(k for k, card in enumerate(state.inst.cards) if card.effect and card.effect["op"] == "draw")
+    text = dm_describe_action(state, DA.Play(c), lang)
+    n = state.card(c).effect["n"]
+    assert (f"カードを{n}枚引く" if lang == "ja" else f"draw {n} card") in text
+
+
+# -- Dragon Quest ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_dragonquest_board_shows_stats_effects_items_and_states(lang: str) -> None:
+    state = _dq_position()
+    html = board_html(state, lang=lang)
+    ja = lang == "ja"
+    for p in (0, 1):
+        for c in list(state.front(p)) + list(state.back(p)):
+            card = state.card(c)
+            chunk = _chunk(html, c)
+            for key, label in (("attack", ("ATK", "攻撃")), ("hp", ("HP", "HP")), ("speed", ("SPD", "素早さ"))):
+                assert f"{label[ja]} <b>{state.modifiers(c, key)['total']}</b>" in chunk
+            for line in dqtext.card_lines(card, lang):
+                assert escape(line) in chunk, (c, line)
+            item = state.item_of(c)
+            if item is not None:
+                icard = state.card(item)
+                assert escape(icard.label(lang)) in chunk and escape(dqtext.modifiers(icard, lang)) in chunk
+                if icard.use is not None:
+                    assert escape(dqtext.effect_line(icard.use, lang)) in chunk
+        for c in list(state.hand(p)) + list(state.quests(p)):
+            chunk = _chunk(html, c)
+            for line in dqtext.card_lines(state.card(c), lang):
+                assert escape(line) in chunk, (c, line)
+    # the states in words, and a sample of the generated words themselves
+    for word in (("closed", "クローズ"), ("confused", "混乱"), ("poisoned", "毒"), ("dmg 2/", "ダメージ 2/")):
+        assert word[ja] in html
+    if ja:
+        assert "[開始] このカードをクローズ：相手のパーティーカード1枚に1ダメージを与える" in html
+        assert "装備タイプ：剣" in html and "攻撃+1・素早さ+1" in html
+    else:
+        assert "[Start] close this card: 1 damage to an opponent&#x27;s party card" in html
+        assert "equip type: sword" in html and "ATK +1 · SPD +1" in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dragonquest_hidden_hand_shows_no_card_text(lang: str) -> None:
+    state = _dq_position()
+    html = board_html(state, lang=lang, perspective=1)
+    section = html[html.index('data-player="0"') :]
+    hand = section[section.index("dq-hand") : section.index("dq-discard")]
+    assert "dq-fx" not in hand and "data-card" not in hand
+    for c in state.hand(0):
+        assert escape(state.card(c).label(lang)) not in hand
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dragonquest_identical_cards_get_distinct_marks_in_board_and_buttons(lang: str) -> None:
+    state = _dq_position()
+    twins = [c for c in list(state.front(0)) + list(state.back(0)) + list(state.hand(0)) if state.card(c).id == "H01"]
+    assert len(twins) == 3
+    marks = [dqtext.copy_mark(state, c) for c in twins]
+    assert all(marks) and len(set(marks)) == 3
+    html = board_html(state, lang=lang)
+    for c, m in zip(twins, marks, strict=True):
+        assert m in _chunk(html, c)
+    a, b = twins[0], twins[1]  # two on the field: the same button for each differs by the mark
+    ta, tb = (dq_describe_action(state, QA.Treat(c), lang) for c in (a, b))
+    assert ta != tb and marks[0] in ta and marks[1] in tb
+    recruit = [a for a in state.legal_actions() if isinstance(a, QA.Recruit) and a.card == twins[2]]
+    assert recruit and marks[2] in dq_describe_action(state, recruit[0], lang)
+
+
+def test_dragonquest_effect_buttons_say_what_the_effect_does() -> None:
+    state = _dq_position()
+    archer = next(c for c in state.front(0) if state.card(c).id == "H05")
+    assert dq_describe_action(state, QA.Use(archer, 0), "en") == (
+        f"Use Village Archer {dqtext.copy_mark(state, archer)}'s effect: 1 damage to an opponent's party card "
+        "(close this card)"
+    )
+    ja = dq_describe_action(state, QA.Use(archer, 0), "ja")
+    assert ja.endswith("の効果：相手のパーティーカード1枚に1ダメージを与える（このカードをクローズ）")
+    sage = next(c for c in state.front(0) if state.card(c).id == "H15")
+    assert "draw 1 card" in dq_describe_action(state, QA.Use(sage, 1), "en")
+    assert "discard 1 card" in dq_describe_action(state, QA.Use(sage, 0), "en")
+    staff = state.item_of(sage)
+    assert staff is not None
+    assert dq_describe_action(state, QA.UseItem(staff), "en").endswith("2 damage to an opponent's front-row card")
+    quest = next(c for c in state.hand(0) if state.card(c).id == "Q09")
+    assert dq_describe_action(state, QA.Quest(quest), "ja").endswith("：1GPを得る（手札を1枚捨てる）")
+    # two ops on one card: the second names it again
+    wraith = next(c for c in state.front(1) if state.card(c).id == "M20")
+    assert "1 damage to an opponent's front-row card, then poison it" in dq_describe_action(
+        state, QA.Use(wraith, 0), "en"
+    )
+    assert "相手の前衛のカード1枚に1ダメージを与え、そのカードを毒にする" in dq_describe_action(
+        state, QA.Use(wraith, 0), "ja"
+    )
+
+
+def test_every_card_with_an_effect_gets_a_generated_line() -> None:
+    dq = _dq_position()
+    for card in {c.id: c for c in dq.inst.cards}.values():
+        for lang in LANGS:
+            lines = dqtext.card_lines(card, lang)
+            if card.effects or card.use or card.equip:
+                assert lines and all(lines)
+    dm = DarkMoon().new_state(seed=0)
+    for card in {c.id: c for c in dm.inst.cards}.values():
+        for lang in LANGS:
+            assert bool(dmtext.card_lines(card, lang)) == bool(card.effect or card.points)
+
+
+# -- item 8: counts agree with their nouns ---------------------------------------------------------
+_BAD_EN = re.compile(
+    r"\b1 (cards|actions|points|levels|damage cards)\b|\b(0|2) (card|action|point|level|damage card)\b"
+)
+_BAD_JA = re.compile(r"\d[ \u3000](枚|点|回|つ)")
+
+
+def _check(text: str, lang: str, n: int) -> None:
+    assert "(s)" not in text, text
+    if lang == "en":
+        assert not _BAD_EN.search(text), text
+    else:
+        assert not _BAD_JA.search(text), text
+        assert not re.search(r"\b(card|cards|point|points)\b", text), text
+
+
+def _dm_events(n: int) -> list[Event]:
+    return [
+        Event(DEv.UNIT_CREATED, "DM-4.6", 0, {"slot": 1, "cards": list(range(n)), "action": 1}),
+        Event(DEv.END_MAIN, "DM-4.7", 0, {"used": n}),
+    ]
+
+
+def _dq_events(n: int) -> list[Event]:
+    cards = list(range(n))
+    return [
+        Event(QEv.DRAW, "DQ-6.3", 0, {"n": n, "cards": cards}),
+        Event(QEv.DRAW, "DQ-6.3", 0, {"n": n + 1, "cards": cards}),  # a short draw
+        Event(QEv.EFFECT_DRAW, "DQ-10.1", 0, {"n": n, "cards": cards}),
+        Event(QEv.HEAL, "DQ-6.7", 0, {"card": 0, "cost": 1, "removed": n}),
+        Event(QEv.DAMAGE, "DQ-8.1", 0, {"card": 0, "n": n, "taken": n, "total": n, "hp": 5}),
+        Event(QEv.DEFEAT, "DQ-8.2", 0, {"card": 0, "damage_cards": n, "item": None}),
+        Event(QEv.WIPE_OUT, "DQ-6.14", 0, {"n": n}),
+        Event(QEv.USE, "DQ-6.11", 0, {"card": 0, "effect": 0, "close": False, "hand": n}),
+        Event(QEv.GAIN_GP, "DQ-10.1", 0, {"n": n}),
+    ]
+
+
+@pytest.mark.parametrize("n", (0, 1, 2))
+@pytest.mark.parametrize("lang", LANGS)
+def test_event_counts_agree_with_their_nouns(n: int, lang: str) -> None:
+    dm = DarkMoon().new_state(seed=0)
+    dq = _dq_position()
+    texts = [dm_describe_event(dm, ev, lang) for ev in _dm_events(n)]
+    texts += [dq_describe_event(dq, ev, lang) for ev in _dq_events(n)]
+    for text in texts:
+        assert "{" not in text and "}" not in text, text  # a sentence, not the fallback's raw data
+        _check(text, lang, n)
+    if lang == "en":
+        one = {1: "1 card", 0: "0 cards", 2: "2 cards"}[n]
+        assert f"from {one} " in texts[0]
+        assert texts[1].endswith(f"after {n} action{'s' if n != 1 else ''}.")
+        assert f"draws {one}:" in texts[2]
+        assert f"puts {one} from the deck" in texts[6]
+        assert f"{n} damage card{'s' if n != 1 else ''} {'goes' if n == 1 else 'go'} to" in texts[5]
+    else:
+        assert f"{n}枚でユニット" in texts[0]
+        assert f"{n}枚引く" in texts[2]
+        assert f"ダメージカード{n}枚" in texts[7]
+
+
+@pytest.mark.parametrize("n", (0, 1, 2))
+def test_board_counts_agree(n: int) -> None:
+    from tcgteach.darkmoon.board import _t as dm_t
+
+    en = dm_t("points", "en", t=n, t_points=dmtext.plural(n, "point"), u=0, b=0, s=0)
+    assert en.startswith(f"{n} point{'s' if n != 1 else ''} now")
+    assert dm_t("points", "ja", t=n, t_points="", u=0, b=0, s=0).startswith(f"現在 {n}点")
+    assert dm_t("deck", "ja", n=n) == f"デッキ{n}枚"
+    assert dqtext.plural(n, "card") == f"{n} card{'s' if n != 1 else ''}"
+    state = _dq_position()
+    assert f"Draw {dqtext.plural(n, 'card')}" == dq_describe_action(state, QA.Draw(n), "en")
