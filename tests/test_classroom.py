@@ -467,3 +467,26 @@ def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_wa
     assert c.state.to_dict() == before and c.agents == agents and c._actors == actors
     assert c.seed == seed and c.seed_box.value == str(seed)
     assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]
+
+
+def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it():
+    """Per-seat decks are constructor arguments (a deck picker per seat sets them): kept by New game in
+    the same game, cut or filled with the game's default when the seats change, dropped for another game."""
+    game = Classroom(seed=1).game
+    tempo, spotlight = (list(game.starter_deck(n).cards) for n in ("tempo", "spotlight"))
+    c = Classroom(seed=1, decks=["tempo", "spotlight"])
+    assert c.state.setup["decks"] == [tempo, spotlight]
+    c.new_game(5)
+    assert c.state.setup["decks"] == [tempo, spotlight]
+    c.players_picker.value = 3
+    c.new_game(6)
+    assert c.state.setup["decks"] == [tempo, spotlight, tempo]  # seat 3's default deck is the third one
+    c.game_picker.value = "dragonquest"
+    c.new_game(7)
+    assert c.decks is None and c.state.num_players == 2
+    dq = Classroom("dragonquest", seed=1, decks=["guardians", "heroes"])
+    assert dq.state.setup["decks"] == [list(dq.game.starter_deck(n).cards) for n in ("guardians", "heroes")]
+    stepper = Stepper("dragonquest", seed=3, decks=["beasts", "guardians"])
+    assert stepper.state.setup["decks"][0] == list(stepper.game.starter_deck("beasts").cards)
+    stepper.reset(4)
+    assert stepper.state.setup["decks"][1] == list(stepper.game.starter_deck("guardians").cards)
