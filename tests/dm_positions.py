@@ -169,6 +169,31 @@ PLAIN = deck_of(
     }
 )
 
+#: Heli and Noa with two Noa #8 (C36, puts a Heli from hand onto the field) and their scenes: the
+#: Spotlight starter list before the decks were balanced (issue 12 item 6), kept as test material
+HELI_NOA = deck_of(
+    {
+        "C01": 3,
+        "C32": 1,
+        "C02": 4,
+        "C03": 2,
+        "C08": 2,
+        "C33": 2,
+        "C09": 2,
+        "C04": 3,
+        "C29": 1,
+        "C34": 2,
+        "C05": 2,
+        "C35": 4,
+        "C36": 2,
+        "C11": 1,
+        "C06": 1,
+        "S05": 3,
+        "S06": 3,
+        "S10": 2,
+    }
+)
+
 #: characters of every name with every kind of special (one each): for scoring and DM-6.2 positions
 SCENES = deck_of(
     {

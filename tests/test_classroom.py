@@ -506,3 +506,26 @@ def test_what_just_happened_names_the_others_last_moves_newest_first():
     i = next(k for k, r in enumerate(rows) if c.recent in getattr(r, "children", ()))
     assert c.choices in rows[i].children
     assert any(c.board in getattr(box, "children", ()) for r in rows[i + 1 :] for box in getattr(r, "children", ()))
+
+
+def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it():
+    """Per-seat decks are constructor arguments (a deck picker per seat sets them): kept by New game in
+    the same game, cut or filled with the game's default when the seats change, dropped for another game."""
+    game = Classroom(seed=1).game
+    tempo, spotlight = (list(game.starter_deck(n).cards) for n in ("tempo", "spotlight"))
+    c = Classroom(seed=1, decks=["tempo", "spotlight"])
+    assert c.state.setup["decks"] == [tempo, spotlight]
+    c.new_game(5)
+    assert c.state.setup["decks"] == [tempo, spotlight]
+    c.players_picker.value = 3
+    c.new_game(6)
+    assert c.state.setup["decks"] == [tempo, spotlight, tempo]  # seat 3's default deck is the third one
+    c.game_picker.value = "dragonquest"
+    c.new_game(7)
+    assert c.decks is None and c.state.num_players == 2
+    dq = Classroom("dragonquest", seed=1, decks=["guardians", "heroes"])
+    assert dq.state.setup["decks"] == [list(dq.game.starter_deck(n).cards) for n in ("guardians", "heroes")]
+    stepper = Stepper("dragonquest", seed=3, decks=["beasts", "guardians"])
+    assert stepper.state.setup["decks"][0] == list(stepper.game.starter_deck("beasts").cards)
+    stepper.reset(4)
+    assert stepper.state.setup["decks"][1] == list(stepper.game.starter_deck("guardians").cards)

@@ -708,7 +708,7 @@ def test_DM_4_2_each_player_draws_in_seat_order_starting_with_the_player() -> No
 
 
 def test_DM_4_2_a_card_put_onto_the_field_by_an_effect_has_no_effect_and_no_reveal() -> None:
-    s = P.new(["spotlight", "spotlight"])
+    s = P.new([P.HELI_NOA, "spotlight"])
     c36, c01 = P.take(s, 0, "C36", "C01")  # Noa #8 puts a Heli from hand; Heli #1 would search
     P.arrange(s, 0, hand=[c36, c01])
     s.apply(f"play {c36}")
@@ -1211,7 +1211,7 @@ def test_DM_6_2_a_search_for_a_name_skips_specials_depicting_it() -> None:
 
 
 def test_DM_6_2_place_from_hand_never_offers_a_depicting_special() -> None:
-    s = P.new(["spotlight", "spotlight"])
+    s = P.new([P.HELI_NOA, "spotlight"])
     c36, s06, heli, s05 = P.take(s, 0, "C36", "S06", "C02", "S05")  # Noa #8: put a Heli from hand
     P.arrange(s, 0, hand=[c36, s06, heli, s05])
     s.apply(f"play {c36}")

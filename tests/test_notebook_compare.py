@@ -181,3 +181,19 @@ def test_a_missing_plotting_package_stops_the_lesson_with_one_line():
     nb = nbformat.read(LESSON, as_version=4)
     assert any('require("matplotlib.pyplot"' in c.source for c in nb.cells if c.cell_type == "code")
     assert not any("import matplotlib" in c.source for c in nb.cells if c.cell_type == "code")
+
+
+def test_the_starter_decks_are_shown_pairing_by_pairing_with_intervals():
+    nb = execute(LESSON)
+    out = text_of(nb)
+    n = min(games(), 200)
+    for title, pairs in (
+        ("DARK MOON", ("ensemble vs spotlight", "ensemble vs tempo", "spotlight vs tempo")),
+        ("Dragon Quest", ("heroes vs beasts", "heroes vs guardians", "beasts vs guardians")),
+    ):
+        assert f"== {title}: {n} games per pairing, seats alternating" in out
+        for pair in pairs:
+            assert re.search(rf"^{pair} +{n} +[\d.]+% \([\d.]+%- *[\d.]+%\) ", out, re.MULTILINE), pair
+    assert out.count("widest 95% interval:") == 2
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "## 9. Are the starter decks fair?" in prose and "--games 2000" in prose and "デッキ" in prose

@@ -391,3 +391,24 @@ def test_a_wrong_player_count_is_refused_before_any_game_starts():
     with pytest.raises(tcgteach.TcgError, match="2 agents for 6 players"):
         simulate("darkmoon", 2, players=6, progress=False)
     assert len(simulate("darkmoon", 2, agents="random", players=6, jobs=1, progress=False)) == 2
+
+
+def test_deck_balance_plays_every_pairing_with_the_seats_alternating():
+    from tcgteach.sim.balance import deck_balance, format_balance, pairing
+
+    rows = deck_balance("darkmoon", 6, jobs=1)
+    assert [(r["a"], r["b"]) for r in rows] == [
+        ("ensemble", "spotlight"),
+        ("ensemble", "tempo"),
+        ("spotlight", "tempo"),
+    ]
+    for r in rows:
+        assert r["games"] == 6 and r["wins_a"] + r["wins_b"] + r["draws"] + r["capped"] == 6
+        assert r["ci_a"][0] <= r["rate_a"] <= r["ci_a"][1]
+    # deck A in seat 0 on the even seeds, in seat 1 on the odd ones: the same games as simulate plays
+    even = simulate("darkmoon", seeds=[0, 2], agents="heuristic", decks=["ensemble", "tempo"], jobs=1)
+    odd = simulate("darkmoon", seeds=[1, 3], agents="heuristic", decks=["tempo", "ensemble"], jobs=1)
+    wins = sum(r["winner"] == 0 for r in even) + sum(r["winner"] == 1 for r in odd)
+    assert pairing("darkmoon", "ensemble", "tempo", 4, jobs=1)["wins_a"] == wins
+    table = format_balance(rows)
+    assert "ensemble vs spotlight" in table and "95% CI" in table

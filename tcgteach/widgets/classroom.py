@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -27,6 +27,9 @@ from ..core.errors import TcgError
 from ..i18n import Text, pick
 from ..session import StepLimitError
 from .stepper import LABELS, PERSON, Stepper, relabel
+
+if TYPE_CHECKING:
+    from ..core.game import Game
 
 
 def _players(name: str) -> tuple[int, ...]:
@@ -126,6 +129,10 @@ class Classroom(Stepper):
     """The classroom app (see the module docstring): a widget; display it as the last expression of a cell.
 
     ``Classroom(game="dragonquest", agents=["person", "coach"], seed=4, lang="ja", hot_seat=True)``
+
+    ``decks=["guardians", "heroes"]`` gives each seat a deck (a starter deck name or a list of card IDs;
+    default: the game's own choice). New game keeps them for the same game (a seat added gets the game's
+    default deck for that seat) and drops them when another game is chosen.
     """
 
     SEAT_KINDS = (PERSON, "heuristic", "coach", "random")
@@ -315,6 +322,16 @@ class Classroom(Stepper):
         value = self.seat_pickers[seat].value
         return self._t(value) if value in self.SEAT_KINDS else str(value)
 
+    @staticmethod
+    def _seat_decks(game: Game, players: int, decks: Sequence[Any] | None) -> list[Any] | None:
+        """The per-seat decks (``decks=``) for a new game of ``players``: None (the game's own choice) stays
+        None and so does a list given for another game; a list is cut to the seats, and a seat added
+        gets the starter deck the game gives that seat by default."""
+        if decks is None:
+            return None
+        names = game.starter_decks()
+        return list(decks[:players]) + [names[p % len(names)] for p in range(len(decks), players)]
+
     def new_game(self, seed: int | None = None) -> None:
         """A new game with the chosen game, seats and seed (the Seed box when ``seed`` is None)."""
         if seed is None:
@@ -328,10 +345,11 @@ class Classroom(Stepper):
         old_game, old_seed = self.game, self.seed
         old_state, old_agents = session.state, list(session.agents)
         old_moves = (list(session.actors), list(session.forced), list(session.starts))
-        old_seats, old_players = list(self.seat_pickers), self.players
+        old_seats, old_players, old_decks = list(self.seat_pickers), self.players, self.decks
         game = self.game if name == self.game.name else tcgteach.game(name, tcgteach.game_class(name).classroom_options)
         try:
             self.game = game
+            self.decks = self._seat_decks(game, players, old_decks if game is old_game else None)
             if players != len(self.seat_pickers):
                 self._set_seats(players)
             self._restart(seed)
@@ -341,7 +359,7 @@ class Classroom(Stepper):
                 self._render_graph_base()
             self._settle()
         except BaseException:  # the old game stays on the screen, as it was
-            self.game, self.seed = old_game, old_seed
+            self.game, self.seed, self.decks = old_game, old_seed, old_decks
             if len(old_seats) != len(self.seat_pickers):
                 self.seat_pickers, self.players = old_seats, old_players
                 self.seats_box.children = self.seat_pickers
