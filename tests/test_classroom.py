@@ -529,3 +529,41 @@ def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it():
     assert stepper.state.setup["decks"][0] == list(stepper.game.starter_deck("beasts").cards)
     stepper.reset(4)
     assert stepper.state.setup["decks"][1] == list(stepper.game.starter_deck("guardians").cards)
+
+
+def test_each_seat_picks_its_deck_from_the_starter_decks():
+    """Issue 12 item 6: a deck picker per seat in the stepper and the classroom; the choice takes effect
+    with the next game and the game in play goes on unchanged."""
+    st = Stepper("dragonquest", seed=3, agents=["person", "random"])
+    game = st.game
+    assert [dd.value for dd in st.deck_pickers] == game.starter_decks()[:2]
+    assert [v for _, v in st.deck_pickers[0].options] == game.starter_decks()
+    before = st.state.to_dict()
+    st.deck_pickers[1].value = "guardians"
+    assert st.state.to_dict() == before and "P2" in st.message.value and "Reset" in st.message.value
+    st.reset_button.click()
+    assert st.state.setup["decks"][1] == list(game.starter_deck("guardians").cards)
+    assert st.deck_pickers[1].value == "guardians"
+    st.set_lang("ja")
+    assert st.deck_pickers[0].description == "P1のデッキ"
+    assert st.deck_pickers[1].label == game.starter_deck("guardians").title["ja"]
+    # a deck that is no starter deck shows as the player's own list, and is kept
+    own = list(game.starter_deck("heroes").cards)
+    own[0], own[-1] = own[-1], own[0]
+    mine = Stepper("dragonquest", seed=3, decks=[own, "beasts"])
+    assert mine.deck_pickers[0].value == "(own list)" and mine.deck_pickers[1].value == "beasts"
+    mine.deck_pickers[1].value = "heroes"
+    mine.reset(5)
+    assert mine.state.setup["decks"][0] == own
+    # the classroom: a picker per seat, following the number of players and the game
+    c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
+    assert len(c.deck_pickers) == 2 and c.decks_box in c.setup_box.children
+    c.deck_pickers[0].value = "tempo"
+    assert "New game" in c.message.value
+    c.players_picker.value = 3
+    c.new_game(2)
+    assert len(c.deck_pickers) == 3 and c.deck_pickers[0].value == "tempo"
+    assert c.state.setup["decks"][0] == list(c.game.starter_deck("tempo").cards)
+    c.game_picker.value = "dragonquest"
+    c.new_game(3)
+    assert [dd.value for dd in c.deck_pickers] == c.game.starter_decks()[:2]

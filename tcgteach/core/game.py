@@ -160,8 +160,9 @@ class Game:
     pool_rule: ClassVar[str] = ""
 
     def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
-        """Starter deck id -> {"cards", "name", "style"} (loaded from the game's data files)."""
-        raise NotImplementedError
+        """Starter deck id -> {"cards", "name", "style"} (loaded from the game's data files); a game may
+        have none (then front ends offer no deck choice)."""
+        return {}
 
     def starter_decks(self) -> list[str]:
         """Names of the shipped starter decks."""

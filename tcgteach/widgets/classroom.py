@@ -282,7 +282,10 @@ class Classroom(Stepper):
         return self._rows
 
     def _setup_children(self) -> list[Any]:
-        return [self.game_picker, self.players_picker, self.seed_box, self.new_button, self.seats_box]
+        return [self.game_picker, self.players_picker, self.seed_box, self.new_button, self.seats_box, self.decks_box]
+
+    def _next_game_button(self) -> str:
+        return str(self.new_button.description)
 
     @staticmethod
     def _style_seat(dd: Any) -> None:
@@ -366,6 +369,7 @@ class Classroom(Stepper):
             session.restart(old_state, old_agents)
             session.actors[:], session.forced[:], session.starts[:] = old_moves
             self._log_cache = []
+            self._sync_deck_pickers()
             self.seed_box.value = str(old_seed)
             self._render_graph_base()
             self._refresh(full=True)

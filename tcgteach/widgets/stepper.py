@@ -34,6 +34,8 @@ from ..viz.board import board_html
 from ..viz.flowgraph import FlowDiagram, GraphvizMissing, new_scope
 
 PERSON = "person"
+#: the deck picker's value for a deck that is not one of the game's starter decks (a list of card IDs)
+OWN_DECK = "(own list)"
 
 LABELS = Text(
     {
@@ -44,6 +46,12 @@ LABELS = Text(
         "reset": ("Reset", "リセット"),
         "seed": ("Seed", "シード"),
         "seat": ("P{n}", "P{n}"),
+        "deck": ("P{n} deck", "P{n}のデッキ"),
+        "own_deck": ("own list", "自作リスト"),
+        "deck_next": (
+            "P{n} plays {deck} from the next game ({button}).",
+            "P{n}は次のゲームから「{deck}」を使います（{button}）。",
+        ),
         "random": ("random", "ランダム"),
         "person": ("person", "人間"),
         "log": ("Event log", "イベントログ"),
@@ -312,6 +320,12 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         for seat, spec in enumerate(names):
             self.seat_pickers.append(self._seat_picker(seat, spec))
         self.agents = [self._agent_for(seat, spec) for seat, spec in enumerate(names)]
+        # a deck per seat (issue 12 item 6): the game's starter decks, taking effect with the next game
+        self._deck_handler = self._guard(self._on_deck)
+        self.deck_pickers: list[w.Dropdown] = []
+        self.decks_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.decks_box.add_class("tcg-decks")
+        self._sync_deck_pickers()
         self.message = w.HTML(value="", layout=w.Layout(min_height="24px"))
         self.message.add_class("tcg-message")
         self.board = w.HTML()
@@ -352,7 +366,17 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             [self.graph_style, self.focus, self.graph, self.extra], layout=w.Layout(flex="1 1 400px", min_width="0")
         )
         main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
-        return [w.HTML(STEPPER_CSS), controls, settings, seats, self.message, main, self.log_title, self.log]
+        return [
+            w.HTML(STEPPER_CSS),
+            controls,
+            settings,
+            seats,
+            self.decks_box,
+            self.message,
+            main,
+            self.log_title,
+            self.log,
+        ]
 
     def _seat_picker(self, seat: int, spec: Any) -> w.Dropdown:
         """The dropdown that says who plays ``seat`` (class ``tcg-seat-<seat>``)."""
@@ -369,6 +393,68 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _seat_options(self, lang: str) -> list[tuple[str, str]]:
         return [(self.TEXT.t(k, lang), k) for k in self.SEAT_KINDS]
+
+    # -- decks ------------------------------------------------------------------------------------------
+    def _deck_shown(self, seat: int) -> str:
+        """The starter deck seat ``seat`` plays in this game (``OWN_DECK`` for any other list of cards)."""
+        decks = self.state.setup.get("decks") or []
+        cards = tuple(decks[seat]) if seat < len(decks) else None
+        for name in self.game.starter_decks():
+            if self.game.starter_deck(name).cards == cards:
+                return name
+        return OWN_DECK
+
+    def _deck_label(self, name: str) -> str:
+        if name == OWN_DECK:
+            return self._t("own_deck")
+        title = self.game.starter_deck(name).title
+        return pick(title, self.lang, name) if title else name
+
+    def _deck_options(self, shown: str) -> list[tuple[str, str]]:
+        names = list(self.game.starter_decks()) + ([OWN_DECK] if shown == OWN_DECK else [])
+        return [(self._deck_label(n), n) for n in names]
+
+    def _sync_deck_pickers(self) -> None:
+        """One deck picker per seat of the game in play, showing the deck each seat plays (a teaching
+        position fixes its cards: its pickers are disabled)."""
+        n = self.state.num_players if self.game.starter_decks() else 0  # a game may have no starter decks
+        pickers = self.deck_pickers[:n]
+        for dd in self.deck_pickers[n:]:
+            dd.close()
+        self._relabeling = True
+        try:
+            for seat in range(n):
+                shown = self._deck_shown(seat)
+                if seat == len(pickers):
+                    dd = w.Dropdown(layout=w.Layout(width="auto"))
+                    dd.style.description_width = "initial"
+                    dd.add_class(f"tcg-deck-{seat}")
+                    dd.observe(self._deck_handler, names="value")
+                    pickers.append(dd)
+                dd = pickers[seat]
+                dd.options = self._deck_options(shown)
+                dd.value = shown
+                dd.description = self._t("deck", n=seat + 1)
+                dd.disabled = self._position is not None
+        finally:
+            self._relabeling = False
+        self.deck_pickers = pickers
+        self.decks_box.children = tuple(pickers)
+
+    def _on_deck(self, change: dict[str, Any]) -> None:
+        """A seat's deck changes for the next game (Reset / New game): the game in play goes on."""
+        if self._relabeling:
+            return
+        seat = self.deck_pickers.index(change["owner"])
+        played = self.state.setup.get("decks") or []
+        self.decks = [dd.value if dd.value != OWN_DECK else list(played[i]) for i, dd in enumerate(self.deck_pickers)]
+        self._say(
+            self._t("deck_next", n=seat + 1, deck=self._deck_label(change["new"]), button=self._next_game_button())
+        )
+
+    def _next_game_button(self) -> str:
+        """The button that starts the next game (the classroom's is New game)."""
+        return str(self.reset_button.description)
 
     # -- guarded callbacks -------------------------------------------------------------------------
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
@@ -471,6 +557,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.seed_box.value = str(seed)
         self.session.restart(state, [self._agent_for(i, dd.value) for i, dd in enumerate(self.seat_pickers)])
         self._log_cache = []
+        self._sync_deck_pickers()
 
     # -- play / pause ------------------------------------------------------------------------------------
     def _on_play(self, change: dict[str, Any]) -> None:
@@ -546,6 +633,7 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             dd.description = t("seat", n=i + 1)
             extra = [o for o in dd.options if o[1] not in self.SEAT_KINDS]
             relabel(dd, self._seat_options(lang) + extra, self)
+        self._sync_deck_pickers()
         if self.lang_toggle.value != lang:
             self.lang_toggle.value = lang
         self._log_cache = []
