@@ -48,7 +48,7 @@ _CSS = """
 {S} .dq-chip{display:inline-block;border:1px solid #90a4ae;border-radius:4px;padding:0 4px;margin:1px 2px 1px 0;
   background:#fafafa;white-space:nowrap}
 {S} .dq-chip small{color:#607d8b}
-{S} .dq-chip.dq-has-fx{white-space:normal;width:200px;box-sizing:border-box;vertical-align:top}
+{S} .dq-chip.dq-has-fx{white-space:normal;width:200px;max-width:100%;box-sizing:border-box;vertical-align:top}
 {S} .dq-fx{display:block;font-size:11px;line-height:1.2;color:#37474f;overflow-wrap:anywhere}
 {S} .dq-fx div{margin-top:1px}
 {S} .dq-fx .dq-fx-item{color:#4e342e}

@@ -122,6 +122,7 @@ CSS = """<style>
 .tcg-classroom .tcg-recent-box{border-left:4px solid #90a4ae;padding:2px 10px;font-size:16px;max-height:190px;
   overflow-y:auto}
 .tcg-classroom .tcg-choices{flex:2 1 520px;min-width:0}
+.tcg-classroom .tcg-choices button.tcg-action{white-space:normal;max-width:100%;text-align:left;line-height:1.3}
 </style>"""
 
 

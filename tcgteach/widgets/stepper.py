@@ -99,8 +99,10 @@ STEPPER_CSS = """<style>
 .tcg-stepper.tcg-stepper .tcg-board-view .tcg-board *{white-space:normal;overflow-wrap:anywhere}
 .tcg-stepper .tcg-focus,.tcg-stepper .tcg-graph,.tcg-stepper .tcg-extra{width:100%;min-width:0}
 .tcg-stepper .tcg-focus>.widget-html-content,.tcg-stepper .tcg-graph>.widget-html-content{width:100%}
+.tcg-stepper .tcg-choices button.tcg-action{white-space:normal;height:auto;min-height:32px;max-width:100%;
+  text-align:left;line-height:1.3;padding-top:4px;padding-bottom:4px}
 </style>"""
-"""The stepper's own layout rules: the board and the graphs take the width of their column, no more."""
+"""The stepper's own layout rules (a choice button wraps its words, rather than cut off what an effect does): the board and the graphs take the width of their column, no more."""
 
 
 def _close(widget: Any) -> None:
