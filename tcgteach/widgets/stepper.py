@@ -102,7 +102,8 @@ STEPPER_CSS = """<style>
 .tcg-stepper .tcg-choices button.tcg-action{white-space:normal;height:auto;min-height:32px;max-width:100%;
   text-align:left;line-height:1.3;padding-top:4px;padding-bottom:4px}
 </style>"""
-"""The stepper's own layout rules (a choice button wraps its words, rather than cut off what an effect does): the board and the graphs take the width of their column, no more."""
+"""The stepper's own layout rules: the board and the graphs take the width of their column, no more; a
+choice button wraps its words rather than cut off what an effect does."""
 
 
 def _close(widget: Any) -> None:
