@@ -327,7 +327,9 @@ class FlowDiagram:
         for src, dst in edges:
             rules.append(f".{scope} .tcg-e-{src}--{dst} path {{stroke: {EDGE_STROKE}; stroke-width: 3px;}}")
             rules.append(f".{scope} .tcg-e-{src}--{dst} polygon {{fill: {EDGE_STROKE}; stroke: {EDGE_STROKE};}}")
-            rules.append(f".{scope} .tcg-e-{src}--{dst} text {{fill: {EDGE_STROKE}; font-weight: bold;}}")
+            # the label only changes colour: bold text is wider than graphviz laid it out, and the label of
+            # the way just taken in the focus view would run over the edge of the picture
+            rules.append(f".{scope} .tcg-e-{src}--{dst} text {{fill: {EDGE_STROKE};}}")
         return "\n".join(rules)
 
     def html(self, current: str | None = None, edges: Iterable[Sequence[str]] = (), scope: str | None = None) -> str:
