@@ -115,7 +115,8 @@ def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
     assert out.index("[DQ-5.5] Formation: P1 moves Abyss Wyrm to the front row.", imm) < out.index(
         "[DQ-6.14] Flutter Bat takes 1 damage", imm
     )
-    assert "P2 may: ['Attack with Horned Boar ④', 'Pass']" in out  # ④: the copy mark the board shows
+    # ⑥: the copy mark the board shows (the position's decks are filled from the starter decks)
+    assert "P2 may: ['Attack with Horned Boar ⑥', 'Pass']" in out
     # end_step: the front row stays empty and P2 cannot attack (DQ-7.6)
     assert "[DQ-7.6] the defender's front row is empty: no attack is possible. Legal now: pass" in out
     # the owner decides in the opponent's turn, at the repair node of the turn graph
