@@ -47,7 +47,9 @@ class Question:
     ``position`` is the state shown (a player's view where hidden information matters: its
     ``viewer`` is ``perspective``); ``choices[answer]`` is the right answer; ``events`` are what
     follows when the position is played out (to be described against ``after``, the state they
-    lead to) and ``explanation`` says why, citing ``rules``.
+    lead to) and ``explanation`` says why, citing ``rules``. ``truth`` is the whole state behind
+    ``position`` (never shown: the position is played out from it) and ``about`` names what the question
+    is about (card instances, the action asked about), for tools and tests.
     """
 
     game: str
@@ -63,6 +65,8 @@ class Question:
     events: tuple[Event, ...]
     after: State
     explanation: str
+    truth: State
+    about: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def right(self) -> str:
@@ -150,6 +154,8 @@ def make_question(game: Game | str, kind: str, seed: int = 0, lang: str = "en") 
         q.events,
         q.after,
         q.explanation,
+        q.truth,
+        q.about,
     )
 
 
@@ -167,6 +173,8 @@ def question(
     events: Sequence[Event],
     after: State,
     explanation: str,
+    truth: State | None = None,
+    about: Mapping[str, Any] | None = None,
 ) -> Question:
     """A question whose right answer is the choice ``right`` (a game's maker builds it; ``make_question``
     fills in the game and the seed)."""
@@ -187,6 +195,8 @@ def question(
         tuple(events),
         after,
         explanation,
+        position if truth is None else truth,
+        dict(about or {}),
     )
 
 

@@ -16,7 +16,7 @@ from ..core.errors import TcgError
 from ..i18n import Text
 from ..quiz import Question, number_choices, question, yes_no
 from . import actions as A
-from .ids import Ev
+from .ids import ORIENT_NAMES, Ev, Node
 from .text import combat_explanation
 
 if TYPE_CHECKING:
@@ -207,6 +207,11 @@ def _party(game: DragonQuest) -> list[str]:
     return sorted(cid for cid, c in game.cards.items() if c.is_party)
 
 
+def _orient(s: DragonQuestState, c: int) -> str:
+    """The card's orientation (DQ-4.1): "active", "closed" or "confused"."""
+    return ORIENT_NAMES[s.orient[c]]
+
+
 def _name(s: DragonQuestState, c: int, lang: str) -> str:
     name = s.card(c).name
     return name.get(lang, name["en"])
@@ -312,6 +317,7 @@ def first_strike(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        about={"attacker": att, "defender": dfn, "counter": True},
         prompt=T.t("first_q", lang, setup=_setup_text(s, att, dfn, True, lang)),
         choices=list(texts.values()),
         right=texts[order],
@@ -339,6 +345,7 @@ def counter_back(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        about={"attacker": att, "defender": dfn, "counter": True},
         prompt=T.t("back_q", lang, setup=_setup_text(s, att, dfn, True, lang), **names),
         choices=(yes, no),
         right=yes if hits else no,
@@ -378,6 +385,7 @@ def damage_cards(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        about={"attacker": att, "defender": dfn, "counter": ctr},
         prompt=T.t("deck_q", lang, setup=_setup_text(s, att, dfn, ctr, lang), Q="P2", D=names["D"]),
         choices=[_cards(n, lang) for n in options],
         right=_cards(taken, lang),
@@ -403,14 +411,16 @@ def who_defends(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         s = game.position(spec, seed=rng.randrange(1000))
         after: Any = s.clone()
         events = list(after.apply(A.Attack(s.front(0)[0])))
-        chooser = after.current_player
-        events += after.apply(after.legal_actions()[0])  # the chooser's first choice, to show it
-        return chooser, (s, after, events)
+        # DQ-7.5: with no active front-row card the defender cannot choose (the engine says so: no_blocker)
+        chooser = 0 if any(e.kind == Ev.NO_BLOCKER for e in events) else 1
+        if after.node in (Node.COMBAT_DEFEND, Node.COMBAT_FALLBACK):
+            events += after.apply(after.legal_actions()[0])  # the chooser's first choice, to show it
+        return chooser, (s, after, _until_turn_end(events))
 
     chooser, (s, after, events) = _aim(rng, (0, 1), draw)
     a = _name(s, s.front(0)[0], lang)
     texts = {1: T.t("who_def", lang, Q="P2"), 0: T.t("who_att", lang, P="P1")}
-    active = [c for c in s.front(1) if s.status(c) == "active"]
+    active = [c for c in s.front(1) if _orient(s, c) == "active"]
     sep = "、" if lang == "ja" else ", "
     if chooser == 1:
         why = T.t("who_e_def", lang, P="P1", Q="P2", cards=sep.join(_name(s, c, lang) for c in active))
@@ -451,13 +461,13 @@ def can_attack(game: DragonQuest, rng: random.Random, lang: str) -> Question:
     after: Any = s.clone()
     events = _until_turn_end(list(after.apply(A.Attack(x)))) if can else []
     where = T.t("front" if x in s.front(0) else "back", lang)
-    state = T.t(s.status(x) if s.status(x) in ("active", "closed", "confused") else "active", lang)
+    state = T.t(_orient(s, x), lang)
     xn = _name(s, x, lang)
     if can:
         why, rule = T.t("can_yes", lang), "DQ-7.3"
     elif x in s.back(0):
         why, rule = T.t("can_back", lang), "DQ-7.3"
-    elif s.status(x) != "active":
+    elif _orient(s, x) != "active":
         why, rule = T.t("can_state", lang, X=xn, state=state), "DQ-7.3"
     else:
         why, rule = T.t("can_empty", lang, Q="P2"), "DQ-7.6"
@@ -467,6 +477,7 @@ def can_attack(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        about={"card": x},
         prompt=T.t("can_q", lang, P="P1", X=xn, where=where, state=state),
         choices=(yes, no),
         right=yes if can else no,
@@ -603,6 +614,7 @@ def poison(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        about={"card": x},
         prompt=T.t("poison_q", lang, P="P1", Q="P2", X=_name(s, x, lang), d=s.damage(x), hp=s.hp_of(x)),
         choices=list(texts.values()),
         right=texts[key],
@@ -671,6 +683,7 @@ def defeat_gp(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        about={"attacker": att, "defender": dfn, "counter": ctr},
         prompt=T.t("dgp_q", lang, setup=_setup_text(s, att, dfn, ctr, lang), P="P1"),
         choices=[T.t("gp", lang, n=v) for v in options],
         right=T.t("gp", lang, n=gained),
