@@ -16,6 +16,7 @@ from ..core.errors import TcgError
 from ..i18n import Text
 from ..quiz import Question, number_choices, question, yes_no
 from . import actions as A
+from .cards import CHARACTER_JA
 from .ids import Ev, Node
 from .text import card_name
 
@@ -417,7 +418,8 @@ def special_bonus(game: DarkMoon, rng: random.Random, lang: str) -> Question:
 
     _, s, (p, slot, c, v) = _find(game, rng, test, games=3)
     card = s.card(c)
-    names = [card_name(s, x, lang) for x in s.unit(p, slot) if s.inst.is_char[x]]
+    chars = [s.card(x).character for x in s.unit(p, slot) if s.inst.is_char[x]]
+    names = [(CHARACTER_JA[n] if lang == "ja" else n) for n in chars if n]
     raw = card.points["value"] if card.points else 0
     options = number_choices(v, rng, [0, raw, raw * 2])
     text = card.text.get(lang, card.text["en"])

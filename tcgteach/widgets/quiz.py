@@ -190,7 +190,11 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.feedback = w.HTML()
         self.feedback.add_class("tcg-quiz-feedback")
         self.message = w.HTML()
-        self.next_button = w.Button(description=TEXT.t("next", lang), button_style="primary")
+        self.next_button = w.Button(
+            description=TEXT.t("next", lang),
+            button_style="primary",
+            layout=w.Layout(width="auto", align_self="flex-start"),
+        )
         self.next_button.add_class("tcg-quiz-next")
         self.next_button.on_click(lambda _b: self.next())
         self.children = [
@@ -281,9 +285,10 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.header.value = (
             f"<b>{html.escape(title)}</b> — {html.escape(gname)} · "
             f"{html.escape(TEXT.t('progress', lang, i=self.index + 1, n=self.n))} · "
-            f"<span class='tcg-quiz-score'>{html.escape(self.score.text(lang))}</span> "
-            f"<small>{html.escape(TEXT.t('session', lang, s=SESSION.text(lang)))}</small>"
+            f"<span class='tcg-quiz-score'>{html.escape(self.score.text(lang))}</span>"
         )
+        if SESSION.asked > self.score.asked:  # other quizzes of this session count too
+            self.header.value += f" <small>{html.escape(TEXT.t('session', lang, s=SESSION.text(lang)))}</small>"
         self.prompt.value = f"<p style='margin:4px 0'>{html.escape(q.prompt)}</p>"
         answered = self.chosen is not None
         buttons = []
@@ -303,8 +308,9 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.choices.children = buttons
         self.next_button.description = TEXT.t("again" if self.finished else "next", lang)
         self.next_button.layout.display = None if answered else "none"
-        board_state = q.after if answered else q.position
-        caption = TEXT.t("board_after" if answered else "board_before", lang)
+        played = answered and bool(q.events)
+        board_state = q.after if played else q.position
+        caption = TEXT.t("board_after" if played else "board_before", lang)
         self.board.value = (
             f"<div style='font-weight:600;margin:6px 0 2px'>{html.escape(caption)}</div>"
             + game.render_board(board_state, lang=lang, perspective=q.perspective)
@@ -329,7 +335,8 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         done = f"<p><b>{html.escape(TEXT.t('done', lang, s=self.score.text(lang)))}</b></p>" if self.finished else ""
         self.feedback.value = (
             f"<p style='margin:4px 0'>{verdict}</p>"
-            f"<p style='margin:4px 0'><b>{html.escape(TEXT.t('why', lang))}</b> {html.escape(q.explanation)}</p>"
+            f"<p style='margin:4px 0'><b>{html.escape(TEXT.t('why', lang))}</b>{'' if lang == 'ja' else ' '}"
+            f"{html.escape(q.explanation)}</p>"
             f"<details open><summary>{html.escape(TEXT.t('played', lang))}</summary>{lines}</details>{done}"
         )
 
