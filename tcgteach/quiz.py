@@ -15,6 +15,7 @@ playing the position out on a copy, never written by hand::
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -179,6 +180,8 @@ def question(
     """A question whose right answer is the choice ``right`` (a game's maker builds it; ``make_question``
     fills in the game and the seed)."""
     choices = tuple(choices)
+    if lang == "ja":  # the closing rule citation in Japanese brackets: "…です（DQ-7.8）"
+        explanation = re.sub(r" \(((?:DM|DQ)-[^()]*)\)$", r"（\1）", explanation)
     if len(set(choices)) != len(choices) or right not in choices or not 2 <= len(choices) <= 4:
         raise TcgError(f"quiz {kind}: bad choices {choices!r} for the answer {right!r}")
     return Question(

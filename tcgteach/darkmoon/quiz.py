@@ -17,6 +17,7 @@ from ..i18n import Text
 from ..quiz import Question, number_choices, question, yes_no
 from . import actions as A
 from .cards import CHARACTER_JA
+from .cardtext import plural
 from .ids import Ev, Node
 from .text import card_name
 
@@ -56,7 +57,7 @@ T = Text(
         ),
         "actions_e": (
             "{P} may take {limit} this turn and has used {used}: {left} left.",
-            "{P}はこのターンに{limit}回行動でき、すでに{used}回使ったので、残りは{left}回です。",
+            "{P}はこのターンに{limit}行動でき、すでに{used}回使ったので、残りは{left}回です。",
         ),
         "actions_first": (
             " In the very first turn of the game the first player may take only 1 action.",
@@ -67,7 +68,7 @@ T = Text(
         # DM-4.6 / DM-4.7 units
         "unit_q": ("Can {P} create a unit right now?", "{P}は今、ユニットを作れるでしょう？"),
         "unit_e": (
-            "{P} has {n} character card(s) on the field and {k} empty unit slot(s). A unit needs 3 to 7 "
+            "{P} has {chars} on the field and {slots}. A unit needs 3 to 7 "
             "character cards from the field and an empty slot.",
             "{P}の場のキャラクターカードは{n}枚、空いているユニット置き場は{k}つ。ユニットには場のキャラクター"
             "カード3〜7枚と、空いたユニット置き場が必要です。",
@@ -78,8 +79,8 @@ T = Text(
             "ゲームが終わりました。{P}は何点でしょう？",
         ),
         "score_e": (
-            "{P}: {units} card(s) in units (1 point each) + {bonus} from the specials' point effects in units + "
-            "{loose} special card(s) left on the field (1 point each) = {total}. Characters left on the field, "
+            "{P}: {units_cards} in units (1 point each) + {bonus} from the specials' point effects in units + "
+            "{loose_cards} left on the field (1 point each) = {total}. Characters left on the field, "
             "the hand and the deck score nothing.",
             "{P}：ユニットのカード{units}枚（1枚1点）＋ユニット内のスペシャルの得点効果{bonus}点＋場に残った"
             "スペシャル{loose}枚（1枚1点）＝{total}点。場に残ったキャラクター、手札、デッキは0点です。",
@@ -360,7 +361,16 @@ def can_form_unit(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         rules=("DM-4.6", "DM-4.7"),
         events=events,
         after=after,
-        explanation=T.t("unit_e", lang, P=_p(p), n=n, k=k) + " (DM-4.6, DM-4.7)",
+        explanation=T.t(
+            "unit_e",
+            lang,
+            P=_p(p),
+            n=n,
+            k=k,
+            chars=plural(n, "character card"),
+            slots=plural(k, "empty unit slot"),
+        )
+        + " (DM-4.6, DM-4.7)",
     )
 
 
@@ -394,8 +404,10 @@ def score(game: DarkMoon, rng: random.Random, lang: str) -> Question:
             lang,
             P=_p(p),
             units=b["units"],
+            units_cards=plural(b["units"], "card"),
             bonus=b["unit_bonuses"],
             loose=b["loose_specials"],
+            loose_cards=plural(b["loose_specials"], "special card"),
             total=total,
         )
         + " (DM-5.1–DM-5.4)",

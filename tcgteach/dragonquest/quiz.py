@@ -16,6 +16,7 @@ from ..core.errors import TcgError
 from ..i18n import Text
 from ..quiz import Question, number_choices, question, yes_no
 from . import actions as A
+from .cardtext import plural
 from .ids import ORIENT_NAMES, Ev, Node
 from .text import combat_explanation
 
@@ -146,7 +147,7 @@ T = Text(
         "poison_q": (
             "{P} ends the turn. {Q}'s {X} is poisoned and has {d} damage (HP {hp}). What happens to it at the "
             "end of this turn?",
-            "{P}がターンを終えます。{Q}の{X}は毒で、ダメージは{d}（HP{hp}）。このターンの終わりに{X}はどうなる"
+            "{P}がターンを終えます。{Q}の{X}は毒状態で、ダメージは{d}（HP{hp}）。このターンの終わりに{X}はどうなる"
             "でしょう？",
         ),
         "poison_hit": ("It takes 1 damage and stays", "1ダメージを受けて場に残る"),
@@ -160,7 +161,7 @@ T = Text(
         ),
         # DQ-6.14 wipe-out
         "wipe_q": (
-            "{P} ends turn {turn} of the game ({F} went first). {Q} has {n} party card(s) on the field. How many "
+            "{P} ends turn {turn} of the game ({F} went first). {Q} has {party} on the field. How many "
             "cards does {Q} put from its deck into the discard pile at the end of this turn?",
             "{P}がゲームのターン{turn}を終えます（先攻は{F}）。{Q}の場のパーティーカードは{n}枚。このターンの"
             "終わりに、{Q}はデッキから何枚を捨て札にするでしょう？",
@@ -513,8 +514,9 @@ def _exp_text(s: DragonQuestState, lang: str) -> str:
     if not box:
         return T.t("empty", lang)
     sep = "、" if lang == "ja" else ", "
-    lv = "レベル" if lang == "ja" else "level "
-    return sep.join(f"{_name(s, c, lang)} ({lv}{s.card(c).level})" for c in box)
+    if lang == "ja":
+        return sep.join(f"{_name(s, c, lang)}（レベル{s.card(c).level}）" for c in box)
+    return sep.join(f"{_name(s, c, lang)} (level {s.card(c).level})" for c in box)
 
 
 def _from_reset(events: list[Event]) -> list[Event]:
@@ -649,12 +651,13 @@ def wipe_out(game: DragonQuest, rng: random.Random, lang: str) -> Question:
     key, (s, after, events, paid) = _aim(rng, ("pay", "has", "spared"), draw)
     why = T.t(f"wipe_e_{key}", lang, Q="P2")
     options = sorted({0, 1, 5, paid})
+    n = len(s.party(1))
     return question(
         kind="wipe_out",
         lang=lang,
         position=s,
         perspective=None,
-        prompt=T.t("wipe_q", lang, P="P1", Q="P2", F="P1", turn=s.turn, n=len(s.party(1))),
+        prompt=T.t("wipe_q", lang, P="P1", Q="P2", F="P1", turn=s.turn, n=n, party=plural(n, "party card")),
         choices=[_cards(n, lang) for n in options],
         right=_cards(paid, lang),
         rules=("DQ-6.14",),
