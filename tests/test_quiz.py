@@ -386,6 +386,22 @@ def test_self_check_for_each_lesson(lesson):
         assert {g for g, _ in LESSONS[lesson]} == set(GAMES)
 
 
+def test_self_checks_are_built_from_their_lessons():
+    """One self-check per lesson of the lesson index, and every question asks about a rule its lesson teaches."""
+    import json
+    from pathlib import Path
+
+    from tcgteach.widgets.quiz import LESSONS
+
+    index = json.loads((Path(tcgteach.__file__).parent / "data" / "lessons.json").read_text(encoding="utf-8"))
+    taught = {entry["id"]: set(entry["rules"]) for entry in index["lessons"]}
+    assert set(LESSONS) == set(taught)
+    for lesson, plan in LESSONS.items():
+        for game_name, kind in plan:
+            q = make_question(game_name, kind, 1)
+            assert set(q.rules) & taught[lesson], (lesson, kind, q.rules)
+
+
 def test_self_check_of_an_unknown_lesson_names_the_lessons():
     from tcgteach.widgets import SelfCheck
 

@@ -72,13 +72,14 @@ def session_score() -> Score:
     return SESSION
 
 
-#: lesson id -> the questions of its self-check, (game, kind) in the order they come
+#: lesson id -> the questions of its self-check, (game, kind) in the order they come; each kind asks about
+#: rules its lesson teaches (the lesson index ``tcgteach/data/lessons.json`` lists them)
 LESSONS: dict[str, tuple[tuple[str, str], ...]] = {
     "00_first_look": (
         ("darkmoon", "reveal"),
         ("dragonquest", "first_strike"),
-        ("darkmoon", "score"),
         ("dragonquest", "damage_cards"),
+        ("dragonquest", "counter_back"),
     ),
     "01_darkmoon": (
         ("darkmoon", "actions_left"),
@@ -88,13 +89,13 @@ LESSONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("darkmoon", "last_turn"),
         ("darkmoon", "score"),
         ("darkmoon", "special_bonus"),
-        ("darkmoon", "winner"),
     ),
     "02_dragonquest": (
         ("dragonquest", "income"),
         ("dragonquest", "level_next"),
         ("dragonquest", "damage_cards"),
         ("dragonquest", "wipe_out"),
+        ("dragonquest", "defeat_gp"),
         ("dragonquest", "can_attack"),
     ),
     "03_dragonquest_combat": (
@@ -102,6 +103,7 @@ LESSONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("dragonquest", "counter_back"),
         ("dragonquest", "who_defends"),
         ("dragonquest", "can_attack"),
+        ("dragonquest", "damage_cards"),
         ("dragonquest", "defeat_gp"),
         ("dragonquest", "poison"),
         ("dragonquest", "wipe_out"),
