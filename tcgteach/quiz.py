@@ -68,6 +68,9 @@ class Question:
     explanation: str
     truth: State
     about: Mapping[str, Any] = field(default_factory=dict)
+    #: the board of the position when the game's own would give the answer away (a DARK MOON board shows
+    #: the points now): ``(state, lang, perspective) -> HTML``; None: ``game.render_board``
+    board: Callable[[State, str, int | None], str] | None = None
 
     @property
     def right(self) -> str:
@@ -78,6 +81,15 @@ class Question:
         if not isinstance(choice, int) or isinstance(choice, bool) or not 0 <= choice < len(self.choices):
             raise TcgError(f"choice {choice!r}: this question has choices 0-{len(self.choices) - 1}")
         return choice == self.answer
+
+    def board_html(self, lang: str | None = None, *, after: bool = False) -> str:
+        """The board of the position (or, with ``after``, of the state it is played out to), as the learner sees it."""
+        lang = self.lang if lang is None else lang
+        if after:
+            return self.after.game.render_board(self.after, lang=lang, perspective=self.perspective)
+        if self.board is not None:
+            return self.board(self.position, lang, self.perspective)
+        return self.position.game.render_board(self.position, lang=lang, perspective=self.perspective)
 
     def event_lines(self, lang: str | None = None) -> list[tuple[str, str]]:
         """``(rule ID, sentence)`` of each event that follows, in the question's language by default."""
@@ -157,6 +169,7 @@ def make_question(game: Game | str, kind: str, seed: int = 0, lang: str = "en") 
         q.explanation,
         q.truth,
         q.about,
+        q.board,
     )
 
 
@@ -176,6 +189,7 @@ def question(
     explanation: str,
     truth: State | None = None,
     about: Mapping[str, Any] | None = None,
+    board: Callable[[State, str, int | None], str] | None = None,
 ) -> Question:
     """A question whose right answer is the choice ``right`` (a game's maker builds it; ``make_question``
     fills in the game and the seed)."""
@@ -200,6 +214,7 @@ def question(
         explanation,
         position if truth is None else truth,
         dict(about or {}),
+        board,
     )
 
 

@@ -265,6 +265,19 @@ def test_hidden_information_stays_hidden_in_the_position_shown():
     assert q.truth.card(q.about["top"]).label("en") in q.prompt
 
 
+@pytest.mark.parametrize("kind", ["score", "winner", "special_bonus"])
+def test_the_board_does_not_give_the_points_away_before_the_answer(kind):
+    """The DARK MOON board shows the points now (DM-5.5): not while they are what the question asks."""
+    shown = {"en": ("points now", "bonus now", " pts"), "ja": ("現在", "今のボーナス", "点</small>")}
+    for seed in range(5):
+        for lang, words in shown.items():
+            q = make_question("darkmoon", kind, seed, lang)
+            before = q.board_html()
+            assert 'class="tcg-board' in before and 'class="tcg-fx tcg-now' not in before
+            assert not any(w in before for w in words), (kind, seed, lang)
+            assert words[0] in q.board_html(after=True)  # the answer shown: the board tells it too
+
+
 def test_bad_game_kind_language_and_choice_are_clear_errors():
     with pytest.raises(TcgError, match="its kinds are: first_strike, counter_back"):
         make_question("dragonquest", "nope", 1)

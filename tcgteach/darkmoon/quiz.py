@@ -8,6 +8,7 @@ right answer changes from seed to seed. The answer is what the engine does on a 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -163,6 +164,15 @@ T = Text(
 
 GAMES_TRIED = 40  # seeded games searched for a position before giving up
 STEP_LIMIT = 3000
+
+
+def board_without_points(state: Any, lang: str, perspective: int | None) -> str:
+    """The board with the points it shows now taken out (each player's total, each unit's points, each
+    special's "bonus now"): for the questions whose answer they are."""
+    out = state.game.render_board(state, lang=lang, perspective=perspective)
+    out = re.sub(r'<span class="tcg-fx tcg-now[^"]*">[^<]*</span>', "", out)
+    out = re.sub(r"(<h4>(?:▶ )?P\d+) — [^<]*? · ", r"\1 · ", out)
+    return re.sub(r'(<div class="tcg-unit" data-slot="\d+"><small>[^<]*?) · [^<]*(</small>)', r"\1\2", out)
 
 
 def _p(p: int) -> str:
@@ -393,6 +403,7 @@ def score(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         position=s,
         perspective=None,
         about={"player": p},
+        board=board_without_points,
         prompt=T.t("score_q", lang, P=_p(p)),
         choices=[T.t("points", lang, n=v) for v in options],
         right=T.t("points", lang, n=total),
@@ -442,6 +453,7 @@ def special_bonus(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         position=s,
         perspective=None,
         about={"player": p, "slot": slot, "card": c},
+        board=board_without_points,
         prompt=T.t("bonus_q", lang, card=card_name(s, c, lang), P=_p(p), slot=slot, text=text),
         choices=[T.t("points", lang, n=x) for x in options],
         right=T.t("points", lang, n=v),
@@ -525,6 +537,7 @@ def winner(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        board=board_without_points,
         prompt=T.t("win_q", lang),
         choices=choices,
         right=right,

@@ -311,11 +311,9 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.next_button.description = TEXT.t("again" if self.finished else "next", lang)
         self.next_button.layout.display = None if answered else "none"
         played = answered and bool(q.events)
-        board_state = q.after if played else q.position
         caption = TEXT.t("board_after" if played else "board_before", lang)
-        self.board.value = (
-            f"<div style='font-weight:600;margin:6px 0 2px'>{html.escape(caption)}</div>"
-            + game.render_board(board_state, lang=lang, perspective=q.perspective)
+        self.board.value = f"<div style='font-weight:600;margin:6px 0 2px'>{html.escape(caption)}</div>" + q.board_html(
+            lang, after=played
         )
         if not answered:
             self.feedback.value = ""
