@@ -278,6 +278,17 @@ def test_the_board_does_not_give_the_points_away_before_the_answer(kind):
             assert words[0] in q.board_html(after=True)  # the answer shown: the board tells it too
 
 
+@pytest.mark.parametrize("kind", ["level_next", "income"])
+def test_the_board_does_not_tell_the_next_level_before_the_answer(kind):
+    """The Dragon Quest board notes the level a player reaches at the next reset (DQ-9.4): not while asked."""
+    for seed in range(5):
+        for lang, words in (("en", ("more to level", "at own next reset")), ("ja", ("まであと", "次の自分のリセット"))):
+            q = make_question("dragonquest", kind, seed, lang)
+            before = q.board_html()
+            assert 'class="tcg-board' in before and not any(w in before for w in words), (kind, seed, lang)
+            assert words[0] in q.board_html(after=True)
+
+
 def test_bad_game_kind_language_and_choice_are_clear_errors():
     with pytest.raises(TcgError, match="its kinds are: first_strike, counter_back"):
         make_question("dragonquest", "nope", 1)

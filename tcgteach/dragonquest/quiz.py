@@ -9,6 +9,7 @@ answer is always what the engine does when the position is played out on a copy.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -198,6 +199,13 @@ T = Text(
 
 TRIES = 400  # positions drawn before giving up on the aimed answer
 DECKS = ("heroes", "beasts", "guardians")
+
+
+def board_without_level_notes(state: Any, lang: str, perspective: int | None) -> str:
+    """The board without its notes on the levels to come ("level 3 at own next reset", "1 more to level
+    4"): for the questions whose answer they are."""
+    out = state.game.render_board(state, lang=lang, perspective=perspective)
+    return re.sub(r' ?<span class="dq-note">\([^<]*\)</span>', "", out)
 
 
 def _p(p: int) -> str:
@@ -546,6 +554,7 @@ def level_next(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        board=board_without_level_notes,
         prompt=T.t("level_q", lang, P="P1", Q="P2", cards=_exp_text(s, lang), L=s.level[1]),
         choices=[T.t("level", lang, n=v) for v in options],
         right=T.t("level", lang, n=new),
@@ -571,6 +580,7 @@ def income(game: DragonQuest, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        board=board_without_level_notes,
         prompt=T.t("gp_q", lang, P="P1", Q="P2", cards=_exp_text(s, lang), L=s.level[1]),
         choices=[T.t("gp", lang, n=v) for v in options],
         right=T.t("gp", lang, n=gain),
