@@ -289,6 +289,24 @@ def test_the_board_does_not_tell_the_next_level_before_the_answer(kind):
             assert words[0] in q.board_html(after=True)
 
 
+def test_the_board_does_not_list_the_final_turns_before_the_answer():
+    """The DARK MOON board lists the players still to take a final turn (DM-1.5): not while asked who is last."""
+    for seed in range(5):
+        for lang, words in (("en", "still to play"), ("ja", "残り：")):
+            q = make_question("darkmoon", "last_turn", seed, lang)
+            assert words not in q.board_html() and words in q.position.game.render_board(q.position, lang=lang)
+            assert "tcg-status" in q.board_html()
+
+
+def test_the_board_does_not_count_the_actions_before_the_answer():
+    """The DARK MOON board counts the turn's actions (actions 1/2): not while asked how many are left."""
+    for seed in range(5):
+        for lang, pattern in (("en", r"actions \d/\d"), ("ja", r"行動 \d/\d")):
+            q = make_question("darkmoon", "actions_left", seed, lang)
+            assert not re.search(pattern, q.board_html())
+            assert re.search(pattern, q.position.game.render_board(q.position, lang=lang))
+
+
 def test_bad_game_kind_language_and_choice_are_clear_errors():
     with pytest.raises(TcgError, match="its kinds are: first_strike, counter_back"):
         make_question("dragonquest", "nope", 1)

@@ -175,6 +175,20 @@ def board_without_points(state: Any, lang: str, perspective: int | None) -> str:
     return re.sub(r'(<div class="tcg-unit" data-slot="\d+"><small>[^<]*?) · [^<]*(</small>)', r"\1\2", out)
 
 
+def board_without_final_seats(state: Any, lang: str, perspective: int | None) -> str:
+    """The board without the list of the players still to take their final turn (DM-1.5): for the
+    question whose answer it is."""
+    out = state.game.render_board(state, lang=lang, perspective=perspective)
+    return re.sub(r" · (?:still to play: |残り：)[^·<]*", "", out)
+
+
+def board_without_action_count(state: Any, lang: str, perspective: int | None) -> str:
+    """The board without its count of the turn's actions ("actions 1/2", DM-4.1): for the question
+    whose answer it is."""
+    out = state.game.render_board(state, lang=lang, perspective=perspective)
+    return re.sub(r" · (?:actions |行動 )\d+/\d+", "", out)
+
+
 def _p(p: int) -> str:
     return f"P{p + 1}"
 
@@ -328,6 +342,7 @@ def actions_left(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         position=s.view(p),
         truth=s,
         perspective=p,
+        board=board_without_action_count,
         prompt=T.t("actions_q", lang, P=_p(p), turn=s.turn),
         choices=[_actions_text(n, lang) for n in (0, 1, 2)],
         right=_actions_text(left, lang),
@@ -498,6 +513,7 @@ def last_turn(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         lang=lang,
         position=s,
         perspective=None,
+        board=board_without_final_seats,
         prompt=T.t("last_q", lang, P=_p(a), n=n),
         choices=[T.t("turn_of", lang, P=_p(q)) for q in range(n)],
         right=T.t("turn_of", lang, P=_p(last)),
