@@ -214,7 +214,7 @@ def test_every_kind_asks_a_valid_question_whose_answer_the_rules_confirm(game_na
     game = tcgteach.game(game_name)
     rule_ids = set(game.rule_ids())
     for kind in kinds(game_name):
-        rights = set()
+        rights, places = set(), set()
         for seed in SEEDS:
             q = make_question(game_name, kind, seed, "en")
             assert (q.game, q.kind, q.seed, q.lang) == (game_name, kind, seed, "en")
@@ -227,8 +227,10 @@ def test_every_kind_asks_a_valid_question_whose_answer_the_rules_confirm(game_na
             for rule, line in q.event_lines():
                 assert rule in rule_ids and line
             rights.add(q.right)
-        # not memorisable: the right answer changes with the seed
+            places.add(q.answer)
+        # not memorisable: the right answer changes with the seed, and so does its place among the buttons
         assert len(rights) >= 2, (kind, rights)
+        assert len(places) >= 2, (kind, places)
 
 
 @pytest.mark.parametrize("game_name", GAMES)
