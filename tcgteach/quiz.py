@@ -219,15 +219,20 @@ def question(
 
 
 def number_choices(right: int, rng: random.Random, near: Sequence[int] = (), *, lo: int = 0, n: int = 4) -> list[int]:
-    """``n`` distinct whole numbers >= ``lo`` including ``right``, the ``near`` ones (likely mistakes)
-    first, then neighbours; sorted."""
-    out = [right]
-    for v in [*near, right - 1, right + 1, right + 2, right - 2, right + 3]:
-        if len(out) >= n:
-            break
-        if v >= lo and v not in out:
-            out.append(v)
-    return sorted(out)
+    """``n`` distinct whole numbers >= ``lo`` including ``right``, sorted. The seed's ``rng`` decides how
+    many lie below the right one (so that it does not always sit in the same place); on each side come
+    first the ``near`` ones (likely mistakes), then the neighbours of ``right``."""
+    likely = [v for v in dict.fromkeys(near) if v >= lo and v != right]
+    rng.shuffle(likely)
+    sides = []
+    for side in (-1, 1):
+        steps = [right + side * d for d in range(1, n + 1)]
+        ordered = [v for v in likely if (v - right) * side > 0] + [v for v in steps if v >= lo]
+        sides.append(list(dict.fromkeys(ordered)))
+    below, above = sides
+    counts = [b for b in range(n) if b <= len(below) and n - 1 - b <= len(above)]
+    b = rng.choice(counts)
+    return sorted([*below[:b], right, *above[: n - 1 - b]])
 
 
 def yes_no(lang: str) -> tuple[str, str]:

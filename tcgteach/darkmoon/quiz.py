@@ -86,7 +86,7 @@ T = Text(
             "{P}：ユニットのカード{units}枚（1枚1点）＋ユニット内のスペシャルの得点効果{bonus}点＋場に残った"
             "スペシャル{loose}枚（1枚1点）＝{total}点。場に残ったキャラクター、手札、デッキは0点です。",
         ),
-        "points": ("{n} points", "{n}点"),
+        "points": ("{pts}", "{n}点"),
         # DM-5.2 a special's bonus
         "bonus_q": (
             "{card} is in {P}'s unit {slot}. If the game ended now, how many bonus points would its point "
@@ -187,6 +187,10 @@ def board_without_action_count(state: Any, lang: str, perspective: int | None) -
     whose answer it is."""
     out = state.game.render_board(state, lang=lang, perspective=perspective)
     return re.sub(r" · (?:actions |行動 )\d+/\d+", "", out)
+
+
+def _points(n: int, lang: str) -> str:
+    return T.t("points", lang, n=n, pts=plural(n, "point"))
 
 
 def _p(p: int) -> str:
@@ -420,8 +424,8 @@ def score(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         about={"player": p},
         board=board_without_points,
         prompt=T.t("score_q", lang, P=_p(p)),
-        choices=[T.t("points", lang, n=v) for v in options],
-        right=T.t("points", lang, n=total),
+        choices=[_points(v, lang) for v in options],
+        right=_points(total, lang),
         rules=("DM-5.1", "DM-5.2", "DM-5.3", "DM-5.4"),
         events=(s.events[-1],),
         after=s,
@@ -470,8 +474,8 @@ def special_bonus(game: DarkMoon, rng: random.Random, lang: str) -> Question:
         about={"player": p, "slot": slot, "card": c},
         board=board_without_points,
         prompt=T.t("bonus_q", lang, card=card_name(s, c, lang), P=_p(p), slot=slot, text=text),
-        choices=[T.t("points", lang, n=x) for x in options],
-        right=T.t("points", lang, n=v),
+        choices=[_points(x, lang) for x in options],
+        right=_points(v, lang),
         rules=("DM-5.2",),
         events=(),
         after=s,
