@@ -47,6 +47,7 @@ to use instead.
 
 from __future__ import annotations
 
+import difflib
 import html
 import re
 from collections.abc import Mapping
@@ -183,7 +184,6 @@ _TERMS: tuple[Term, ...] = (
         "The player who takes the first turn (the other one is second, 後攻).",
         "最初にターンを行うプレイヤー（もう一方は後攻）。",
         ("DM-3.3", "DQ-3.1"),
-        avoid=("先手",),
     ),
     Term(
         "draw",
@@ -203,7 +203,7 @@ _TERMS: tuple[Term, ...] = (
         "",
         "Mix a deck into a random order.",
         "デッキを混ぜて順番をでたらめにすること。",
-        ("DM-3.2",),
+        ("DM-3.2", "DQ-3.2"),
     ),
     Term(
         "tie",
@@ -660,7 +660,7 @@ _TERMS: tuple[Term, ...] = (
         "An active defending card hits back; it closes. Without it the defending card deals no damage.",
         "アクティブな防御カードがやり返すこと。そのカードはクローズします。反撃しなければダメージを与えません。",
         ("DQ-7.7",),
-        avoid=("カウンターアタック", "カウンター攻撃", "counter-attack", "return blow"),
+        avoid=("カウンターアタック", "カウンター攻撃", "counter-attack"),
     ),
     Term(
         "speed",
@@ -782,8 +782,9 @@ def term(key: str, lang: str) -> str:
     """The term ``key`` as the texts write it in ``lang`` (``term("front_row", "ja") == "前衛"``)."""
     _lang(lang)
     if key not in GLOSSARY:
-        near = [k for k in GLOSSARY if key.lower() in k or k in key.lower()]
-        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        by_word = {w: t.key for t in _TERMS for w in (t.key, t.en, t.ja, t.key.replace("_", ""))}
+        near = sorted({by_word[w] for w in difflib.get_close_matches(key, list(by_word), n=3, cutoff=0.6)})
+        hint = f"; did you mean {', '.join(repr(k) for k in near)}?" if near else ""
         raise UnknownTermError(f"glossary: no term {key!r}{hint} (keys: tcgteach.glossary.GLOSSARY)")
     return GLOSSARY[key].text(lang)
 
