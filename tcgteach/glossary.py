@@ -127,8 +127,8 @@ _TERMS: tuple[Term, ...] = (
         "deck",
         "デッキ",
         "",
-        "Your cards: the 40 (DARK MOON) or 50 (Dragon Quest) you build, and the face-down pile you draw from.",
-        "組んだ40枚・50枚のカードの束。ゲーム中に引く裏向きの束もデッキと呼びます。",
+        "The cards you build (40 in DARK MOON, 50 in Dragon Quest), and the face-down pile you draw from.",
+        "組んだカードの束（DARK MOONは40枚、ドラゴンクエストは50枚）。ゲーム中に引く裏向きの束もデッキです。",
         ("DM-2.1", "DM-6.3", "DQ-2.1", "DQ-4.3"),
         avoid=("山札", "ライブラリアウト", "デッキトップ", "draw pile"),
     ),
@@ -641,6 +641,16 @@ _TERMS: tuple[Term, ...] = (
         ("DQ-7.3",),
     ),
     Term(
+        "attack_power",
+        "dragonquest",
+        "attack",
+        "攻撃力",
+        "こうげきりょく",
+        "The damage a card deals in a fight, before modifiers; the board's short label is ATK / 攻撃.",
+        "戦うときにカードが与えるダメージ（修正の前）。盤面では短く「攻撃」と書きます。",
+        ("DQ-7.8", "DQ-10.1"),
+    ),
+    Term(
         "defending_card",
         "dragonquest",
         "defending card",
@@ -810,25 +820,31 @@ _HEAD = {
     "ja": ("用語", "英語", "読み", "意味", "ルール"),
 }
 
+_CELL = "padding:3px 8px;border-bottom:1px solid #d8dde1;vertical-align:top;text-align:left"
+_NOWRAP = ";white-space:nowrap"
+
 
 def table_html(game: str | None, lang: str) -> GlossaryTable:
-    """The glossary of ``game`` (None: all) as an HTML table for a notebook: term, the other
-    language's term, reading, meaning and the rules that define it."""
+    """The glossary of ``game`` (its own terms and the shared ones; None: every term) as an HTML table
+    for a notebook, in ``lang``: the term, the other language's term, the reading, the meaning and the
+    rules of that game that define it."""
     _lang(lang)
     other = "en" if lang == "ja" else "ja"
+    prefix = {"darkmoon": "DM-", "dragonquest": "DQ-"}.get(game or "", "")
     esc = html.escape
     rows = []
     for t in terms(game):
+        own = [r for r in t.rules if game is None or r.startswith(prefix)]
+        rules = ", ".join(f"<span style='white-space:nowrap'>{esc(r)}</span>" for r in own)
+        cells = (f"<b>{esc(t.text(lang))}</b>", esc(t.text(other)), esc(t.reading), esc(t.meaning(lang)), rules)
         rows.append(
             "<tr>"
-            f"<td><b>{esc(t.text(lang))}</b></td><td>{esc(t.text(other))}</td>"
-            f"<td>{esc(t.reading)}</td><td>{esc(t.meaning(lang))}</td>"
-            f"<td style='white-space:nowrap'>{esc(', '.join(t.rules))}</td>"
-            "</tr>"
+            + "".join(f"<td style='{_CELL}{_NOWRAP if i < 3 else ''}'>{c}</td>" for i, c in enumerate(cells))
+            + "</tr>"
         )
-    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in _HEAD[lang])
+    head = "".join(f"<th style='{_CELL};background:#eceff1'>{h}</th>" for h in _HEAD[lang])
     return GlossaryTable(
-        "<table class='tcg-glossary' style='border-collapse:collapse;font-size:13px'>"
+        "<table class='tcg-glossary' style='border-collapse:collapse;font-size:13px;line-height:1.45'>"
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 

@@ -212,12 +212,23 @@ def test_bad_input_is_a_clear_error() -> None:
 def test_table_html_lists_the_terms_of_the_game() -> None:
     ja = table_html("dragonquest", "ja")
     assert ja._repr_html_() == str(ja)
-    assert "<th style='text-align:left'>読み</th>" in ja
-    assert "<b>前衛</b></td><td>front row</td><td>ぜんえい</td>" in ja and "DQ-5.1, DQ-5.2, DQ-7.3" in ja
-    assert "ユニット置き場" not in ja
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", ja)]
+    assert cells[:5] == ["用語", "英語", "読み", "意味", "ルール"]
+    row = cells.index("前衛")
+    assert cells[row : row + 5] == [
+        "前衛",
+        "front row",
+        "ぜんえい",
+        GLOSSARY["front_row"].meaning_ja,
+        "DQ-5.1, DQ-5.2, DQ-7.3",
+    ]
+    assert "ユニット置き場" not in ja and "デッキ" in ja  # Dragon Quest's terms and the shared ones
     en = table_html("darkmoon", "en")
-    assert "<b>unit slot</b></td><td>ユニット置き場</td><td>ユニットおきば</td>" in en
+    assert "<b>unit slot</b></td><td style='" in en and ">ユニットおきば</td>" in en
     assert en.count("<tr>") == len(terms("darkmoon")) + 1
+    assert table_html(None, "en").count("<tr>") == len(GLOSSARY) + 1
+    deck_row = en[en.index("<b>deck</b>") : en.index("</tr>", en.index("<b>deck</b>"))]
+    assert "DM-2.1" in deck_row and "DQ-" not in deck_row  # a game's table cites that game's rules only
 
 
 def test_find_inconsistencies_names_variant_term_and_place() -> None:
