@@ -444,6 +444,7 @@ _TERMS: tuple[Term, ...] = (
         "縦向き。攻撃・反撃やクローズコストの支払いにまだ使える状態。",
         ("DQ-4.1",),
         avoid=("スタンド", "untapped"),
+        allow=("スタンドアロン",),
     ),
     Term(
         "closed",
@@ -742,7 +743,6 @@ _TERMS: tuple[Term, ...] = (
         "A card whose damage reaches its HP goes to its owner's experience box; the opponent gains GP.",
         "ダメージがHPに達したカードは持ち主の経験値ボックスへ行き、相手がGPを得ます。",
         ("DQ-8.2", "DQ-8.3"),
-        avoid=("destroyed", "killed"),
     ),
     Term(
         "wipe_out",
