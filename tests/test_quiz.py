@@ -250,6 +250,19 @@ def test_japanese_questions_are_the_same_positions_in_japanese_words(game_name):
                 assert line
 
 
+@pytest.mark.parametrize("game_name", GAMES)
+def test_questions_use_the_glossary_terms(game_name):
+    """The texts as the learner reads them (card names and numbers filled in), in both languages."""
+    from tcgteach.glossary import find_inconsistencies
+
+    for kind in kinds(game_name):
+        for lang in ("en", "ja"):
+            for seed in range(0, 30, 5):
+                q = make_question(game_name, kind, seed, lang)
+                for text in (q.prompt, q.explanation, *q.choices):
+                    assert not find_inconsistencies(text, lang), (kind, lang, text)
+
+
 def test_the_same_seed_gives_the_same_question():
     for g in GAMES:
         for kind in kinds(g):

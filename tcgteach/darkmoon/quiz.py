@@ -39,13 +39,13 @@ T = Text(
         "reveal_match": (
             "{top} is a character card with the number #{n}, and {match} on {P}'s field has the same number: "
             "it goes onto the field (its on-play effect does not trigger).",
-            "{top}はキャラクターカードで番号は#{n}。{P}の場の{match}と番号が同じなので、場に出ます"
-            "（登場時の効果は発動しません）。",
+            "{top}はキャラクターカードでナンバーは#{n}。{P}の場の{match}とナンバーが同じなので、場に出ます"
+            "（プレイ時効果は発動しません）。",
         ),
         "reveal_nomatch": (
             "{top} is a character card with the number #{n}; no character card on {P}'s field has that "
             "number, so it goes into the hand.",
-            "{top}はキャラクターカードで番号は#{n}。{P}の場に同じ番号のキャラクターカードがないので、手札に入ります。",
+            "{top}はキャラクターカードでナンバーは#{n}。{P}の場に同じナンバーのキャラクターカードがないので、手札に入ります。",
         ),
         "reveal_special": (
             "{top} is a special card: a revealed special card always goes into the hand.",
@@ -148,7 +148,7 @@ T = Text(
         "arm_e_armed": (
             "At the end phase of a turn in which the turn player has all three unit slots filled, the end is "
             "armed (if it is not armed yet).",
-            "手番のプレイヤーのユニット置き場が3つとも埋まっているターンのエンドフェイズに、終了条件が起動します"
+            "ターンプレイヤーのユニット置き場が3つとも埋まっているターンのエンドフェイズに、終了条件が起動します"
             "（まだ起動していなければ）。",
         ),
         "arm_e_already": (
@@ -157,7 +157,7 @@ T = Text(
         ),
         "arm_e_none": (
             "Only a turn player with all three unit slots filled arms the end; {P} has {k}.",
-            "終了条件を起動するのは、ユニット置き場が3つとも埋まっている手番のプレイヤーだけ。{P}は{k}つです。",
+            "終了条件を起動するのは、ユニット置き場が3つとも埋まっているターンプレイヤーだけ。{P}は{k}つです。",
         ),
     }
 )

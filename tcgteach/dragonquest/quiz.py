@@ -78,42 +78,42 @@ T = Text(
         # DQ-7.4 / DQ-7.5 who chooses the defender
         "who_q": (
             "{P} attacks with {A}. Who chooses {Q}'s defending card?",
-            "{P}が{A}で攻撃します。{Q}の防御するカードを選ぶのは誰でしょう？",
+            "{P}が{A}で攻撃します。{Q}の防御カードを選ぶのは誰でしょう？",
         ),
         "who_def": ("{Q}, the defending player", "防御側の{Q}"),
         "who_att": ("{P}, the attacking player", "攻撃側の{P}"),
         "who_e_def": (
             "{Q} has an active card in the front row ({cards}), so {Q} may choose it to defend; if {Q} does not, "
             "{P} chooses.",
-            "{Q}の前列にアクティブなカード（{cards}）があるので、{Q}が防御するカードを選べます。選ばなければ"
+            "{Q}の前衛にアクティブなカード（{cards}）があるので、{Q}が防御カードを選べます。選ばなければ"
             "{P}が選びます。",
         ),
         "who_e_att": (
             "{Q} has no active card in the front row, so {P} chooses any card of {Q}'s front row, whatever its state.",
-            "{Q}の前列にアクティブなカードがないので、{P}が{Q}の前列から状態に関係なく1枚選びます。",
+            "{Q}の前衛にアクティブなカードがないので、{P}が{Q}の前衛から状態に関係なく1枚選びます。",
         ),
         # DQ-7.3 / DQ-7.6 can this card attack
         "can_q": (
             "It is {P}'s action step. Can {P}'s {X} ({where}, {state}) attack now?",
             "{P}のアクションステップです。{P}の{X}（{where}・{state}）は今、攻撃できるでしょう？",
         ),
-        "front": ("front row", "前列"),
-        "back": ("back row", "後列"),
+        "front": ("front row", "前衛"),
+        "back": ("back row", "後衛"),
         "active": ("active", "アクティブ"),
         "closed": ("closed", "クローズ"),
         "confused": ("confused", "混乱"),
         "can_yes": (
             "Yes: an active card in the front row may attack (it is closed by attacking).",
-            "はい。前列のアクティブなカードは攻撃できます（攻撃するとクローズ）。",
+            "はい。前衛のアクティブなカードは攻撃できます（攻撃するとクローズ）。",
         ),
-        "can_back": ("No: only front-row cards attack.", "いいえ。攻撃できるのは前列のカードだけです。"),
+        "can_back": ("No: only front-row cards attack.", "いいえ。攻撃できるのは前衛のカードだけです。"),
         "can_state": (
             "No: only an active card attacks, and {X} is {state}.",
             "いいえ。攻撃できるのはアクティブなカードだけで、{X}は{state}です。",
         ),
         "can_empty": (
             "No: {Q}'s front row is empty, so there is nothing to attack.",
-            "いいえ。{Q}の前列が空なので、攻撃できません。",
+            "いいえ。{Q}の前衛が空なので、攻撃できません。",
         ),
         # DQ-9 level and experience
         "level_q": (
