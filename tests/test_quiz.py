@@ -477,8 +477,9 @@ def test_classroom_quiz_mode_shows_a_quiz_of_its_game_and_language_and_switches_
     assert c.board not in c.children and c.quiz_button.description == "Back to the game"
     c.quiz.choices.children[c.quiz.question.answer].click()
     assert c.quiz.score.asked == 1
-    c.set_lang("ja")
+    c.lang_toggle.value = "ja"  # the classroom's own language switch
     assert c.quiz_button.description == "ゲームに戻る" and c.quiz.lang == "ja" and "正解！" in c.quiz.feedback.value
+    assert c.quiz in c.children  # still in quiz mode
     c.quiz_button.value = False
     assert list(c.children) == play and c.quiz_button.description == "クイズ"
     assert c.state.to_dict() == state  # the game waited as it was
