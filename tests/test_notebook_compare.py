@@ -285,7 +285,7 @@ def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese():
     ):
         assert any(c.startswith(trait) for c in cells), trait
     for game, rule in (("darkmoon", "DM-4.3"), ("dragonquest", "DQ-6.2")):
-        assert f"{rule}: {tcgteach.game(game).rule_text(rule, 'ja')}" in table, rule
+        assert f"{rule}：{tcgteach.game(game).rule_text(rule, 'ja')}" in table, rule
     assert len(re.findall(r"中央値 [\d.]+（IQR [\d.]+〜[\d.]+）", table)) == 4
     assert len(re.findall(r"[\d.]+%（95%信頼区間 [\d.]+%〜[\d.]+%", table)) == 2
     assert len(re.findall(r"判断1回あたり [\d.]+ の合法手", table)) == 2
