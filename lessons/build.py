@@ -119,7 +119,7 @@ def parse(path: Path) -> Lesson:
         where = f"{path.relative_to(REPO)}:{cell.line}"
         if cell.kind == "lesson":
             raise LessonError(f"{where}: a second '=== lesson'")
-        for lang in [cell.only] if cell.only else list(LANGS) if cell.kind == "markdown" else []:
+        for lang in ([cell.only] if cell.only else list(LANGS)) if cell.kind == "markdown" else []:
             if not "".join(cell.parts.get(lang, [])).strip():
                 raise LessonError(f"{where}: this markdown cell has no '--- {lang}' text")
     return Lesson(path, meta, cells[1:])
