@@ -52,10 +52,9 @@ def test_stored_without_outputs_with_a_parameters_cell(lang):
     assert nb.metadata["kernelspec"]["name"] == "python3"
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert all(not c.outputs and c.execution_count is None for c in code), "store the lesson cleared"
-    # the parameters are the first code cell (lessons/build.py writes no cell tags; a "parameters" tag, where
-    # there is one, must be on that cell)
-    params = [code[0]]
-    assert all(c is code[0] for c in code if "parameters" in c.metadata.get("tags", []))
+    # the parameters are the first code cell, tagged for papermill (``=== code #parameters`` in the source)
+    params = [c for c in code if "parameters" in c.metadata.get("tags", [])]
+    assert len(params) == 1 and params[0] is code[0]
     assert f'LANG = "{lang}"' in params[0].source
     assert 'os.environ.get("TCGTEACH_LESSON_GAMES", "150" if IN_BROWSER else "2000")' in params[0].source
     for name in ("N_GAMES", "JOBS", "SEED"):
