@@ -17,7 +17,7 @@ from . import actions as A
 from .cardtext import marked, plural
 from .combat import FightResult
 from .facts import Facts
-from .ids import ACTIVE, Node
+from .ids import ACTIVE, MONSTER, Node
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -76,6 +76,35 @@ def explain(view: DragonQuestState, action: Action, lang: str = "en") -> list[Re
                 "your deck is your life, so you win back that much life",
             )
         ]
+    if t in (A.Keep, A.Mulligan):
+        lv1 = [c for c in f.hand(f.me) if f.inst.kind[c] <= MONSTER and f.inst.level[c] <= 1]
+        keep = t is A.Keep
+        if keep and lv1:
+            text = (
+                f"手札に最初のターンから出せるレベル1のパーティーカードが{len(lv1)}枚あります"
+                if ja
+                else f"your hand holds {plural(len(lv1), 'level-1 party card')} you can recruit from the first turn"
+            )
+        elif not keep and not lv1:
+            text = (
+                "手札にレベル1のパーティーカードがなく、最初のターンに出せるカードがないので、6枚を引き直します"
+                if ja
+                else "your hand has no level-1 party card to recruit in the first turn, so draw a new six"
+            )
+        elif keep:
+            text = (
+                "引き直しは1回だけで、新しい手札がよくなるとは限りません"
+                if ja
+                else "a mulligan happens only once and a new hand may be no better"
+            )
+        else:
+            text = (
+                "引き直しは1回だけ：手札をすべて戻して混ぜ、新しく6枚引きます"
+                if ja
+                else "a mulligan is allowed once: the whole hand goes back, the deck is shuffled "
+                "and you draw six new cards"
+            )
+        return [Reason("DQ-3.3", text)]
     if t is A.EndPrep:
         return [
             Reason(
@@ -286,14 +315,19 @@ def _no_attack(f: Facts, ja: bool) -> list[Reason]:
     best = max(ready, key=lambda c: (f.attack_value(c), -c))
     d, counter, _picked = _likely_defence(f, best)
     r = f.fight(best, d, counter)
-    out = [
-        Reason(
-            "DQ-1.2",
+    if f.attack_value(best) <= 0:
+        text = (
             "どの攻撃も受けるダメージのほうが大きく、ダメージはデッキ（ライフ）で払うので、ここは攻めないほうが得です"
             if ja
-            else "no attack gains more than it costs, and every blow you take is paid from your deck, your life",
+            else "no attack gains more than it costs, and every blow you take is paid from your deck, your life"
         )
-    ]
+    else:
+        text = (
+            "攻めずに待てばライフを守れます：受けるダメージはデッキ（ライフ）で払います"
+            if ja
+            else "holding back keeps your life: every blow you take is paid from your deck"
+        )
+    out = [Reason("DQ-1.2", text)]
     if best in r.defeated:
         out += [x for x in _fight_reasons(f, r, me, ja) if x.rule == "DQ-7.8"]
     return out
