@@ -128,6 +128,45 @@ def test_DQ_6_14_recruiting_into_an_empty_party_avoids_the_wipe_out_penalty():
     assert "free" in g.explain_choice(s.view(p), rec, "en")[1].text
 
 
+def mage_position():
+    """Apprentice Mage (attack 1, HP 2, speed 3; effect: close it, 1 damage to an enemy front card) against a
+    Flutter Bat (HP 1) and a Horned Boar (attack 3, speed 3)."""
+    return DQ.position(
+        {
+            "turn_player": 0,
+            "node": "combat.action",
+            "players": [
+                {"front": [{"card": "H04", "state": "active"}], "deck": {"fill": "heroes"}},
+                {
+                    "front": [{"card": "M02", "state": "active"}, {"card": "M09", "state": "active"}],
+                    "deck": {"fill": "beasts"},
+                },
+            ],
+        }
+    )
+
+
+def test_DQ_8_1_an_effect_that_defeats_without_a_fight_says_nothing_strikes_back():
+    s = mage_position()
+    use = next(a for a in s.legal_actions() if str(a).startswith("use"))
+    en, ja = reasons(s, str(use), "en"), reasons(s, str(use), "ja")
+    assert rules_of(en) == rules_of(ja) == ["DQ-8.1", "DQ-8.3"]
+    assert "defeats Flutter Bat" in en[0].text and "nothing strikes back" in en[0].text
+    assert "ひらひらコウモリ" in ja[0].text and "反撃もありません" in ja[0].text
+    h = coach().hint(s.view(0), "ja")
+    assert h.action == use and "DQ-8.1" in h.text
+
+
+def test_DQ_7_8_equal_speed_names_the_card_that_falls():
+    s = mage_position()
+    attack = next(a for a in s.legal_actions() if str(a).startswith("attack"))
+    en, ja = reasons(s, str(attack), "en"), reasons(s, str(attack), "ja")
+    assert en[0].rule == ja[0].rule == "DQ-7.8"
+    assert "equal speed (3): both blows land at the same time, and Apprentice Mage" in en[0].text
+    assert en[0].text.endswith("falls")
+    assert "同時に当たり、見習い魔術師" in ja[0].text and ja[0].text.endswith("が倒れます")
+
+
 # -- every option wins / loses ------------------------------------------------------------------------------
 PCT = re.compile(r"\d+\s*%")
 

@@ -10,7 +10,7 @@ are public; no hidden card (a hand, a deck's order) is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.game import Reason, check_choice
 from . import actions as A
@@ -29,42 +29,49 @@ def explain(view: DragonQuestState, action: Action, lang: str = "en") -> list[Re
     check_choice(view, action, lang)
     ja = lang == "ja"
     f = Facts(view)
+    battle = _battle(f, action, ja)
+    return battle if battle is not None else _preparation(f, action, ja)
+
+
+def _battle(f: Facts, action: Any, ja: bool) -> list[Reason] | None:
+    """Reasons for a decision of the battle phase (DQ-6.13, DQ-7), None for any other decision."""
     t = type(action)
     if t is A.Attack:
-        return _attack(f, action.card, ja)  # type: ignore[attr-defined]
-    if t is A.Fight:
-        best = _best_attacker(f)
-        if best is None:
-            return []
-        return _attack(f, best, ja, lead=True)
-    if t in (A.Pass, A.EndBattle, A.Skip) and view.node in (Node.BATTLE, Node.COMBAT_ACTION, Node.COMBAT_END_STEP):
-        return _no_attack(f, ja)
-    if t is A.Continue:
+        return _attack(f, action.card, ja)
+    if t in (A.Fight, A.Continue):
         best = _best_attacker(f)
         return [] if best is None else _attack(f, best, ja, lead=True)
+    if t in (A.Pass, A.EndBattle, A.Skip) and f.view.node in (Node.BATTLE, Node.COMBAT_ACTION, Node.COMBAT_END_STEP):
+        return _no_attack(f, ja)
     if t is A.Block:
-        return _block(f, action.card, ja)  # type: ignore[attr-defined]
+        return _block(f, action.card, ja)
     if t is A.NoBlock:
         return _no_block(f, ja)
-    if t is A.Counter:
-        return _counter(f, True, ja)
-    if t is A.NoCounter:
-        return _counter(f, False, ja)
+    if t in (A.Counter, A.NoCounter):
+        return _counter(f, t is A.Counter, ja)
+    return None
+
+
+def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
+    """Reasons for the mulligan, the draw and the preparation (DQ-3.3, DQ-6.3 - DQ-6.12) and for effects."""
+    view = f.view
+    t = type(action)
     if t is A.Draw:
-        return _draw(f, action.n, ja)  # type: ignore[attr-defined]
+        return _draw(f, action.n, ja)
     if t is A.Recruit:
-        return _recruit(f, action.card, action.row, ja)  # type: ignore[attr-defined]
+        return _recruit(f, action.card, action.row, ja)
     if t is A.Advance:
+        c = action.card
         return [
             Reason(
                 "DQ-5.4",
-                f"前衛は後衛より多くなければならないので、{_n(f, action.card, ja)}を前に出します"  # type: ignore[attr-defined]
+                f"前衛は後衛より多くなければならないので、{_n(f, c, ja)}を前に出します"
                 if ja
-                else f"the front row must outnumber the back row, and {_n(f, action.card, ja)} is the one to move up",  # type: ignore[attr-defined]
+                else f"the front row must outnumber the back row, and {_n(f, c, ja)} is the one to move up",
             )
         ]
     if t is A.Heal:
-        c = action.card  # type: ignore[attr-defined]
+        c = action.card
         d = view.damage(c)
         return [
             Reason(
@@ -76,35 +83,16 @@ def explain(view: DragonQuestState, action: Action, lang: str = "en") -> list[Re
                 "your deck is your life, so you win back that much life",
             )
         ]
+    if t is A.Use:
+        return _effect(f, f.inst.cards[action.card].effects[action.effect], action.card, ja)
+    if t is A.UseItem:
+        use = f.inst.cards[action.item].use
+        return [] if use is None else _effect(f, use, f.carrier(action.item), ja)
+    if t is A.Quest:
+        effects = f.inst.cards[action.card].effects
+        return _effect(f, effects[0], -1, ja) if effects else []
     if t in (A.Keep, A.Mulligan):
-        lv1 = [c for c in f.hand(f.me) if f.inst.kind[c] <= MONSTER and f.inst.level[c] <= 1]
-        keep = t is A.Keep
-        if keep and lv1:
-            text = (
-                f"手札に最初のターンから出せるレベル1のパーティーカードが{len(lv1)}枚あります"
-                if ja
-                else f"your hand holds {plural(len(lv1), 'level-1 party card')} you can recruit from the first turn"
-            )
-        elif not keep and not lv1:
-            text = (
-                "手札にレベル1のパーティーカードがなく、最初のターンに出せるカードがないので、6枚を引き直します"
-                if ja
-                else "your hand has no level-1 party card to recruit in the first turn, so draw a new six"
-            )
-        elif keep:
-            text = (
-                "引き直しは1回だけで、新しい手札がよくなるとは限りません"
-                if ja
-                else "a mulligan happens only once and a new hand may be no better"
-            )
-        else:
-            text = (
-                "引き直しは1回だけ：手札をすべて戻して混ぜ、新しく6枚引きます"
-                if ja
-                else "a mulligan is allowed once: the whole hand goes back, the deck is shuffled "
-                "and you draw six new cards"
-            )
-        return [Reason("DQ-3.3", text)]
+        return [_mulligan(f, t is A.Keep, ja)]
     if t is A.EndPrep:
         return [
             Reason(
@@ -113,6 +101,35 @@ def explain(view: DragonQuestState, action: Action, lang: str = "en") -> list[Re
             )
         ]
     return []
+
+
+def _mulligan(f: Facts, keep: bool, ja: bool) -> Reason:
+    lv1 = [c for c in f.hand(f.me) if f.inst.kind[c] <= MONSTER and f.inst.level[c] <= 1]
+    if keep and lv1:
+        text = (
+            f"手札に最初のターンから出せるレベル1のパーティーカードが{len(lv1)}枚あります"
+            if ja
+            else f"your hand holds {plural(len(lv1), 'level-1 party card')} you can recruit from the first turn"
+        )
+    elif not keep and not lv1:
+        text = (
+            "手札にレベル1のパーティーカードがなく、最初のターンに出せるカードがないので、6枚を引き直します"
+            if ja
+            else "your hand has no level-1 party card to recruit in the first turn, so draw a new six"
+        )
+    elif keep:
+        text = (
+            "引き直しは1回だけで、新しい手札がよくなるとは限りません"
+            if ja
+            else "a mulligan happens only once and a new hand may be no better"
+        )
+    else:
+        text = (
+            "引き直しは1回だけ：手札をすべて戻して混ぜ、新しく6枚引きます"
+            if ja
+            else "a mulligan is allowed once: the whole hand goes back, the deck is shuffled and you draw six new cards"
+        )
+    return Reason("DQ-3.3", text)
 
 
 def _n(f: Facts, c: int, ja: bool) -> str:
@@ -209,14 +226,18 @@ def _fight_reasons(f: Facts, r: FightResult, me: int, ja: bool) -> list[Reason]:
             text += "：これは避けたい展開です" if ja else ": the fight to avoid"
         out.append(Reason("DQ-7.8", text))
     elif r.order == "simultaneous":
-        out.append(
-            Reason(
-                "DQ-7.8",
-                f"素早さが同じ（{f.spd(a)}）なので、両方の攻撃が同時に当たります"
-                if ja
-                else f"equal speed ({f.spd(a)}): both blows land at the same time",
+        fallen = [_n(f, c, ja) for c in r.defeated]
+        if ja:
+            text = f"素早さが同じ（{f.spd(a)}）なので、両方の攻撃が同時に当たり"
+            text += f"、{'と'.join(fallen)}が倒れます" if fallen else "、どちらも倒れません"
+        else:
+            text = f"equal speed ({f.spd(a)}): both blows land at the same time"
+            text += (
+                f", and {' and '.join(fallen)} {'falls' if len(fallen) == 1 else 'fall'}"
+                if fallen
+                else ", and neither card falls"
             )
-        )
+        out.append(Reason("DQ-7.8", text))
     else:
         first = a if r.order == "attacker_first" else d
         second = d if first == a else a
@@ -461,4 +482,105 @@ def _recruit(f: Facts, c: int, row: str, ja: bool) -> list[Reason]:
         )
     out.append(Reason("DQ-6.5", text))
     del row
+    return out
+
+
+def _effect(f: Facts, eff: Any, src: int, ja: bool) -> list[Reason]:
+    """What a special effect, an item's use or a quest does here, on its best target (DQ-6.11, DQ-7.2)."""
+    view, me = f.view, f.me
+    target = -1
+    if eff.target != "none":
+        targets = f._targets(eff, src, me)
+        if targets:
+            target = max(targets, key=lambda c: (f.target_value(eff, c, me), -c))
+    out: list[Reason] = []
+    nt = _n(f, target, ja) if target >= 0 else ""
+    for op, n in eff.ops:
+        if op == "damage" and target >= 0 and f.inst.owner[target] != me:
+            owner = f.inst.owner[target]
+            if view.damage(target) + n >= f.hp(target):
+                out.append(
+                    Reason(
+                        "DQ-8.1",
+                        f"効果の{n}ダメージで{nt}を倒せます。戦闘ではないので反撃もありません"
+                        if ja
+                        else f"its {n} damage defeats {nt} outright: it is not a fight, so nothing strikes back",
+                    )
+                )
+                lv = f.inst.level[target]
+                out.append(Reason("DQ-8.3", f"倒せば{lv}GPが手に入ります" if ja else f"the defeat earns you {lv} GP"))
+            else:
+                out.append(
+                    Reason(
+                        "DQ-8.1",
+                        f"効果の{n}ダメージは戦闘なしで{nt}に届き、{_p(owner)}はその分デッキ（ライフ）を失います"
+                        if ja
+                        else f"its {n} damage reaches {nt} without a fight, and {_p(owner)} pays it from their deck, "
+                        "their life",
+                    )
+                )
+        elif op == "poison" and target >= 0:
+            out.append(
+                Reason(
+                    "DQ-6.14",
+                    f"毒になった{nt}は、ターンの終わりごとに1ダメージを受けます"
+                    if ja
+                    else f"a poisoned {nt} takes 1 damage at the end of every turn",
+                )
+            )
+        elif op == "confuse" and target >= 0:
+            out.append(
+                Reason(
+                    "DQ-4.1",
+                    f"混乱した{nt}はアクティブでなくなり、攻撃も防御も反撃もできません"
+                    if ja
+                    else f"a confused {nt} is no longer active: it can neither attack, defend nor strike back",
+                )
+            )
+        elif op == "close" and target >= 0:
+            out.append(
+                Reason(
+                    "DQ-7.4",
+                    f"クローズにした{nt}は、防御にも反撃にも使えません"
+                    if ja
+                    else f"once closed, {nt} can neither defend nor strike back",
+                )
+            )
+        elif op == "gain_gp":
+            out.append(
+                Reason(
+                    "DQ-4.4",
+                    f"{n}GPが手に入り、登用や回復、装備の支払いに使えます"
+                    if ja
+                    else f"it gains {n} GP to pay for recruits, healing and items",
+                )
+            )
+        elif op == "draw":
+            out.append(
+                Reason(
+                    "DQ-1.2",
+                    f"{n}枚引けますが、その分デッキ（ライフ）が減ります"
+                    if ja
+                    else f"it draws {plural(n, 'card')}, paid with as many cards of life from your deck",
+                )
+            )
+        elif op == "heal" and target >= 0 and f.inst.owner[target] == me:
+            healed = min(n, view.damage(target))
+            out.append(
+                Reason(
+                    "DQ-8.1",
+                    f"{nt}のダメージを{healed}枚取り除きます" if ja else f"it removes {healed} damage from {nt}",
+                )
+            )
+        elif op == "cure" and target >= 0:
+            out.append(Reason("DQ-6.6", f"{nt}の状態異常を治します" if ja else f"it cures {nt} of its ailments"))
+        elif op == "activate" and target >= 0:
+            out.append(
+                Reason(
+                    "DQ-7.3",
+                    f"{nt}がアクティブになり、攻撃できるようになります"
+                    if ja
+                    else f"{nt} becomes active and can attack",
+                )
+            )
     return out
