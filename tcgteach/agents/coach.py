@@ -78,9 +78,10 @@ CONFIDENCE: dict[str, tuple[str, str]] = {
 
 
 def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
-    """How sure the search is about its first alternative (best first), from the value gap to the
-    runner-up and the share of the rollouts it got: ``clear``, ``better``, ``slight``, ``close``; or
-    ``all_win`` / ``all_lose`` when every tried option scores at least ``ALL_WIN`` / at most ``ALL_LOSE``."""
+    """How sure the search is about its first alternative (best first): ``clear``, ``better``, ``slight`` or
+    ``close``, from the value gap to the best runner-up, how many standard errors that gap is (a few rollouts
+    prove little) and the share of the rollouts the choice got; ``all_win`` / ``all_lose`` when every tried
+    option scores at least ``ALL_WIN`` / at most ``ALL_LOSE``; ``only`` for a forced move."""
     tried = [(v, n) for _a, v, n in alternatives if n > 0]
     if len(tried) < 2:
         return "only" if len(alternatives) < 2 else "clear"
@@ -90,16 +91,19 @@ def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
     if max(values) <= ALL_LOSE:
         return "all_lose"
     best, visits = tried[0]
-    runner = max(v for v, _n in tried[1:])
+    runner, runner_visits = max(tried[1:])
     gap = best - runner
+    # a rollout scores in [0, 1], so its variance is at most v(1 - v): a cautious standard error of the gap
+    se = max(0.01, math.sqrt(best * (1 - best) / visits + runner * (1 - runner) / runner_visits))
+    z = gap / se
     share = visits / sum(n for _v, n in tried)
-    if gap >= 0.15 or (gap >= 0.08 and share >= 0.5):
-        return "clear"
-    if gap >= 0.06:
-        return "better"
-    if gap >= 0.03:
+    if gap < 0.03 or z < 0.5:
+        return "close"
+    if gap < 0.06 or z < 1.0:
         return "slight"
-    return "close"
+    if (gap >= 0.15 or (gap >= 0.08 and share >= 0.5)) and z >= 1.5:
+        return "clear"
+    return "better"
 
 
 @dataclass

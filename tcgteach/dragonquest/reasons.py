@@ -267,7 +267,7 @@ def _fight_reasons(f: Facts, r: FightResult, me: int, ja: bool) -> list[Reason]:
             text = f"ダメージはデッキから払い、デッキはライフです：{_p(opp)}は{dealt}枚"
             text += f"、こちらは{taken}枚を失います" if taken else "を失います"
         else:
-            text = f"damage is paid from the deck, which is the life: {_p(opp)} loses {plural(dealt, 'card')}"
+            text = f"every point of damage costs a card of the owner's deck, their life: {_p(opp)} loses {dealt}"
             if taken:
                 text += f", you lose {taken}"
         out.append(Reason("DQ-1.2", text))
