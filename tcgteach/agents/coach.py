@@ -124,6 +124,8 @@ class Hint:
     verdict: str = ""
     confidence: str = ""
     lang: str = "en"
+    #: the alternatives' actions as the game words them, in the hint's language (the table of ``_repr_html_``)
+    labels: list[str] = field(default_factory=list)
 
     @property
     def rules(self) -> list[str]:
@@ -140,8 +142,10 @@ class Hint:
         why = "".join(f"<li>{escape(r.text)} <code>{escape(r.rule)}</code></li>" for r in self.reasons)
         head = ("手", "勝率の見込み", "先読み回数") if ja else ("action", "win chance", "rollouts")
         rows = "".join(
-            f"<tr><td>{escape(str(a))}</td><td>{'—' if v != v else f'{v:.0%}'}</td><td>{n}</td></tr>"
-            for a, v, n in self.alternatives[:5]
+            f"<tr><td>{escape(label)}</td><td>{'—' if v != v else f'{v:.0%}'}</td><td>{n}</td></tr>"
+            for label, (a, v, n) in zip(
+                self.labels or [str(a) for a, _v, _n in self.alternatives], self.alternatives[:5], strict=False
+            )
         )
         return (
             f'<div class="tcg-hint"><p><b>{escape(self.text)}</b></p>'
@@ -221,8 +225,20 @@ class CoachAgent:
         kind = verdict(alts)
         words = CONFIDENCE[kind][1 if lang == "ja" else 0]
         text = self._sentence(view, action, alts, reasons, kind, words, iterations, lang)
+        labels = [game.describe_action(a, view, lang) for a, _v, _n in alts[:5]]
         return Hint(
-            action, text, value, visits, iterations, time.perf_counter() - start, alts, list(reasons), kind, words, lang
+            action,
+            text,
+            value,
+            visits,
+            iterations,
+            time.perf_counter() - start,
+            alts,
+            list(reasons),
+            kind,
+            words,
+            lang,
+            labels,
         )
 
     @staticmethod
@@ -252,7 +268,7 @@ class CoachAgent:
             if ja:
                 figures = f"（{iterations}回の先読みで勝率の見込み{best:.0%}"
                 if runner is not None and runner[1] > best:
-                    figures += f"、「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}でほぼ互角）"
+                    figures += f"、「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
                 elif runner is not None:
                     figures += f"、次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
                 else:
@@ -261,7 +277,7 @@ class CoachAgent:
                 figures = f" (about {best:.0%} to win over {iterations} simulated continuations"
                 if runner is not None and runner[1] > best:
                     other = game.describe_action(runner[0], view, lang)
-                    figures += f"; {other} scored {runner[1]:.0%}, too close to call)"
+                    figures += f"; {other} scored {runner[1]:.0%})"
                 elif runner is not None:
                     figures += f"; next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
                 else:
