@@ -264,7 +264,7 @@ def _fight_reasons(f: Facts, r: FightResult, me: int, ja: bool) -> list[Reason]:
         )
     elif dealt:
         if ja:
-            text = f"ダメージはデッキから払い、デッキはライフです：{_p(opp)}は{dealt}枚"
+            text = f"ダメージ1点ごとにデッキ（ライフ）のカードを1枚払います：{_p(opp)}は{dealt}枚"
             text += f"、こちらは{taken}枚を失います" if taken else "を失います"
         else:
             text = f"every point of damage costs a card of the owner's deck, their life: {_p(opp)} loses {dealt}"
