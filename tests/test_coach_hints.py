@@ -246,7 +246,7 @@ def test_DM_4_4_the_reason_counts_the_deck_cards_that_match_a_number_on_the_fiel
     assert ja3[0].rule == "DM-4.4" and "35枚のうち8枚" in ja3[0].text and "35分の8" in ja3[0].text
     en8, ja8 = reasons(s, f"play {eight}", "en"), reasons(s, f"play {eight}", "ja")
     assert en8[0].rule == "DM-4.4" and "11 of the 35 cards" in en8[0].text and "its number 8 brings 3" in en8[0].text
-    assert "35枚のうち11枚" in ja8[0].text and "この8番で3枚増えます" in ja8[0].text
+    assert "35枚のうち11枚" in ja8[0].text and "このナンバー8で3枚増えます" in ja8[0].text
     assert en8[1].rule == "DM-5.1" and "4 characters" in en8[1].text and "4枚" in ja8[1].text
 
 

@@ -85,7 +85,7 @@ def _main(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
         out.append(
             Reason(
                 "DM-1.5",
-                "この手番が最後のターンなので、今すぐ点になることだけが大事です"
+                "このターンが最後のターンなので、今すぐ点になることだけが大事です"
                 if ja
                 else "this is your last turn, so only points you can score right now count",
             )
@@ -121,9 +121,9 @@ def _play(view: DarkMoonState, p: int, card: int, ja: bool) -> list[Reason]:
     else:
         gained = k - _matches(view, deck, before)
         if ja:
-            text = f"出したあと、デッキに残る{m}枚のうち{k}枚が場のキャラクターと同じ番号になるので"
+            text = f"出したあと、デッキに残る{m}枚のうち{k}枚が場のキャラクターと同じナンバーになるので"
             if gained > 0:
-                text += f"（この{n}番で{gained}枚増えます）"
+                text += f"（このナンバー{n}で{gained}枚増えます）"
             text += (
                 f"、公開で1枚がただで場に出る見込みは{m}分の{k}です"
                 if k
@@ -420,13 +420,13 @@ def _effect(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
             match = inst.number[top] in _field_numbers(view, p)
             if match:
                 text = (
-                    f"{label}は場のキャラクターと同じ番号なので、次の公開でただで場に出ます"
+                    f"{label}は場のキャラクターと同じナンバーなので、次の公開でただで場に出ます"
                     if ja
                     else f"{label} matches a number on your field, so the next reveal puts it onto the field for free"
                 )
             else:
                 text = (
-                    f"{label}は場のどの番号とも一致しないので、次の公開では手札に入るだけです"
+                    f"{label}は場のどのナンバーとも一致しないので、次の公開では手札に入るだけです"
                     if ja
                     else f"{label} matches no number on your field, so the next reveal would only put it in your hand"
                 )

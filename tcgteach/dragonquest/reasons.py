@@ -444,7 +444,7 @@ def _draw(f: Facts, n: int, ja: bool) -> list[Reason]:
     low = bool(ns) and n == min(ns) and n < max(ns)
     if ja:
         text = f"引いたカードはデッキから出ていき、デッキはライフです（残り{deck}枚）"
-        text += "：少なく引いてライフを守ります" if low else "：手札のカードは登用や装備、コストの支払いに使えます"
+        text += "：少なく引いてライフを守ります" if low else "：手札のカードは仲間・装備・コストの支払いに使えます"
     else:
         text = f"every card drawn leaves your deck, and your deck is your life ({deck} left)"
         text += ": draw few and keep it" if low else ": cards in hand pay for recruits, items and costs"
@@ -467,7 +467,7 @@ def _recruit(f: Facts, c: int, row: str, ja: bool) -> list[Reason]:
     lv, plv = inst.level[c], view.level[me]
     free = view.recruits == 0
     if ja:
-        text = "このターン最初の登用なのでGPはかからず、" if free else ""
+        text = "このターン最初に仲間にするカードなのでGPはかからず、" if free else ""
         text += (
             f"レベル{lv}はプレイヤーレベル{plv}以下なので、アクティブで出てすぐ戦えます"
             if lv <= plv
@@ -550,7 +550,7 @@ def _effect(f: Facts, eff: Any, src: int, ja: bool) -> list[Reason]:
             out.append(
                 Reason(
                     "DQ-4.4",
-                    f"{n}GPが手に入り、登用や回復、装備の支払いに使えます"
+                    f"{n}GPが手に入り、仲間・回復・装備の支払いに使えます"
                     if ja
                     else f"it gains {n} GP to pay for recruits, healing and items",
                 )
