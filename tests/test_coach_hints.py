@@ -278,6 +278,56 @@ def test_DM_5_1_the_unit_reason_gives_its_points_and_the_hint_cites_it():
         assert pts in h.reasons[0].text and "DM-5.1" in h.text
 
 
+def peek_position():
+    """P1 plays Heli #3 (on play: look at the top card, may put it at the bottom) with a Heli #2 on the field."""
+    s = P.new((P.HELI_NOA, P.PLAIN), options={"first_turn_restriction": False})
+    field = P.take(s, 0, "C02")  # Heli #2
+    hand = P.take(s, 0, "C03", avoid=field)  # Heli #3, peek
+    return s, field, hand
+
+
+def test_DM_4_4_a_peek_is_kept_when_the_top_card_matches_and_given_up_otherwise():
+    s, field, hand = peek_position()
+    top = P.take(s, 0, "C02", avoid=field + hand)  # another #2: it matches
+    P.arrange(s, 0, hand=hand, field=field, top=top)
+    s.apply(f"play {hand[0]}")
+    keep, bottom = reasons(s, "top", "en"), reasons(s, "bottom", "en")
+    assert keep[0].rule == bottom[0].rule == "DM-4.4"
+    assert "matches a number on your field, so the next reveal puts it onto the field for free" in keep[0].text
+    assert "given up" in bottom[0].text
+    assert "同じナンバーなので、次の公開でただで場に出ます" in reasons(s, "top", "ja")[0].text
+    h = coach().hint(s.view(0), "en")  # either way the hint gives the reason of the move it suggests
+    assert h.reasons == s.game.explain_choice(s.view(0), h.action, "en") and "DM-4.4" in h.text
+
+    s, field, hand = peek_position()
+    top = P.take(s, 0, "C05", avoid=field + hand)  # Heli #6: no match
+    P.arrange(s, 0, hand=hand, field=field, top=top)
+    s.apply(f"play {hand[0]}")
+    # the field holds #2 and #3 now; the cards under the top one that match them (counted on the real deck)
+    rest = s.deck(0)[:-1]
+    k = sum(1 for c in rest if s.card(c).number in (2, 3))
+    assert 0 < k < len(rest)
+    bottom = reasons(s, "bottom", "en")[0]
+    assert f"the next reveal gets {k} chances in {len(rest)} of a match instead" in bottom.text
+    assert f"残り{len(rest)}枚のうち{k}枚" in reasons(s, "bottom", "ja")[0].text
+    assert "goes to your hand at the next reveal" in reasons(s, "top", "en")[0].text
+
+
+def test_DM_5_1_picks_and_finishing_a_unit_say_what_they_score():
+    s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
+    field = P.take(s, 0, "C28", "C10", "C04")
+    P.arrange(s, 0, hand=[], field=field)
+    s.apply("unit 1")
+    en, ja = reasons(s, f"pick {field[0]}", "en"), reasons(s, f"pick {field[0]}", "ja")
+    assert en[0].rule == ja[0].rule == "DM-5.1"
+    assert "scores 1 point in the unit" in en[0].text and "1点" in ja[0].text
+    for c in field:
+        s.apply(f"pick {c}")
+    en, ja = reasons(s, "finish", "en"), reasons(s, "finish", "ja")
+    assert en[0] == Reason("DM-5.1", "the 3 cards picked make the unit: 3 points locked in")
+    assert "3点が確定" in ja[0].text
+
+
 # -- honesty and bad input ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
 def test_reasons_never_read_hidden_cards(name):

@@ -414,29 +414,7 @@ def _effect(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
     inst = view.inst
     pending = view.pending
     if isinstance(pending, PeekChoice) and pending.top >= 0:
-        top = pending.top
-        label = marked(view, top, "ja" if ja else "en")
-        if inst.is_char[top]:
-            match = inst.number[top] in _field_numbers(view, p)
-            if match:
-                text = (
-                    f"{label}は場のキャラクターと同じナンバーなので、次の公開でただで場に出ます"
-                    if ja
-                    else f"{label} matches a number on your field, so the next reveal puts it onto the field for free"
-                )
-            else:
-                text = (
-                    f"{label}は場のどのナンバーとも一致しないので、次の公開では手札に入るだけです"
-                    if ja
-                    else f"{label} matches no number on your field, so the next reveal would only put it in your hand"
-                )
-        else:
-            text = (
-                f"{label}はスペシャルカードなので、次の公開で手札に入ります"
-                if ja
-                else f"{label} is a special card: the next reveal puts it in your hand"
-            )
-        return [Reason("DM-4.4", text)]
+        return [_peek(view, p, pending.top, isinstance(action, A.KeepTop), ja)]
     op = getattr(pending, "op", None)
     if op == Op.RECYCLE and isinstance(action, A.Decline):
         return [
@@ -460,3 +438,42 @@ def _effect(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
             )
         ]
     return []
+
+
+def _peek(view: DarkMoonState, p: int, top: int, keep: bool, ja: bool) -> Reason:
+    """Keep the looked-at card on top or put it at the bottom: what the next reveal will do (DM-4.4)."""
+    inst = view.inst
+    label = marked(view, top, "ja" if ja else "en")
+    numbers = _field_numbers(view, p)
+    match = inst.is_char[top] and inst.number[top] in numbers
+    rest = [c for c in deck_contents(view, p) if c != top]
+    k, m = _matches(view, rest, numbers), len(rest)
+    if keep and match:
+        text = (
+            f"{label}は場のキャラクターと同じナンバーなので、次の公開でただで場に出ます"
+            if ja
+            else f"{label} matches a number on your field, so the next reveal puts it onto the field for free"
+        )
+    elif keep:
+        text = (
+            f"{label}は次の公開で手札に入ります。下に置いても、当たりは残り{m}枚のうち{k}枚しかありません"
+            if ja
+            else f"{label} goes to your hand at the next reveal; under the deck, only {k} of the other {m} cards "
+            "would match"
+        )
+    elif match:
+        text = (
+            f"{label}は場のキャラクターと同じナンバーで、次の公開でただで場に出るはずでした。下に置くとそれを手放します"
+            if ja
+            else f"{label} matches a number on your field and would go onto the field for free: "
+            "at the bottom that card is given up"
+        )
+    else:
+        text = (
+            f"{label}は場のどのナンバーとも一致しません。"
+            f"下に置けば、次の公開は残り{m}枚のうち{k}枚の当たりに賭けられます"
+            if ja
+            else f"{label} matches no number on your field; under the deck, the next reveal gets "
+            f"{k} chances in {m} of a match instead"
+        )
+    return Reason("DM-4.4", text)
