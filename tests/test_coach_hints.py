@@ -87,6 +87,23 @@ def test_DQ_7_7_a_closed_defender_cannot_strike_back():
     assert "DQ-8.3" in rules_of(en)  # a defeat earns GP
 
 
+def test_DQ_7_5_when_nobody_defends_the_attacker_is_told_why_it_picks_that_card():
+    s = dq(
+        [{"card": "M09", "state": "active"}],
+        [{"card": "M01", "state": "closed"}, {"card": "H12", "state": "closed"}],
+    )
+    s.apply(s.legal_actions()[0])  # Horned Boar attacks; no active card can defend: the attacker picks (DQ-7.5)
+    while s.node != "combat.fallback":
+        s.apply(s.legal_actions()[0])
+    slime = next(a for a in s.legal_actions() if s.card(a.card).id == "M01")
+    en, ja = reasons(s, str(slime), "en"), reasons(s, str(slime), "ja")
+    assert rules_of(en)[0] == "DQ-7.7" and rules_of(en)[-1] == "DQ-7.5" and rules_of(ja) == rules_of(en)
+    assert "cannot strike back" in en[0].text and "defeats it" in en[0].text
+    assert "前衛のどのカードでも選べます" in ja[-1].text
+    h = coach().hint(s.view(0), "en")
+    assert h.action == slime and "DQ-7.7" in h.text
+
+
 def test_DQ_1_2_the_hint_says_why_not_to_attack():
     """Flutter Bat (attack 1, HP 1, speed 6) against an active Mountain Warrior (attack 4, HP 6): passing is better."""
     s = dq([{"card": "M02", "state": "active"}], [{"card": "H12", "state": "active"}])

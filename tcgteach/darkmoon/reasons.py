@@ -423,6 +423,36 @@ def _effect(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
                 "何も戻さなくても1枚引けます" if ja else "the draw of 1 comes even if you put nothing back",
             )
         ]
+    if op == Op.PLACE_FROM_HAND and isinstance(action, A.Choose):
+        label = marked(view, action.card, "ja" if ja else "en")
+        return [
+            Reason(
+                "DM-4.2",
+                f"{label}も場に出て、ユニットに入れられるキャラクターが1枚増えます（このカードの効果と公開はありません）"
+                if ja
+                else f"{label} joins your field too: one more character for a unit "
+                "(its own effect and reveal do not happen)",
+            )
+        ]
+    if op == Op.RECYCLE and isinstance(action, A.Choose):
+        label = marked(view, action.card, "ja" if ja else "en")
+        return [
+            Reason(
+                "DM-4.2",
+                f"すぐには使わない{label}をデッキの下に置き、代わりに1枚引きます"
+                if ja
+                else f"{label}, a card you will not play soon, goes under the deck and you draw 1 instead",
+            )
+        ]
+    if isinstance(action, A.Decline):
+        return [
+            Reason(
+                "DM-4.2",
+                "「してもよい」効果なので、何も選ばなくてかまいません"
+                if ja
+                else "the effect says 'you may', so choosing nothing is allowed",
+            )
+        ]
     if op == Op.RETURN_OPPONENT and isinstance(action, A.Choose):
         c = action.card
         q = inst.owner[c]

@@ -49,6 +49,15 @@ def _battle(f: Facts, action: Any, ja: bool) -> list[Reason] | None:
         return _no_block(f, ja)
     if t in (A.Counter, A.NoCounter):
         return _counter(f, t is A.Counter, ja)
+    if t is A.Target and f.view.node == Node.COMBAT_FALLBACK and f.view.combat is not None:
+        return _fallback(f, f.view.combat.attacker, action.card, ja)
+    if t is A.Pass and f.view.node == Node.COMBAT_START:
+        return [
+            Reason(
+                "DQ-7.1",
+                "開始ステップで使って得になる効果はありません" if ja else "no start-step effect is worth its cost now",
+            )
+        ]
     return None
 
 
@@ -93,6 +102,49 @@ def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
         return _effect(f, effects[0], -1, ja) if effects else []
     if t in (A.Keep, A.Mulligan):
         return [_mulligan(f, t is A.Keep, ja)]
+    if t is A.Target:
+        return _target(f, action.card, ja)
+    if t is A.Discard:
+        c = action.card
+        return [
+            Reason(
+                "DQ-4.5",
+                f"手札コストには、いま一番役に立たない{_n(f, c, ja)}を捨てます"
+                if ja
+                else f"the hand cost is paid with {_n(f, c, ja)}, the card in hand you need least",
+            )
+        ]
+    if t is A.Equip:
+        return [_equip(f, action.item, action.card, ja)]
+    if t is A.Restore:
+        c = action.card
+        return [
+            Reason(
+                "DQ-6.8",
+                f"クローズの{_n(f, c, ja)}がアクティブに戻り、攻撃にも防御にも反撃にも使えます"
+                if ja
+                else f"the closed {_n(f, c, ja)} becomes active again: it can attack, defend and strike back",
+            )
+        ]
+    if t is A.Treat:
+        c = action.card
+        return [
+            Reason(
+                "DQ-6.6",
+                f"{_n(f, c, ja)}の状態異常（毒・混乱）が治り、ターンの終わりのダメージを受けなくなります"
+                if ja
+                else f"it cures {_n(f, c, ja)} of poison and confusion, so it stops taking damage at the end of turns",
+            )
+        ]
+    if t in (A.Swap, A.Move):
+        return [
+            Reason(
+                "DQ-6.10",
+                "列を並べ替えます：攻撃するのも攻撃を受けるのも前衛のカードで、後衛のカードは攻撃されません"
+                if ja
+                else "the rows change: front-row cards attack and are attacked, back-row cards cannot be attacked",
+            )
+        ]
     if t is A.EndPrep:
         return [
             Reason(
@@ -485,11 +537,11 @@ def _recruit(f: Facts, c: int, row: str, ja: bool) -> list[Reason]:
     return out
 
 
-def _effect(f: Facts, eff: Any, src: int, ja: bool) -> list[Reason]:
-    """What a special effect, an item's use or a quest does here, on its best target (DQ-6.11, DQ-7.2)."""
+def _effect(f: Facts, eff: Any, src: int, ja: bool, target: int = -1) -> list[Reason]:
+    """What a special effect, an item's use or a quest does here, on ``target`` or its best target
+    (DQ-6.11, DQ-7.2)."""
     view, me = f.view, f.me
-    target = -1
-    if eff.target != "none":
+    if target < 0 and eff.target != "none":
         targets = f._targets(eff, src, me)
         if targets:
             target = max(targets, key=lambda c: (f.target_value(eff, c, me), -c))
@@ -584,3 +636,56 @@ def _effect(f: Facts, eff: Any, src: int, ja: bool) -> list[Reason]:
                 )
             )
     return out
+
+
+def _fallback(f: Facts, a: int, d: int, ja: bool) -> list[Reason]:
+    """DQ-7.5: the defender chose no card, so the attacker picks the defending card."""
+    counter = f.view.orient[d] == ACTIVE and f.fight_value(a, d, True) <= f.fight_value(a, d, False)
+    out = [
+        Reason(
+            "DQ-7.5",
+            "相手が防御カードを選ばなかったので、前衛のどのカードでも選べます"
+            if ja
+            else "the defender chose no card, so you pick any card of their front row",
+        )
+    ]
+    return _fight_reasons(f, f.fight(a, d, counter), f.me, ja) + out
+
+
+def _target(f: Facts, t: int, ja: bool) -> list[Reason]:
+    """The target of an effect being used (prep, start, action) or of confusion damage (DQ-6.14)."""
+    view = f.view
+    if view.node == Node.END_CONFUSION:
+        left = f.left(t)
+        text = (
+            f"混乱の1ダメージは自分のカードのどれかが受けます。{_n(f, t, ja)}は残りHP{left}なので"
+            + ("倒れません" if left > 1 else "倒れますが、ほかのカードを守れます")
+            if ja
+            else f"the confusion damage of 1 must land on one of your cards; {_n(f, t, ja)} has {left} HP left"
+            + (", so it survives" if left > 1 else ", so it falls, sparing the others")
+        )
+        return [Reason("DQ-6.14", text)]
+    pending = view.pending
+    if pending is None:
+        return []
+    card = f.inst.cards[pending.source]
+    eff = card.use if pending.kind == "item" else card.effects[pending.effect]
+    if eff is None:
+        return []
+    return _effect(f, eff, pending.source, ja, target=t)
+
+
+def _equip(f: Facts, item: int, c: int, ja: bool) -> Reason:
+    it = f.inst.cards[item]
+    parts = [(n, v) for n, v in (("attack", it.attack), ("hp", it.hp), ("speed", it.speed)) if v]
+    if ja:
+        names = {"attack": "攻撃力", "hp": "HP", "speed": "素早さ"}
+        gain = "、".join(f"{names[n]}+{v}" for n, v in parts) or "道具の効果"
+        text = f"{_n(f, c, ja)}が{gain}になります"
+    else:
+        names = {"attack": "attack", "hp": "HP", "speed": "speed"}
+        gain = ", ".join(f"{names[n]} +{v}" for n, v in parts) or "the item's use"
+        text = f"{_n(f, c, ja)} gets {gain}"
+    if any(n == "speed" for n, _v in parts):
+        text += "：先制しやすくなります" if ja else ": more first strikes"
+    return Reason("DQ-6.9", text)
