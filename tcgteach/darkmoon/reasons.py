@@ -284,7 +284,7 @@ def _start_unit(view: DarkMoonState, p: int, ja: bool) -> list[Reason]:
             out.append(
                 Reason(
                     "DM-5.2",
-                    f"{label}を一緒に入れると条件を満たして+{extra}点"
+                    f"{label}を一緒に入れると条件を満たして+{extra}点になります"
                     if ja
                     else f"{label} joins it and meets its condition: +{plural(extra, 'point')}",
                 )
@@ -369,7 +369,7 @@ def _unit(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
             return [
                 Reason(
                     "DM-5.2",
-                    f"{label}はこのユニットの条件を満たすので+{extra}点"
+                    f"{label}はこのユニットの条件を満たすので+{extra}点になります"
                     if ja
                     else f"{label} meets its condition in this unit: +{plural(extra, 'point')}",
                 )
@@ -458,15 +458,13 @@ def _effect(view: DarkMoonState, action: Action, ja: bool) -> list[Reason]:
         q = inst.owner[c]
         left = sum(1 for x in view.field(q) if inst.is_char[x]) - 1
         label = marked(view, c, "ja" if ja else "en")
-        return [
-            Reason(
-                "DM-4.6",
-                f"{label}が手札に戻ると、P{q + 1}の場のキャラクターは{left}枚になり、ユニットが遠のきます"
-                if ja
-                else f"with {label} back in hand, P{q + 1}'s field keeps {plural(left, 'character')}: "
-                "their next unit moves further off",
-            )
-        ]
+        if ja:
+            text = f"{label}が手札に戻ると、P{q + 1}の場のキャラクターは{left}枚になり、"
+            text += "ユニットを作れなくなります（3枚から）" if left < 3 else "次のユニットが1枚小さくなります"
+        else:
+            text = f"with {label} back in hand, P{q + 1}'s field keeps {plural(left, 'character')}: "
+            text += "too few for a unit (3 at least)" if left < 3 else "their next unit is one card smaller"
+        return [Reason("DM-4.6", text)]
     return []
 
 

@@ -109,9 +109,9 @@ def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
         return [
             Reason(
                 "DQ-4.5",
-                f"手札コストには、いま一番役に立たない{_n(f, c, ja)}を捨てます"
+                f"手札コストは{_n(f, c, ja)}を捨てて払い、すぐに使うカードは手札に残します"
                 if ja
-                else f"the hand cost is paid with {_n(f, c, ja)}, the card in hand you need least",
+                else f"the hand cost is paid by discarding {_n(f, c, ja)}, keeping the cards you will use soon",
             )
         ]
     if t is A.Equip:
