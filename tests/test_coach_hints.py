@@ -267,6 +267,15 @@ def test_DM_4_4_the_reason_counts_the_deck_cards_that_match_a_number_on_the_fiel
     assert en8[1].rule == "DM-5.1" and "4 characters" in en8[1].text and "4枚" in ja8[1].text
 
 
+def test_DM_4_4_one_match_is_said_in_the_singular():
+    s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
+    field = P.take(s, 0, "C28", "C28", "C28")  # three of the four #3
+    hand = P.take(s, 0, "S11", avoid=field)
+    P.arrange(s, 0, hand=hand, field=field)
+    text = reasons(s, f"play {hand[0]}", "en")[0].text
+    assert "1 of the 36 cards left in your deck matches a number" in text and "has 1 chance in 36" in text
+
+
 def test_DM_4_4_an_empty_match_says_the_card_goes_to_the_hand():
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     hand = P.take(s, 0, "S11")  # a special, nothing on the field: no number to match

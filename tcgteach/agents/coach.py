@@ -9,6 +9,11 @@ action is the most visited one at the root. The coach sees only ``state.view(pla
 
     coach = CoachAgent(seed=1, time_budget=0.5)
     hint = coach.hint(state.view(p), lang="ja")      # hint.action, hint.text, hint.alternatives
+
+A hint says what to do, why and how sure: the why is the game's own (``Game.explain_choice``: reasons in
+game terms, each with its rule ID, read from the same view), the how sure is ``verdict`` in words
+(``CONFIDENCE``), and when every option wins or every option loses the sentence says so instead of
+quoting percentages.
 """
 
 from __future__ import annotations

@@ -130,11 +130,12 @@ def _play(view: DarkMoonState, p: int, card: int, ja: bool) -> list[Reason]:
                 else "、公開でめくれたカードは手札に入るだけです"
             )
         else:
-            text = f"after it, {k} of the {plural(m, 'card')} left in your deck match a number on your field"
+            verb = "matches" if k == 1 else "match"
+            text = f"after it, {k} of the {plural(m, 'card')} left in your deck {verb} a number on your field"
             if gained > 0:
                 text += f" (its number {n} brings {gained})"
             text += (
-                f", so the reveal has {k} chances in {m} to put a free card onto the field"
+                f", so the reveal has {plural(k, 'chance')} in {m} to put a free card onto the field"
                 if k
                 else ", so the revealed card will only go to your hand"
             )
@@ -502,6 +503,6 @@ def _peek(view: DarkMoonState, p: int, top: int, keep: bool, ja: bool) -> Reason
             f"下に置けば、次の公開は残り{m}枚のうち{k}枚の当たりに賭けられます"
             if ja
             else f"{label} matches no number on your field; under the deck, the next reveal gets "
-            f"{k} chances in {m} of a match instead"
+            f"{plural(k, 'chance')} in {m} of a match instead"
         )
     return Reason("DM-4.4", text)
