@@ -154,7 +154,7 @@ def test_dragonquest_lesson_in_japanese_shows_the_same_in_japanese():
     for needle in (
         "DQ-6.14.1",
         "`wipe_out_spared`",
-        "`after_own_turn`（既定値）",
+        "`after_own_turn`（**既定値**",
         "`literal`",
         "全滅ペナルティ",
         "後攻",
