@@ -1,0 +1,774 @@
+"""The rule explorer without a user interface: where a rule is taught and where the engine applies it.
+
+``where("darkmoon", "DM-4.4", "ja")`` gives a :class:`RuleInfo`: the rule's title, text and
+[interpretation] marks, the lessons that teach it (``tcgteach/data/lessons.json``) and live examples.
+An :class:`Example` is a moment of a seeded game, kept as what rebuilds it exactly by replay (game,
+options, decks, seed, agents, the actions from the start) with the event(s) citing the rule there.
+
+The examples are found by playing seeded games (random and heuristic agents, every pairing of the
+starter decks, the given options and, for each named interpretation option, its other values) and
+recording, per rule, the moments where
+
+- ``event``: an event cites the rule (the events of the last action; 0 actions: the set-up),
+- ``refused``: an action that was legal at the decision before is refused now, ``IllegalActionError``
+  naming the rule (rules that act by filtering the legal actions),
+- ``step``: the game enters a step of the flow graph whose rules list it (scoring at the end of the
+  game, the first-turn restriction at the first main phase),
+- ``deck``: a deck built from a starter deck to break a construction rule is refused before the game
+  starts (``DeckError`` naming the rule),
+- ``setup``: a game with too few or too many players is refused (the error names the rule),
+- ``result``: a game ends and its result names the rule (``Outcome.reason``, e.g. a tie),
+- ``view``: a player's view hides the cards of a zone (the zone rules: what each player may see),
+- ``related``: none of these, but the rule's text names rules that act (DQ-9.3 names DQ-6.1, DQ-6.2,
+  DQ-6.5): their first examples, ``via`` naming them,
+- ``definition``: none of these either: the rule defines a term or says what the game does not have
+  (DM-6.5, DQ-10.4), so no single moment applies it; the example is a game just set up, and says so.
+
+A chapter heading (``DM-4``) shows the first example of each of its rules (``via``); a rule with
+sub-rules (``DM-4.4`` and ``DM-4.4a``) shows its own and then theirs. The index is built on the first
+question about a game and its options, then kept: the same examples every time (deterministic).
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import tcgteach
+
+from .core.errors import DataFileError, DeckError, IllegalActionError, TcgError
+from .i18n import LANGS, Text, pick
+
+if TYPE_CHECKING:
+    from .core.game import Game
+    from .core.state import State
+
+#: the kinds of example, best first (an example of an earlier kind is listed before one of a later kind)
+KINDS = ("event", "refused", "step", "result", "deck", "setup", "view", "related", "definition")
+#: examples kept per rule and kind (from different games where possible)
+PER_KIND = 2
+#: examples shown per rule
+SHOWN = 5
+#: rounds of seeded games: each round plays one game with the given options and one per other value of
+#: every named interpretation option
+ROUNDS = 4
+#: the turn cap tried for an option that takes a number of turns (``turn_limit``, DQ-1.4): small, so
+#: that a capped game is seen
+SMALL_CAP = 4
+#: a game that runs this long is abandoned (agents that never end it)
+MAX_ACTIONS = 3000
+#: actions tried per position as refusals (the ones legal at the decision before)
+PROBES = 12
+
+LESSONS_FILE = Path(__file__).parent / "data" / "lessons.json"
+
+TEXT = Text(
+    {
+        "setup": ("set-up", "準備"),
+        "turn": ("turn {n}", "{n}ターン目"),
+        "seed": ("seed {seed}", "シード{seed}"),
+        "after": ("after {n} actions", "{n}手目のあと"),
+        "options": ("options {opts}", "オプション {opts}"),
+        "refused": ("P{p} tries “{action}”: refused — {error}", "P{p}が「{action}」をしようとして断られる：{error}"),
+        "step": ("the game enters “{node}”", "ゲームが「{node}」に進む"),
+        "deck": (
+            "a deck is refused before the game starts: {error}",
+            "ゲームを始める前にデッキが断られる：{error}",
+        ),
+        "setup_refused": (
+            "a game of {n} players is refused: {error}",
+            "{n}人でのゲームは始められない：{error}",
+        ),
+        "view": (
+            "what P{p} may see: {zones} hidden",
+            "P{p}から見える範囲：{zones}は見えない",
+        ),
+        "zone": ("P{q}'s {zone} ({n} cards)", "P{q}の{zone}（{n}枚）"),
+        "via": ("(through {rule}) ", "（{rule}として）"),
+        "result": ("; result: {r}", "。結果：{r}"),
+        "ends": ("the game ends: {r}", "ゲーム終了：{r}"),
+        "definition": (
+            "no event or refusal names this rule: it defines a term, says what the game does not have, "
+            "or acts inside rules that are cited instead; here, a game just set up",
+            "このルールを名指しするイベントや反則はありません。用語の定義や「このゲームにないもの」を述べたルールか、"
+            "別のルールの処理の中で働くルールです。ここでは準備を終えたばかりのゲームを示します",
+        ),
+    }
+)
+"""The explorer's words (the widget adds its own)."""
+
+ZONE_WORDS = {"deck": ("deck", "山札"), "hand": ("hand", "手札")}
+
+
+# -- lessons ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of ``lessons.json``: its id, game (a game's name or ``"both"``), title and notebooks
+    (en/ja, relative to ``notebooks/``) and the rule IDs it lists."""
+
+    id: str
+    game: str
+    title: Mapping[str, str]
+    notebooks: Mapping[str, str]
+    rules: tuple[str, ...]
+
+    def notebook(self, lang: str) -> str:
+        """The notebook in ``lang`` (the English one when there is none), relative to ``notebooks/``."""
+        return pick(self.notebooks, lang)
+
+    def teaches(self, rule: str) -> str | None:
+        """The listed rule that makes this lesson teach ``rule``: ``rule`` itself, or a rule it belongs to
+        (``DM-4`` teaches ``DM-4.4``, ``DM-4.4`` teaches ``DM-4.4a``); None if it does not."""
+        for r in (rule, *ancestors(rule)):
+            if r in self.rules:
+                return r
+        return None
+
+
+@dataclass(frozen=True)
+class LessonRef:
+    """A lesson that teaches a rule, and ``via``: the rule of the lesson's list that made it (the rule
+    itself or one it belongs to)."""
+
+    lesson: Lesson
+    via: str
+
+
+def _read_lessons(path: Path) -> tuple[Lesson, ...]:
+    name = path.name
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataFileError(name, "", f"cannot be read ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise DataFileError(name, f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != "tcgteach-lessons":
+        raise DataFileError(name, "format", "expected 'tcgteach-lessons'")
+    if data.get("version") != 1:
+        raise DataFileError(name, "version", f"this tcgteach reads version 1, not {data.get('version')!r}")
+    items = data.get("lessons")
+    if not isinstance(items, list):
+        raise DataFileError(name, "lessons", "expected a list")
+    out = []
+    for i, raw in enumerate(items):
+        where = f"lessons[{i}]"
+        if not isinstance(raw, dict):
+            raise DataFileError(name, where, "expected an object")
+        for key in ("id", "game", "title", "notebooks", "rules"):
+            if key not in raw:
+                raise DataFileError(name, f"{where}.{key}", "missing")
+        if not isinstance(raw["rules"], list) or not all(isinstance(r, str) for r in raw["rules"]):
+            raise DataFileError(name, f"{where}.rules", "expected a list of rule IDs")
+        for key in ("title", "notebooks"):
+            if not isinstance(raw[key], dict) or "en" not in raw[key]:
+                raise DataFileError(name, f"{where}.{key}", "expected an object with 'en' (and 'ja')")
+        out.append(Lesson(str(raw["id"]), str(raw["game"]), raw["title"], raw["notebooks"], tuple(raw["rules"])))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _lessons_at(path: Path) -> tuple[Lesson, ...]:
+    return _read_lessons(path) if path.exists() else ()
+
+
+def lessons(game: str | None = None) -> tuple[Lesson, ...]:
+    """The lessons of ``lessons.json`` (those of ``game`` and of both games, if given); none before the
+    file is built."""
+    found = _lessons_at(LESSONS_FILE)
+    return found if game is None else tuple(x for x in found if x.game in (game, "both"))
+
+
+def lessons_teaching(game: str, rule: str) -> tuple[LessonRef, ...]:
+    """The lessons that teach ``rule``: those that list it or a rule it belongs to. A chapter heading is
+    also taught, in part, by a lesson that lists only some of its rules (``via`` names the first)."""
+    out = []
+    for lesson in lessons(game):
+        via = lesson.teaches(rule)
+        if via is None:
+            via = next((r for r in lesson.rules if rule in ancestors(r)), None)
+        if via is not None:
+            out.append(LessonRef(lesson, via))
+    return tuple(out)
+
+
+# -- rule IDs ----------------------------------------------------------------------------------------
+def parent(rule: str) -> str | None:
+    """The rule ``rule`` belongs to: ``DM-4.4a`` -> ``DM-4.4`` -> ``DM-4`` -> None."""
+    m = re.fullmatch(r"(.*\d)([a-z]+)", rule)
+    if m:
+        return m.group(1)
+    head, dot, _ = rule.rpartition(".")
+    return head if dot else None
+
+
+def ancestors(rule: str) -> tuple[str, ...]:
+    """The rules ``rule`` belongs to, nearest first."""
+    out = []
+    p = parent(rule)
+    while p is not None:
+        out.append(p)
+        p = parent(p)
+    return tuple(out)
+
+
+def _rule_of_message(text: str) -> str | None:
+    m = re.match(r"\[([A-Z]+-[0-9][0-9.]*[a-z]*)\]", text)
+    return m.group(1) if m else None
+
+
+def resolve_rule(game: Game, rule_id: Any) -> str:
+    """``rule_id`` as the game spells it (case does not matter), or ``TcgError`` naming close IDs."""
+    ids = game.rule_ids()
+    if not isinstance(rule_id, str):
+        raise TcgError(f"a rule ID is a string such as {ids[1]!r}, not {rule_id!r}")
+    wanted = rule_id.strip()
+    for rid in ids:
+        if rid.lower() == wanted.lower():
+            return rid
+    close = difflib.get_close_matches(wanted.upper(), ids, n=3, cutoff=0.6)
+    title = pick(game.title, "en", game.name)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; its rules are {ids[0]} to {ids[-1]}"
+    raise TcgError(f"no {title} rule {rule_id!r}{hint} (`tcgteach rules {game.name}` lists them)")
+
+
+# -- examples ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Example:
+    """A moment of a seeded game where the engine applied ``rule`` (see the module docstring for
+    ``kind``). ``history`` holds the game's actions; the first ``actions`` of them rebuild the moment.
+    ``events`` are the indices in ``state.events`` of the events citing the rule; ``action`` and
+    ``error`` are the refused action and its error (kinds refused, deck, setup)."""
+
+    game: str
+    rule: str
+    kind: str
+    seed: int
+    options: tuple[tuple[str, Any], ...]
+    decks: tuple[Any, ...]
+    agents: tuple[str, ...]
+    actions: int
+    history: tuple[str, ...] = field(repr=False)
+    events: tuple[int, ...] = ()
+    action: str | None = None
+    error: str | None = None
+    players: int | None = None
+    turn: int | None = None
+    #: the seat (0-based) whose action, view or refusal it is
+    seat: int | None = None
+    #: the one-line description, en and ja (made when the moment was seen)
+    text: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    #: for a heading (or a rule with sub-rules): the sub-rule this example shows
+    via: str | None = None
+
+    @property
+    def option_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def new_game(self) -> Game:
+        return tcgteach.game(self.game, self.option_dict)
+
+    def moves(self) -> tuple[str, ...]:
+        """The actions from the start to the moment."""
+        return self.history[: self.actions]
+
+    def state(self) -> State:
+        """The state at the moment, rebuilt by replaying the actions (checked). A refused game start (kinds
+        deck, setup) has no state: ``TcgError``."""
+        if self.kind in ("deck", "setup"):
+            raise TcgError(f"{self.rule}: this example is a game that cannot start ({self.error}); it has no state")
+        state = self.new_game().new_state(seed=self.seed, decks=list(self.decks), players=self.players)
+        for text in self.moves():
+            state.apply(text)
+        return state
+
+    def refusal(self) -> TcgError | None:
+        """Do the refused thing again and return the error it raises now (None for other kinds)."""
+        try:
+            if self.kind == "refused":
+                self.state().apply(str(self.action))
+            elif self.kind in ("deck", "setup"):
+                self.new_game().new_state(seed=self.seed, decks=list(self.decks), players=self.players)
+            else:
+                return None
+        except TcgError as exc:
+            return exc
+        raise TcgError(f"{self.rule}: the refused {self.kind} example was accepted: the engine changed")
+
+    def describe(self, lang: str = "en") -> str:
+        """One line: seed, turn (or set-up), what happened."""
+        t = TEXT.t
+        where = [t("seed", lang, seed=self.seed)]
+        if self.kind not in ("deck", "setup"):
+            where.append(t("turn", lang, n=self.turn) if self.turn else t("setup", lang))
+            where.append(t("after", lang, n=self.actions))
+        opts = ", ".join(f"{k}={_shown(v)}" for k, v in self.options if _differs(self.game, k, v))
+        if opts:
+            where.append(t("options", lang, opts=opts))
+        via = t("via", lang, rule=self.via) if self.via else ""
+        sep = "、" if lang == "ja" else ", "
+        return f"{sep.join(where)}: {via}{pick(self.text, lang, '')}"
+
+    def snippet(self, index: int = 0) -> str:
+        """A line of Python that opens this example in the stepper (``index``: its place in ``examples``)."""
+        rule = self.via and self.rule or self.rule
+        return (
+            f"from tcgteach.widgets import Stepper; from tcgteach.explorer import where; "
+            f"Stepper.at(where({self.game!r}, {rule!r}).examples[{index}])"
+        )
+
+
+def _differs(game: str, name: str, value: Any) -> bool:
+    specs = _default_game(game).options.specs
+    return name in specs and specs[name].default != value
+
+
+@lru_cache(maxsize=8)
+def _default_game(name: str) -> Game:
+    return tcgteach.game(name)
+
+
+def _shown(value: Any) -> str:
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What ``where`` answers: the rule's title, text and marks in ``lang``, the lessons teaching it and
+    the examples (best kinds first)."""
+
+    game: str
+    rule: str
+    lang: str
+    title: str
+    text: str
+    marks: tuple[str, ...]
+    lessons: tuple[LessonRef, ...]
+    examples: tuple[Example, ...]
+
+    def lines(self) -> list[str]:
+        """The text, the lessons and the examples as lines (the command line prints them)."""
+        return format_info(self)
+
+
+# -- the index ------------------------------------------------------------------------------------------
+class _Index:
+    """Examples per rule and kind for one game and its options, found by playing the plan once."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.found: dict[str, dict[str, list[Example]]] = {}
+
+    def add(self, ex: Example) -> bool:
+        kinds = self.found.setdefault(ex.rule, {})
+        got = kinds.setdefault(ex.kind, [])
+        if len(got) >= PER_KIND or any(_game_key(e) == _game_key(ex) for e in got):
+            return False
+        got.append(ex)
+        return True
+
+    def wants(self, rule: str, kind: str) -> bool:
+        return len(self.found.get(rule, {}).get(kind, ())) < PER_KIND
+
+    def examples(self, rule: str) -> list[Example]:
+        kinds = self.found.get(rule, {})
+        # an example with the given options first, then the other readings, kind by kind
+        base = tuple(sorted(dict(self.game.options).items()))
+        return sorted(
+            (e for k in KINDS for e in kinds.get(k, ())),
+            key=lambda e: (KINDS.index(e.kind), e.options != base),
+        )
+
+    # -- building ----------------------------------------------------------------------------------
+    def build(self) -> _Index:
+        for options, decks, seed, agents in self._plan():
+            self._play(options, decks, seed, agents)
+        self._probe_decks()
+        self._probe_players()
+        return self
+
+    def _variants(self) -> list[dict[str, Any]]:
+        """The given options, then each named interpretation option set to each of its other values."""
+        base = dict(self.game.options)
+        out = [base]
+        for spec in self.game.options.specs.values():
+            values: Sequence[Any] = spec.choices if spec.kind == "choice" else (SMALL_CAP,)
+            for v in values:
+                if v != base.get(spec.name):
+                    out.append({**base, spec.name: v})
+        return out
+
+    def _plan(self) -> list[tuple[dict[str, Any], tuple[str, ...], int, tuple[str, ...]]]:
+        game = self.game
+        decks = game.starter_decks()
+        players = game.min_players
+        pairs = list(itertools.product(decks, repeat=players)) if decks else [()]
+        variants = self._variants()
+        plan = []
+        for r in range(ROUNDS):
+            kind = "random" if r % 2 == 0 else "heuristic"
+            for v, options in enumerate(variants):
+                plan.append((options, tuple(pairs[(r * 7 + v) % len(pairs)]), r, (kind,) * players))
+        return plan
+
+    def _play(self, options: dict[str, Any], decks: tuple[str, ...], seed: int, agents: tuple[str, ...]) -> None:
+        from .agents import make_agent
+
+        game = self.game.with_options(options)
+        state = game.new_state(seed=seed, decks=list(decks) or None)
+        players = state.num_players
+        seats = [make_agent(a, seed * 1000 + i) for i, a in enumerate(agents)]
+        history: list[str] = []
+        key = tuple(sorted(options.items()))
+        pending: list[tuple[str, str, int, dict[str, Any]]] = []  # (rule, kind, actions, fields)
+        self._record_events(state, 0, 0, pending)
+        self._record_views(state, 0, pending)
+        before: tuple[Any, ...] = ()
+        while not state.is_terminal() and len(history) < MAX_ACTIONS:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            if before:
+                self._probe_refusals(state, before, legal, len(history), pending)
+            action = seats[seat].act(state.view(seat))
+            start = len(state.events)
+            state.apply(action)
+            history.append(str(action))
+            n = len(history)
+            self._record_events(state, start, n, pending, seat)
+            for _src, dst in state.last_transitions:
+                node = game.turn_flow.by_id.get(dst)
+                for rule in node.rules if node is not None else ():
+                    if self.wants(rule, "step") and not any(p[0] == rule and p[1] == "step" for p in pending):
+                        fields = {"text": self._step_text(state, game, dst), "turn": self._turn(state), "seat": seat}
+                        pending.append((rule, "step", n, fields))
+            before = legal
+        result = state.result() if state.is_terminal() else None
+        if result is not None and self.wants(result.reason, "result"):
+            text = {lang: TEXT.t("ends", lang, r=result.text(lang)) for lang in LANGS}
+            pending.append((result.reason, "result", len(history), {"text": text, "turn": self._turn(state)}))
+        frozen = tuple(history)
+        for rule, kind, n, extra in pending:
+            self.add(
+                Example(
+                    game=game.name,
+                    rule=rule,
+                    kind=kind,
+                    seed=seed,
+                    options=key,
+                    decks=decks,
+                    agents=agents,
+                    actions=n,
+                    history=frozen,
+                    players=players if players != game.min_players else None,
+                    **extra,
+                )
+            )
+
+    def _turn(self, state: State) -> int | None:
+        turn = getattr(state, "turn", None)
+        return turn if isinstance(turn, int) else None
+
+    def _record_events(self, state: State, start: int, n: int, pending: list[Any], seat: int | None = None) -> None:
+        by_rule: dict[str, list[int]] = {}
+        for i in range(start, len(state.events)):
+            for rule in _cited(state.events[i].rule):
+                by_rule.setdefault(rule, []).append(i)
+        for rule, idx in by_rule.items():
+            if not self.wants(rule, "event") or any(p[0] == rule and p[1] == "event" for p in pending):
+                continue
+            game = state.game
+            text = {lang: game.describe_event(state.events[idx[0]], state, lang) for lang in LANGS}
+            result = state.result() if state.is_terminal() else None
+            if result is not None and idx[-1] == len(state.events) - 1:
+                text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
+            fields = {"events": tuple(idx), "text": text, "turn": self._turn(state), "seat": seat}
+            pending.append((rule, "event", n, fields))
+
+    def _probe_refusals(
+        self, state: State, before: tuple[Any, ...], legal: tuple[Any, ...], n: int, pending: list[Any]
+    ) -> None:
+        now = set(legal)
+        tried = 0
+        for action in before:
+            if action in now:
+                continue
+            if tried >= PROBES:
+                break
+            tried += 1
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                rule = exc.rule
+                if not self.wants(rule, "refused") or any(p[0] == rule and p[1] == "refused" for p in pending):
+                    continue
+                seat = state.current_player
+                error = f"[{rule}] " + str(exc).split("] ", 1)[-1].split(". Legal now:")[0]
+                text = {
+                    lang: TEXT.t("refused", lang, p=(seat or 0) + 1, action=str(action), error=error) for lang in LANGS
+                }
+                fields = {"action": str(action), "error": error, "text": text, "turn": self._turn(state), "seat": seat}
+                pending.append((rule, "refused", n, fields))
+            else:  # an action refused now cannot be accepted: the engine would be wrong
+                raise TcgError(f"explorer: {action} was applied though it is not among the legal actions")
+
+    def _step_text(self, state: State, game: Game, node: str) -> dict[str, str]:
+        flow = game.turn_flow
+        text = {lang: TEXT.t("step", lang, node=flow.label(node, lang)) for lang in LANGS}
+        result = state.result() if state.is_terminal() else None
+        if result is not None:
+            text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
+        return text
+
+    def _record_views(self, state: State, n: int, pending: list[Any]) -> None:
+        """The zone rules: what each player may see (``state.view``) hides every deck and the others' hands."""
+        game = state.game
+        zone_rules = {
+            r
+            for r in game.rule_ids()
+            if "zones" in game.rule_title(r, "en").lower() and self.wants(r, "view") and not _children(game, r)
+        }
+        if not zone_rules:
+            return
+        view = state.view(0)
+        hidden = [
+            (owner, name, len(cards))
+            for (owner, name, cards), (_o, _n, seen) in zip(state.all_zones(), view.all_zones(), strict=True)
+            if cards and all(c == -1 for c in seen) and not all(c == -1 for c in cards)
+        ]
+        if not hidden:
+            return
+        text = {}
+        for lang in LANGS:
+            zones = ("、" if lang == "ja" else ", ").join(
+                TEXT.t("zone", lang, q=o + 1, zone=ZONE_WORDS.get(z, (z, z))[lang == "ja"], n=k) for o, z, k in hidden
+            )
+            text[lang] = TEXT.t("view", lang, p=1, zones=zones)
+        for rule in sorted(zone_rules):
+            pending.append((rule, "view", n, {"text": text, "turn": self._turn(state), "seat": 0}))
+
+    def _probe_decks(self) -> None:
+        """Decks made from the first starter deck to break each construction rule, refused at set-up."""
+        game = self.game
+        names = game.starter_decks()
+        if not names:
+            return
+        good = game.starter_deck(names[0]).cards
+        other = names[-1]
+        pool = sorted(getattr(game, "cards", {}) or {})
+        candidates: list[tuple[str, ...]] = [good[:-1], good + good[:1], ("?",) + good[1:]]
+        candidates += [(c,) * len(good) for c in pool]
+        for cards in candidates:
+            try:
+                game.new_state(seed=0, decks=[list(cards)] + [other] * (game.min_players - 1))
+            except DeckError as exc:
+                for v in exc.violations:
+                    if self.wants(v.rule, "deck"):
+                        text = {lang: TEXT.t("deck", lang, error=str(v)) for lang in LANGS}
+                        self.add(
+                            Example(
+                                game=game.name,
+                                rule=v.rule,
+                                kind="deck",
+                                seed=0,
+                                options=tuple(sorted(dict(game.options).items())),
+                                decks=(cards,) + (other,) * (game.min_players - 1),
+                                agents=(),
+                                actions=0,
+                                history=(),
+                                error=str(v),
+                                text=text,
+                            )
+                        )
+
+    def _probe_players(self) -> None:
+        game = self.game
+        for n in (game.min_players - 1, game.max_players + 1):
+            try:
+                game.new_state(seed=0, players=n)
+            except TcgError as exc:
+                rule = _rule_of_message(str(exc))
+                if rule is None or not self.wants(rule, "setup"):
+                    continue
+                text = {lang: TEXT.t("setup_refused", lang, n=n, error=str(exc)) for lang in LANGS}
+                self.add(
+                    Example(
+                        game=game.name,
+                        rule=rule,
+                        kind="setup",
+                        seed=0,
+                        options=tuple(sorted(dict(game.options).items())),
+                        decks=(),
+                        agents=(),
+                        actions=0,
+                        history=(),
+                        error=str(exc),
+                        players=n,
+                        text=text,
+                    )
+                )
+
+
+def _game_key(ex: Example) -> tuple[Any, ...]:
+    """Examples of one rule and kind come from different games (or different broken decks)."""
+    return (ex.seed, ex.options, ex.decks if ex.kind in ("deck", "setup") else (), ex.players)
+
+
+def _cited(rule: str) -> list[str]:
+    """The rule IDs an event's ``rule`` cites (one, or several written ``DM-4.4/DM-4.5`` or with commas)."""
+    return [r for r in re.split(r"[\s,/;+]+", rule) if r]
+
+
+def _children(game: Game, rule: str) -> list[str]:
+    return [r for r in game.rule_ids() if parent(r) == rule]
+
+
+_INDEXES: dict[tuple[str, tuple[tuple[str, Any], ...]], _Index] = {}
+
+
+def _index(game: Game) -> _Index:
+    key = (game.name, tuple(sorted((k, repr(v)) for k, v in dict(game.options).items())))
+    idx = _INDEXES.get(key)
+    if idx is None:
+        idx = _INDEXES[key] = _Index(game).build()
+    return idx
+
+
+def examples(game: str | Game, rule_id: str, options: Mapping[str, Any] | None = None) -> tuple[Example, ...]:
+    """The live examples of a rule (best kinds first; a heading: the first of each of its rules)."""
+    g = _game_of(game, options)
+    rule = resolve_rule(g, rule_id)
+    return _examples(g, rule, ())
+
+
+def _examples(g: Game, rule: str, seen: tuple[str, ...]) -> tuple[Example, ...]:
+    idx = _index(g)
+    own = idx.examples(rule)
+    if not own and not _children(g, rule):
+        own = _related(g, rule, seen + (rule,)) or [_definition(idx, rule)]
+    out = own[: SHOWN if not _children(g, rule) else 2]
+    for child in _children(g, rule):
+        if len(out) >= SHOWN and own:
+            break
+        sub = [e for e in _examples(g, child, seen + (rule,)) if e.kind != "definition"]
+        if sub:
+            first = sub[0]
+            out.append(_via(first, rule, first.via or child))
+    return tuple(out[: max(SHOWN, len(_children(g, rule)) if not own else SHOWN)])
+
+
+def _related(g: Game, rule: str, seen: tuple[str, ...]) -> list[Example]:
+    """The first example of each rule that ``rule``'s text names (in English), ``via`` naming it."""
+    named = re.findall(r"\b[A-Z]+-[0-9]+(?:\.[0-9]+)?[a-z]*\b", g.rule_text(rule, "en"))
+    ids = set(g.rule_ids())
+    out = []
+    for other in dict.fromkeys(named):
+        if other in ids and other not in seen and other != rule:
+            sub = [e for e in _examples(g, other, seen) if e.kind not in ("related", "definition")]
+            if sub:
+                out.append(replace(sub[0], rule=rule, kind="related", via=sub[0].via or other))
+    return out
+
+
+def _definition(idx: _Index, rule: str) -> Example:
+    """A game just set up (the first game of the plan), for a rule no moment applies by itself."""
+    game = idx.game
+    options, decks, seed, agents = idx._plan()[0]
+    text = {lang: TEXT.t("definition", lang) for lang in LANGS}
+    return Example(
+        game=game.name,
+        rule=rule,
+        kind="definition",
+        seed=seed,
+        options=tuple(sorted(options.items())),
+        decks=decks,
+        agents=agents,
+        actions=0,
+        history=(),
+        text=text,
+    )
+
+
+def _via(ex: Example, rule: str, via: str) -> Example:
+    return replace(ex, rule=rule, via=via)
+
+
+def _game_of(game: str | Game, options: Mapping[str, Any] | None) -> Game:
+    if isinstance(game, str):
+        return tcgteach.game(game, options)
+    if options is not None:
+        return game.with_options(options)
+    return game
+
+
+def where(game: str | Game, rule_id: str, lang: str = "en", options: Mapping[str, Any] | None = None) -> RuleInfo:
+    """Everything about one rule: text and marks in ``lang``, the lessons that teach it, live examples."""
+    if lang not in LANGS:
+        raise TcgError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    g = _game_of(game, options)
+    rule = resolve_rule(g, rule_id)
+    return RuleInfo(
+        game=g.name,
+        rule=rule,
+        lang=lang,
+        title=g.rule_title(rule, lang),
+        text=g.rule_text(rule, lang),
+        marks=tuple(g.rule_marks(rule, lang)),
+        lessons=lessons_teaching(g.name, rule),
+        examples=examples(g, rule),
+    )
+
+
+def game_of_rule(rule_id: str) -> str:
+    """The game whose rule IDs include ``rule_id`` (``DM-4.4`` -> darkmoon), or ``TcgError``."""
+    for name in tcgteach.games():
+        g = _default_game(name)
+        if any(r.lower() == str(rule_id).strip().lower() for r in g.rule_ids()):
+            return name
+    prefixes = {name: _default_game(name).rule_ids()[0].split("-")[0] for name in tcgteach.games()}
+    for name, prefix in prefixes.items():
+        if str(rule_id).upper().startswith(prefix + "-"):
+            resolve_rule(_default_game(name), rule_id)  # raises, with close IDs
+    raise TcgError(
+        f"no game has a rule {rule_id!r}; the rule IDs start with "
+        + ", ".join(f"{p}- ({n})" for n, p in prefixes.items())
+    )
+
+
+WORDS = Text(
+    {
+        "lessons": ("Lessons that teach it:", "このルールを学べるレッスン："),
+        "no_lessons": ("  (no lesson lists it yet)", "  （まだどのレッスンにも載っていません）"),
+        "via_lesson": (" (listed as {rule})", "（{rule} として掲載）"),
+        "examples": ("Live examples (seeded games):", "実例（シード付きのゲーム）："),
+        "no_examples": ("  (none found)", "  （見つかりませんでした）"),
+        "open": ("open it: ", "開くには："),
+    }
+)
+
+
+def format_info(info: RuleInfo) -> list[str]:
+    lang = info.lang
+    w = WORDS.t
+    lines = [f"{info.rule}  {info.title}: {info.text}"]
+    lines += [f"    {m}" for m in info.marks]
+    lines += ["", w("lessons", lang)]
+    for ref in info.lessons:
+        extra = w("via_lesson", lang, rule=ref.via) if ref.via != info.rule else ""
+        lines.append(f"  {pick(ref.lesson.title, lang)} — notebooks/{ref.lesson.notebook(lang)}{extra}")
+    if not info.lessons:
+        lines.append(w("no_lessons", lang))
+    lines += ["", w("examples", lang)]
+    for i, ex in enumerate(info.examples):
+        lines.append(f"  {i + 1}. {ex.describe(lang)}")
+        if ex.kind not in ("deck", "setup"):
+            lines.append(f"     {w('open', lang)}{ex.snippet(i)}")
+    if not info.examples:
+        lines.append(w("no_examples", lang))
+    return lines
