@@ -77,7 +77,7 @@ case "$what" in
     ;;
   test)
     # lint and formatting first (rules: [tool.ruff] in pyproject.toml); either failing fails the test run
-    lint_paths=(tcgteach tests benchmarks lite)
+    lint_paths=(tcgteach tests benchmarks lite lessons)
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"

@@ -3,11 +3,12 @@
     bash run.sh site                 # = .venv-site/bin/python lite/build.py --out site --pages-python .venv/bin/python
 
 What it makes (``--out``, default ``site/``):
-- a JupyterLite site (Pyodide kernel) with every notebook of ``notebooks/``: ``lab/index.html?path=NAME.ipynb``;
+- a JupyterLite site (Pyodide kernel) with every notebook of ``notebooks/``: ``lab/index.html?path=NAME.ipynb``,
+  the lessons in both languages (``?path=en/01_darkmoon.ipynb``, ``?path=ja/01_darkmoon.ipynb``);
 - the classroom (and every notebook) as a Voici app page: ``voici/render/NAME.html``;
 - ``pages/NAME.html``: each lesson run once with its outputs (boards and graphs included), to read without a
-  kernel, with a link to open the same lesson live (skipped with ``--no-pages``);
-- ``index.html``: a start page linking all of them.
+  kernel, with a link to open the same lesson live (``pages/ja/01_darkmoon.html``; skipped with ``--no-pages``);
+- ``index.html``: a start page linking all of them, in English and Japanese.
 
 Everything the browser needs is in the folder: the Pyodide runtime (npm package ``pyodide``), the tcgteach
 wheel and its pure-Python dependencies, the Python packages the kernel itself loads (pure wheels from PyPI,
@@ -141,49 +142,71 @@ def localize(out: Path, fontawesome: Path) -> None:
         sys.exit(f"site: pages still load something from the internet: {left}")
 
 
+NOTEBOOKS = REPO / "notebooks"
+
+
 def lessons() -> list[Path]:
-    return sorted((REPO / "notebooks").glob("*.ipynb"))
+    """Every notebook: the start page, the classroom and the lessons in en/ and ja/."""
+    return sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def name_of(nb: Path) -> str:
+    return nb.relative_to(NOTEBOOKS).as_posix()
+
+
+def _title(nb: Path) -> str:
+    data = json.loads(nb.read_text(encoding="utf-8"))
+    return next(
+        (
+            line.lstrip("# ").strip()
+            for c in data["cells"]
+            if c["cell_type"] == "markdown"
+            for line in "".join(c["source"]).splitlines()
+            if line.startswith("# ")
+        ),
+        nb.stem,
+    )
+
+
+def _links(nb: Path, pages: bool, read: str) -> str:
+    name = name_of(nb)
+    live = f'<a href="lab/index.html?path={name}"><b>{html.escape(_title(nb))}</b></a>'
+    page = f' · <a href="pages/{name.removesuffix(".ipynb")}.html">{read}</a>' if pages else ""
+    return live + page
 
 
 def landing(out: Path, pages: bool) -> None:
-    """The site's start page (in place of JupyterLite's redirect to the lab app): every lesson live, to read,
-    and the classroom."""
+    """The site's start page (in place of JupyterLite's redirect to the lab app): every lesson live and to
+    read, in English and in Japanese, and the classroom."""
     rows = []
-    for nb in lessons():
-        data = json.loads(nb.read_text(encoding="utf-8"))
-        title = next(
-            (
-                line.lstrip("# ").strip()
-                for c in data["cells"]
-                if c["cell_type"] == "markdown"
-                for line in "".join(c["source"]).splitlines()
-                if line.startswith("# ")
-            ),
-            nb.stem,
+    for en in sorted((NOTEBOOKS / "en").glob("*.ipynb")):
+        ja = NOTEBOOKS / "ja" / en.name
+        rows.append(
+            f"<tr><td>{html.escape(en.stem[:2])}</td><td>{_links(en, pages, 'read')}</td>"
+            f"<td>{_links(ja, pages, '読む') if ja.exists() else ''}</td></tr>"
         )
-        live = f"lab/index.html?path={nb.name}"
-        read = f' · <a href="pages/{nb.stem}.html">read / 読む</a>' if pages else ""
-        app = f' · <a href="voici/render/{nb.stem}.html">app / アプリ</a>' if nb.stem.endswith("classroom") else ""
-        rows.append(f'<li><a href="{live}"><b>{html.escape(title)}</b></a> <small>({nb.name})</small>{read}{app}</li>')
+    start = NOTEBOOKS / "00_start_here.ipynb"
     (out / "index.html").write_text(
         f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>tcgteach — learn DARK MOON and the Dragon Quest Card Game</title>
+<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tcgteach — DARK MOON / ドラゴンクエストカードゲーム</title>
 <!-- the root of the JupyterLite site: its apps read this (empty) configuration from here; without
      JupyterLite's own script this page does not redirect to the lab app -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<style>body{{font:18px/1.5 "Noto Sans CJK JP","Noto Sans",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}}
-li{{margin:.4rem 0}} a{{color:#0d47a1}} .big{{font-size:1.3rem}}</style></head>
+<style>body{{font:18px/1.5 "Noto Sans CJK JP","Noto Sans",sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem}}
+td{{padding:.3rem .8rem;vertical-align:top}} a{{color:#0d47a1}} .big{{font-size:1.3rem}}</style></head>
 <body><h1>tcgteach</h1>
 <p>Learn two Japanese trading card games by playing and stepping through them — nothing to install: Python runs
 in this browser (the first lesson takes half a minute to start).<br>
 2つの日本のトレーディングカードゲームを、実際に遊びながら1手ずつ学べます。インストールは不要で、Pythonはこのブラウザーの中で動きます（最初の起動には30秒ほどかかります）。</p>
 <p class="big"><a href="voici/render/05_classroom.html">▶ The classroom app / 教室アプリ</a></p>
 <h2>Lessons / レッスン</h2>
-<p>Open a lesson, then <b>Run → Run All Cells</b> (or Shift+Enter cell by cell).
-レッスンを開き、<b>Run → Run All Cells</b>（または1セルずつ Shift+Enter）で実行します。</p>
-<ul>{"".join(rows)}</ul>
+<p>Open a lesson, then <b>Run → Run All Cells</b> (or Shift+Enter cell by cell, from the top).<br>
+レッスンを開き、<b>Run → Run All Cells</b>（または上から1セルずつ Shift+Enter）で動かします。
+{f'<a href="lab/index.html?path={name_of(start)}">How to use the lessons / 使い方</a>' if start.exists() else ""}</p>
+<table><tr><th></th><th>English</th><th>日本語</th></tr>{"".join(rows)}</table>
 <p><small>Lesson 04 draws figures with matplotlib, which this offline build does not bundle; it says so and stops.
+レッスン04のグラフには matplotlib が必要ですが、このオフライン版には入っていません（その旨を表示して止まります）。
 Built with JupyterLite, Voici and Pyodide {PYODIDE_VERSION}.</small></p>
 </body></html>
 """,
@@ -213,7 +236,9 @@ def main(argv: list[str] | None = None) -> int:
         for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
             shutil.copy2(HERE / name, lite / name)
         for nb in lessons():
-            shutil.copy2(nb, lite / "files" / nb.name)
+            target = lite / "files" / name_of(nb)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(nb, target)
         run(
             [
                 sys.executable,
@@ -248,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     if pages:
         print("== site: pages (each lesson run once, with its outputs)", flush=True)
         py = args.pages_python or sys.executable
-        run([py, str(HERE / "pages.py"), str(out / "pages"), *map(str, lessons())])
+        run([py, str(HERE / "pages.py"), str(out / "pages"), str(NOTEBOOKS), *map(str, lessons())])
     landing(out, pages)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"== site: {out} ({size / 1e6:.0f} MB, {sum(1 for _ in out.rglob('*'))} files)", flush=True)

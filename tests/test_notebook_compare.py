@@ -18,7 +18,7 @@ try:  # tests/ may become a package
 except ImportError:
     from test_notebooks import NOTEBOOKS, execute, text_of
 
-LESSON = next(p for p in NOTEBOOKS if p.name == "04_compare_designs.ipynb")
+LESSON = next(p for p in NOTEBOOKS if p.parent.name == "en" and p.name == "04_compare_designs.ipynb")
 TRAITS = (
     "goal",
     "resources",

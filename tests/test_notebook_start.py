@@ -3,17 +3,17 @@
 import re
 from pathlib import Path
 
-from test_notebooks import NOTEBOOKS, execute, text_of
+from test_notebooks import NOTEBOOKS, execute, rel, text_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def notebook(name):
-    return execute(NOTEBOOKS[[p.name for p in NOTEBOOKS].index(name)])
+    return execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index(name)])
 
 
-def test_start_page_demos_both_games_live_and_maps_every_lesson():
-    nb = notebook("00_start_here.ipynb")
+def test_first_look_demos_both_games_live():
+    nb = notebook("en/00_first_look.ipynb")
     out = text_of(nb)
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "DARK MOON" in prose and "Dragon Quest Card Game" in prose
@@ -21,9 +21,20 @@ def test_start_page_demos_both_games_live_and_maps_every_lesson():
     assert "tcg-board tcg-dm" in out and "tcg-flow" in out  # board and highlighted graph of the demo
     assert "DQ-7.8" in out and "strikes first" in out  # the combat arithmetic of the Dragon Quest demo
     assert "application/vnd.jupyter.widget-view+json" in str(nb)  # the stepper to click through
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        if path.name != "00_start_here.ipynb":
-            assert f"]({path.name})" in prose, f"the lesson map misses {path.name}"
+
+
+def test_start_page_links_every_lesson_in_both_languages_and_says_how_to_run_one():
+    nb = notebook("00_start_here.ipynb")
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    for lang in ("en", "ja"):
+        lessons = sorted((ROOT / "notebooks" / lang).glob("*.ipynb"))
+        assert len(lessons) == 5, lessons
+        for path in lessons:
+            assert f"]({lang}/{path.name})" in prose, f"the start page misses {lang}/{path.name}"
+    assert "](05_classroom.ipynb)" in prose
+    # how to run a notebook, in both languages
+    for needle in ("Run All", "Shift+Enter", "動かし方", "上から順に"):
+        assert needle in prose, needle
 
 
 def test_readme_first_command_opens_the_start_page():

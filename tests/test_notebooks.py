@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("TCGTEACH_LESSON_GAMES", "40")  # games per run of lesson 04 (its kernel inherits this)
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+#: every notebook: the start page, the classroom, and each lesson in English (en/) and Japanese (ja/)
+NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
+
+
+def rel(path):
+    """A notebook's name inside notebooks/: "00_start_here.ipynb", "en/01_darkmoon.ipynb" ..."""
+    return path.relative_to(NOTEBOOK_DIR).as_posix()
 
 
 _RUNS: dict = {}
@@ -41,7 +48,7 @@ def text_of(nb):
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[rel(p) for p in NOTEBOOKS])
 def test_notebook_runs_headless(path):
     nb = execute(path)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
@@ -49,7 +56,7 @@ def test_notebook_runs_headless(path):
 
 
 def test_darkmoon_lesson_shows_each_rule_when_it_applies():
-    nb = execute(NOTEBOOKS[[p.name for p in NOTEBOOKS].index("01_darkmoon.ipynb")])
+    nb = execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index("en/01_darkmoon.ipynb")])
     out = text_of(nb)
     for needle in (
         "DM-4.3",
@@ -66,7 +73,7 @@ def test_darkmoon_lesson_shows_each_rule_when_it_applies():
 
 
 def lesson(name):
-    return execute(NOTEBOOKS[[p.name for p in NOTEBOOKS].index(name)])
+    return execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index(name)])
 
 
 def prose_of(nb):
@@ -74,7 +81,7 @@ def prose_of(nb):
 
 
 def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
-    nb = lesson("02_dragonquest.ipynb")
+    nb = lesson("en/02_dragonquest.ipynb")
     out = html.unescape(text_of(nb))
     # the end of turn 1 of the seeded game, under the default and under literal (DQ-6.14.1)
     assert "[DQ-6.14] P2 has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out)." in out
@@ -108,7 +115,7 @@ def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
 
 
 def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
-    nb = lesson("03_dragonquest_combat.ipynb")
+    nb = lesson("en/03_dragonquest_combat.ipynb")
     out = html.unescape(text_of(nb))
     # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
     imm = out.index("[DQ-5.5] P1's front row no longer outnumbers the back row: P1 repairs the formation at once.")

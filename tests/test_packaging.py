@@ -93,6 +93,6 @@ def test_readme_routes_point_at_files_that_exist():
     )
     for path in re.findall(r"urlpath=(?:lab/tree|voila/render)/([^)\s]+)", head):
         assert (root / path).exists(), path
-    for stem in re.findall(r"/pages/([\w]+)\.html", head):
+    for stem in re.findall(r"/pages/([\w/]+)\.html", head):
         assert (root / "notebooks" / f"{stem}.ipynb").exists(), stem
     assert len(re.findall(r"mybinder\.org/v2/gh/", head)) == 2

@@ -27,7 +27,7 @@ from .conftest import (
     wait_settled,
 )
 
-LESSONS = ["01_darkmoon.ipynb", "03_dragonquest_combat.ipynb"]
+LESSONS = ["en/01_darkmoon.ipynb", "ja/03_dragonquest_combat.ipynb"]  # one lesson in each language
 MAX_CLICKS = 60
 PERSON_LABELS = ("person", "人間")
 

@@ -36,7 +36,9 @@ from .conftest import (
     wait_settled,
 )
 
-LESSONS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = REPO / "notebooks"
+#: every notebook by its path inside notebooks/: the start page, the classroom, en/… and ja/… lessons
+LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb"))
 BROWSER_KERNEL_MS = 240_000  # Pyodide boots, loads the kernel's packages and tcgteach, then runs a lesson
 LOCAL = {"127.0.0.1", "localhost"}
 
@@ -106,16 +108,20 @@ def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: d
     for name in LESSONS:
         stem = name.removesuffix(".ipynb")
         assert (out / "files" / name).exists(), name
-        assert f'href="lab/index.html?path={name}"' in index and f'href="pages/{stem}.html"' in index
         page = (out / "pages" / f"{stem}.html").read_text(encoding="utf-8")
-        assert f'href="../lab/index.html?path={name}"' in page, f"{stem}: no link to open it live"
+        up = "../" * (name.count("/") + 1)
+        assert f'href="{up}lab/index.html?path={name}"' in page, f"{stem}: no link to open it live"
+        if "/" in name:  # a lesson: the start page links it live and to read
+            assert f'href="lab/index.html?path={name}"' in index and f'href="pages/{stem}.html"' in index
         assert "Traceback (most recent call last)" not in page, f"{stem}: a cell failed while rendering"
     assert (out / "voici" / "render" / "05_classroom.html").exists()
     assert 'href="voici/render/05_classroom.html"' in index
     # the rendered pages show the boards and the graphs as the lessons do
-    lesson1 = (out / "pages" / "01_darkmoon.html").read_text(encoding="utf-8")
-    assert "tcg-board" in lesson1 and "<svg" in lesson1 and "tcg-n-" in lesson1
-    assert "DM-4.4" in lesson1
+    for lang in ("en", "ja"):
+        lesson1 = (out / "pages" / lang / "01_darkmoon.html").read_text(encoding="utf-8")
+        assert "tcg-board" in lesson1 and "<svg" in lesson1 and "tcg-n-" in lesson1
+        assert "DM-4.4" in lesson1
+    assert "公開" in (out / "pages" / "ja" / "01_darkmoon.html").read_text(encoding="utf-8")
     # everything the browser runs is in the folder: Pyodide, the kernel's packages, tcgteach
     pyodide = out / "static" / "pyodide"
     for f in ("pyodide.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
@@ -135,7 +141,7 @@ def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: d
 def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(served: str, offline_page) -> None:
     page, blocked = offline_page
     start = time.monotonic()
-    page.goto(f"{served}lab/index.html?path=01_darkmoon.ipynb")
+    page.goto(f"{served}lab/index.html?path=en/01_darkmoon.ipynb")
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
     expect(page.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=BROWSER_KERNEL_MS)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
@@ -193,7 +199,7 @@ def test_lesson_04_without_matplotlib_says_so_in_one_line(served: str, offline_p
     """The offline runtime has no matplotlib (only Pyodide's CDN serves it): the lesson stops with one line
     that names the package, not a traceback."""
     page, blocked = offline_page
-    page.goto(f"{served}lab/index.html?path=04_compare_designs.ipynb")
+    page.goto(f"{served}lab/index.html?path=en/04_compare_designs.ipynb")
     expect(page.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=BROWSER_KERNEL_MS)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
