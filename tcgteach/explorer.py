@@ -75,6 +75,7 @@ TEXT = Text(
         "turn": ("turn {n}", "{n}ターン目"),
         "seed": ("seed {seed}", "シード{seed}"),
         "after": ("after {n} actions", "{n}手目のあと"),
+        "after1": ("after 1 action", "1手目のあと"),
         "options": ("options {opts}", "オプション {opts}"),
         "refused": ("P{p} tries “{action}”: refused — {error}", "P{p}が「{action}」をしようとして断られる：{error}"),
         "step": ("the game enters “{node}”", "ゲームが「{node}」に進む"),
@@ -307,13 +308,15 @@ class Example:
         where = [t("seed", lang, seed=self.seed)]
         if self.kind not in ("deck", "setup"):
             where.append(t("turn", lang, n=self.turn) if self.turn else t("setup", lang))
-            where.append(t("after", lang, n=self.actions))
+            if self.actions:
+                where.append(t("after1", lang) if self.actions == 1 else t("after", lang, n=self.actions))
         opts = ", ".join(f"{k}={_shown(v)}" for k, v in self.options if _differs(self.game, k, v))
         if opts:
             where.append(t("options", lang, opts=opts))
         via = t("via", lang, rule=self.via) if self.via else ""
         sep = "、" if lang == "ja" else ", "
-        return f"{sep.join(where)}: {via}{pick(self.text, lang, '')}"
+        colon = "：" if lang == "ja" else ": "
+        return f"{sep.join(where)}{colon}{via}{pick(self.text, lang, '')}"
 
     def snippet(self, index: int = 0) -> str:
         """A line of Python that opens this example in the stepper (``index``: its place in ``examples``)."""
@@ -364,6 +367,8 @@ class _Index:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.found: dict[str, dict[str, list[Example]]] = {}
+        #: the turn in which the action being recorded was taken
+        self._turn_now: int | None = None
 
     def add(self, ex: Example) -> bool:
         kinds = self.found.setdefault(ex.rule, {})
@@ -438,6 +443,7 @@ class _Index:
                 self._probe_refusals(state, before, legal, len(history), pending)
             action = seats[seat].act(state.view(seat))
             start = len(state.events)
+            self._turn_now = self._turn(state)
             state.apply(action)
             history.append(str(action))
             n = len(history)
@@ -446,7 +452,7 @@ class _Index:
                 node = game.turn_flow.by_id.get(dst)
                 for rule in node.rules if node is not None else ():
                     if self.wants(rule, "step") and not any(p[0] == rule and p[1] == "step" for p in pending):
-                        fields = {"text": self._step_text(state, game, dst), "turn": self._turn(state), "seat": seat}
+                        fields = {"text": self._step_text(state, game, dst), "turn": self._turn_now, "seat": seat}
                         pending.append((rule, "step", n, fields))
             before = legal
         result = state.result() if state.is_terminal() else None
@@ -488,7 +494,8 @@ class _Index:
             result = state.result() if state.is_terminal() else None
             if result is not None and idx[-1] == len(state.events) - 1:
                 text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
-            fields = {"events": tuple(idx), "text": text, "turn": self._turn(state), "seat": seat}
+            turn = self._turn_now if n else self._turn(state)
+            fields = {"events": tuple(idx), "text": text, "turn": turn, "seat": seat}
             pending.append((rule, "event", n, fields))
 
     def _probe_refusals(
@@ -616,8 +623,11 @@ class _Index:
 
 
 def _game_key(ex: Example) -> tuple[Any, ...]:
-    """Examples of one rule and kind come from different games (or different broken decks)."""
-    return (ex.seed, ex.options, ex.decks if ex.kind in ("deck", "setup") else (), ex.players)
+    """Examples of one rule and kind come from different seeds (or different broken decks); the same seed
+    counts again only with another value of an option that settles this rule."""
+    specs = _default_game(ex.game).options.specs
+    own = tuple((k, v) for k, v in ex.options if k in specs and specs[k].rule == ex.rule)
+    return (ex.seed, own, ex.decks if ex.kind in ("deck", "setup") else (), ex.players)
 
 
 def _cited(rule: str) -> list[str]:
@@ -756,7 +766,7 @@ WORDS = Text(
 def format_info(info: RuleInfo) -> list[str]:
     lang = info.lang
     w = WORDS.t
-    lines = [f"{info.rule}  {info.title}: {info.text}"]
+    lines = [f"{info.rule}  {info.title}{'：' if lang == 'ja' else ': '}{info.text}"]
     lines += [f"    {m}" for m in info.marks]
     lines += ["", w("lessons", lang)]
     for ref in info.lessons:

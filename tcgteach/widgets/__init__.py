@@ -2,6 +2,7 @@
 
 from .classroom import Classroom
 from .combat import CombatView
+from .rules import RuleExplorer
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView", "Classroom"]
+__all__ = ["Stepper", "CombatView", "Classroom", "RuleExplorer"]
