@@ -19,8 +19,8 @@ recording, per rule, the moments where
 - ``setup``: a game with too few or too many players is refused (the error names the rule),
 - ``result``: a game ends and its result names the rule (``Outcome.reason``, e.g. a tie),
 - ``view``: a player's view hides the cards of a zone (the zone rules: what each player may see),
-- ``related``: none of these, but the rule's text names rules that act (DQ-9.3 names DQ-6.1, DQ-6.2,
-  DQ-6.5): their first examples, ``via`` naming them,
+- related: none of these, but the rule's text names rules that act (DQ-9.3 names DQ-6.1, DQ-6.2,
+  DQ-6.5): their first examples, ``via`` naming them and ``related`` set,
 - ``definition``: none of these either: the rule defines a term or says what the game does not have
   (DM-6.5, DQ-10.4), so no single moment applies it; the example is a game just set up, and says so.
 
@@ -51,11 +51,13 @@ if TYPE_CHECKING:
     from .core.state import State
 
 #: the kinds of example, best first (an example of an earlier kind is listed before one of a later kind)
-KINDS = ("event", "refused", "step", "result", "deck", "setup", "view", "related", "definition")
+KINDS = ("event", "refused", "step", "result", "deck", "setup", "view", "definition")
 #: examples kept per rule and kind (from different games where possible)
 PER_KIND = 2
 #: examples shown per rule
 SHOWN = 5
+#: examples shown for a heading (the first of each of its rules)
+HEADING_SHOWN = 8
 #: rounds of seeded games: each round plays one game with the given options and one per other value of
 #: every named interpretation option
 ROUNDS = 4
@@ -265,8 +267,11 @@ class Example:
     seat: int | None = None
     #: the one-line description, en and ja (made when the moment was seen)
     text: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
-    #: for a heading (or a rule with sub-rules): the sub-rule this example shows
+    #: for a heading (or a rule with sub-rules): the sub-rule this example shows; for a related example,
+    #: the rule named by this rule's text that acted here
     via: str | None = None
+    #: the moment is one of ``via``, a rule this rule's text names (this rule itself is cited nowhere)
+    related: bool = False
 
     @property
     def option_dict(self) -> dict[str, Any]:
@@ -660,17 +665,22 @@ def examples(game: str | Game, rule_id: str, options: Mapping[str, Any] | None =
 def _examples(g: Game, rule: str, seen: tuple[str, ...]) -> tuple[Example, ...]:
     idx = _index(g)
     own = idx.examples(rule)
-    if not own and not _children(g, rule):
-        own = _related(g, rule, seen + (rule,)) or [_definition(idx, rule)]
-    out = own[: SHOWN if not _children(g, rule) else 2]
-    for child in _children(g, rule):
-        if len(out) >= SHOWN and own:
+    children = _children(g, rule)
+    if not children:
+        if not own:
+            own = _related(g, rule, seen + (rule,)) or [_definition(idx, rule)]
+        return tuple(own[:SHOWN])
+    # a heading, or a rule with sub-rules: its own examples, then the first of each sub-rule that acts
+    out = own[:2]
+    subs = [(c, _examples(g, c, seen + (rule,))) for c in children]
+    for allow_related in (False, True):
+        for child, sub in subs:
+            first = next((e for e in sub if e.kind != "definition" and (allow_related or not e.related)), None)
+            if first is not None and len(out) < HEADING_SHOWN:
+                out.append(replace(first, rule=rule, via=first.via or child))
+        if out:
             break
-        sub = [e for e in _examples(g, child, seen + (rule,)) if e.kind != "definition"]
-        if sub:
-            first = sub[0]
-            out.append(_via(first, rule, first.via or child))
-    return tuple(out[: max(SHOWN, len(_children(g, rule)) if not own else SHOWN)])
+    return tuple(out) if out else (_definition(idx, rule),)
 
 
 def _related(g: Game, rule: str, seen: tuple[str, ...]) -> list[Example]:
@@ -680,9 +690,9 @@ def _related(g: Game, rule: str, seen: tuple[str, ...]) -> list[Example]:
     out = []
     for other in dict.fromkeys(named):
         if other in ids and other not in seen and other != rule:
-            sub = [e for e in _examples(g, other, seen) if e.kind not in ("related", "definition")]
+            sub = [e for e in _examples(g, other, seen) if not e.related and e.kind != "definition"]
             if sub:
-                out.append(replace(sub[0], rule=rule, kind="related", via=sub[0].via or other))
+                out.append(replace(sub[0], rule=rule, related=True, via=sub[0].via or other))
     return out
 
 
@@ -703,10 +713,6 @@ def _definition(idx: _Index, rule: str) -> Example:
         history=(),
         text=text,
     )
-
-
-def _via(ex: Example, rule: str, via: str) -> Example:
-    return replace(ex, rule=rule, via=via)
 
 
 def _game_of(game: str | Game, options: Mapping[str, Any] | None) -> Game:
