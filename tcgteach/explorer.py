@@ -79,7 +79,10 @@ TEXT = Text(
         "after": ("after {n} actions", "{n}手目のあと"),
         "after1": ("after 1 action", "1手目のあと"),
         "options": ("options {opts}", "オプション {opts}"),
-        "refused": ("P{p} tries “{action}”: refused — {error}", "P{p}が「{action}」をしようとして断られる：{error}"),
+        "refused": (
+            "P{p} tries “{what}” ({action}), legal a moment ago: refused — {error}",
+            "P{p}が、直前には選べた「{what}」（{action}）をしようとすると断られる：{rule}「{title}」",
+        ),
         "step": ("the game enters “{node}”", "ゲームが「{node}」に進む"),
         "deck": (
             "a deck is refused before the game starts: {error}",
@@ -390,10 +393,17 @@ class _Index:
         kinds = self.found.get(rule, {})
         # an example with the given options first, then the other readings, kind by kind
         base = tuple(sorted(dict(self.game.options).items()))
-        return sorted(
+        ordered = sorted(
             (e for k in KINDS for e in kinds.get(k, ())),
             key=lambda e: (KINDS.index(e.kind), e.options != base),
         )
+        out, moments = [], set()
+        for e in ordered:  # one moment once (an event there, and the step it entered, are the same moment)
+            moment = (e.seed, e.options, e.decks, e.players, e.actions, e.action)
+            if e.kind in ("deck", "setup") or moment not in moments:
+                moments.add(moment)
+                out.append(e)
+        return out
 
     # -- building ----------------------------------------------------------------------------------
     def build(self) -> _Index:
@@ -523,7 +533,17 @@ class _Index:
                 seat = state.current_player
                 error = f"[{rule}] " + str(exc).split("] ", 1)[-1].split(". Legal now:")[0]
                 text = {
-                    lang: TEXT.t("refused", lang, p=(seat or 0) + 1, action=str(action), error=error) for lang in LANGS
+                    lang: TEXT.t(
+                        "refused",
+                        lang,
+                        p=(seat or 0) + 1,
+                        what=_describe_action(state, action, lang),
+                        action=str(action),
+                        error=error,
+                        rule=rule,
+                        title=state.game.rule_title(rule, lang),
+                    )
+                    for lang in LANGS
                 }
                 fields = {"action": str(action), "error": error, "text": text, "turn": self._turn(state), "seat": seat}
                 pending.append((rule, "refused", n, fields))
@@ -625,6 +645,14 @@ class _Index:
                         text=text,
                     )
                 )
+
+
+def _describe_action(state: State, action: Any, lang: str) -> str:
+    """An action in words (its text form if the game cannot put it in words at this moment)."""
+    try:
+        return state.game.describe_action(action, state, lang)
+    except Exception:  # an action of another moment may name a card that is elsewhere now
+        return str(action)
 
 
 def _game_key(ex: Example) -> tuple[Any, ...]:

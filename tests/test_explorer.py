@@ -168,6 +168,24 @@ def test_index_is_deterministic_and_cached() -> None:
     assert [e.describe("ja") for e in again] == [e.describe("ja") for e in first]
 
 
+def test_index_is_the_same_in_another_process() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from tcgteach.explorer import where\n"
+        "for r in ('DM-4.4', 'DM-4.7', 'DM-1.3'):\n"
+        "    print([e.describe('en') for e in where('darkmoon', r).examples])"
+    )
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    here = "".join(
+        str([e.describe("en") for e in where("darkmoon", r).examples]) + "\n" for r in ("DM-4.4", "DM-4.7", "DM-1.3")
+    )
+    assert out == here
+
+
 def test_index_per_options() -> None:
     other = tcgteach.game("darkmoon", {"tie": "none"})
     assert explorer._index(other) is not explorer._index(tcgteach.game("darkmoon"))
@@ -324,15 +342,34 @@ def test_widget_opens_a_stepper_at_the_example() -> None:
     rx = RuleExplorer("dragonquest", "DQ-7.8", lang="ja")
     assert "DQ-7.8" in rx.text.value and rx.info is not None
     assert "ja/03_dragonquest_combat.ipynb" in rx.lessons.value
+    assert rx.stepper_title.value == ""
     buttons = [row.children[1] for row in rx.examples.children]
     buttons[0].click()
     ex = rx.info.examples[0]
     assert rx.stepper is not None and rx.stepper_box.children == (rx.stepper,)
     assert rx.stepper.state == ex.state() and rx.stepper.lang == "ja"
+    assert "実例1" in rx.stepper_title.value
     n = len(rx.stepper.state.history)
     rx.stepper.back_button.click()
     assert len(rx.stepper.state.history) == n - 1
     assert rx.stepper.state == replayed(ex, ex.actions - 1)
+
+
+def test_widget_opens_a_refused_moment_and_says_what_is_refused() -> None:
+    from tcgteach.widgets import RuleExplorer
+
+    rx = RuleExplorer("darkmoon", "DM-4.7")
+    assert rx.info is not None
+    i, ex = next((i, e) for i, e in enumerate(rx.info.examples) if e.kind == "refused")
+    stepper = rx.open_example(i)
+    assert stepper.state == ex.state()
+    assert "DM-4.7" in stepper.message.value and "unit slot" in stepper.message.value
+    with pytest.raises(IllegalActionError, match=r"\[DM-4\.7\]"):
+        stepper.apply(ex.action)
+    rx.set_lang("ja")
+    assert stepper.lang == "ja" and "実例" in rx.stepper_title.value  # the open stepper follows the language
+    rx.rule_pick.value = "DM-4.6"
+    assert rx.stepper is None and rx.stepper_title.value == ""  # another rule: the stepper of the last one closes
 
 
 def test_widget_pickers_and_language() -> None:

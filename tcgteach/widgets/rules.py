@@ -25,7 +25,7 @@ from .stepper import Stepper, _close
 
 TEXT = Text(
     {
-        "title": ("Rule explorer", "ルール探検"),
+        "title": ("Rule explorer", "ルールを調べる"),
         "game": ("Game", "ゲーム"),
         "rule": ("Rule", "ルール"),
         "find": ("Find", "絞り込み"),
@@ -38,8 +38,7 @@ TEXT = Text(
         "no_examples": ("No example found.", "実例は見つかりませんでした。"),
         "open": ("Open in the stepper", "ステッパーで開く"),
         "no_state": ("(the game cannot start: nothing to open)", "（ゲームが始まらないので開けません）"),
-        "opened": ("Example {n} in the stepper: {line}", "実例{n}をステッパーで開きました：{line}"),
-        "refused_here": ("Refused at this moment: {error}", "この場面で断られた行動：{error}"),
+        "opened": ("Example {n} in the stepper", "実例{n}をステッパーで開いています"),
         "none_found": ("No rule matches “{text}”.", "「{text}」に当てはまるルールはありません。"),
         "unexpected": (
             "Unexpected error ({kind}): {msg}.",
@@ -77,6 +76,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self.game = tcgteach.game(game)
         rid = explorer.resolve_rule(self.game, rule) if rule is not None else self._first_rule()
         self.stepper: Stepper | None = None
+        self._opened: int | None = None  # the example open in the stepper
         self.info: explorer.RuleInfo | None = None
         self._quiet = False
         t = self._t
@@ -104,6 +104,8 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self.examples_title = w.HTML()
         self.examples = w.VBox([], layout=w.Layout(width="100%"))
         self.examples.add_class("tcg-rule-examples")
+        self.stepper_title = w.HTML()
+        self.stepper_title.add_class("tcg-rule-stepper-title")
         self.stepper_box = w.VBox([], layout=w.Layout(width="100%"))
         self.stepper_box.add_class("tcg-rule-stepper")
         self.game_pick.observe(self._guard(self._on_game), names="value")
@@ -123,6 +125,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
             self.lessons,
             self.examples_title,
             self.examples,
+            self.stepper_title,
             self.stepper_box,
         ]
         self.add_class("tcg-rules")
@@ -264,6 +267,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self.examples.children = rows
         if not keep_stepper:
             self._close_stepper()
+        self._title_stepper()
         self._say("")
 
     def _opener(self, index: int) -> Callable[[Any], None]:
@@ -288,12 +292,24 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
             raise TcgError(self._t("no_state"))
         self._close_stepper()
         stepper = Stepper.at(ex, lang=self.lang)
-        if ex.kind == "refused" and ex.error:
-            stepper._say(self.TEXT.t("refused_here", self.lang, error=f"{ex.action} — {ex.error}"), error=True)
+        if ex.kind == "refused":  # the moment is before the refused action: say what is refused
+            stepper._say(pick(ex.text, self.lang, str(ex.error)), error=True)
         self.stepper = stepper
         self.stepper_box.children = (stepper,)
-        self._say(self._t("opened", n=index + 1, line=ex.describe(self.lang)))
+        self._opened = index
+        self._title_stepper()
+        self._say("")
         return stepper
+
+    def _title_stepper(self) -> None:
+        if self.stepper is None or self.info is None or self._opened is None:
+            self.stepper_title.value = ""
+            return
+        ex = self.info.examples[self._opened]
+        self.stepper_title.value = (
+            f"<hr style='margin:8px 0'><b>{html.escape(self._t('opened', n=self._opened + 1))}</b><br>"
+            f"<small>{html.escape(ex.describe(self.lang))}</small>"
+        )
 
     def _close_examples(self) -> None:
         old = self.examples.children
@@ -308,3 +324,5 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
             self.stepper_box.children = ()
             self.stepper.close()
             self.stepper = None
+        self._opened = None
+        self.stepper_title.value = ""
