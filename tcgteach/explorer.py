@@ -84,7 +84,7 @@ TEXT = Text(
             "P{p} tries “{what}” ({action}), legal a moment ago: refused — {error}",
             "P{p}が、直前には選べた「{what}」（{action}）をしようとすると断られる：{rule}「{title}」",
         ),
-        "step": ("the game enters “{node}”", "ゲームが「{node}」に進む"),
+        "step": ("the game enters “{node}” ({path})", "ゲームが「{node}」に進む（{path}）"),
         "deck": (
             "a deck is refused before the game starts: {error}",
             "ゲームを始める前にデッキが断られる：{error}",
@@ -316,7 +316,7 @@ class Example:
         t = TEXT.t
         where = [t("seed", lang, seed=self.seed)]
         if self.kind not in ("deck", "setup"):
-            where.append(t("turn", lang, n=self.turn) if self.turn else t("setup", lang))
+            where.append(t("turn", lang, n=self.turn) if self.turn and self.actions else t("setup", lang))
             if self.actions:
                 where.append(t("after1", lang) if self.actions == 1 else t("after", lang, n=self.actions))
         opts = ", ".join(f"{k}={_shown(v)}" for k, v in self.options if _differs(self.game, k, v))
@@ -550,7 +550,12 @@ class _Index:
 
     def _step_text(self, state: State, game: Game, node: str) -> dict[str, str]:
         flow = game.turn_flow
-        text = {lang: TEXT.t("step", lang, node=flow.label(node, lang)) for lang in LANGS}
+        trail = state.last_transitions
+        path = [trail[0][0]] + [dst for _src, dst in trail] if trail else [node]
+        text = {
+            lang: TEXT.t("step", lang, node=flow.label(node, lang), path=" → ".join(flow.label(x, lang) for x in path))
+            for lang in LANGS
+        }
         result = state.result() if state.is_terminal() else None
         if result is not None:
             text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
