@@ -194,7 +194,7 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
         if args.rule is not None or "-" not in args.game:
             raise TcgError(f"no game {args.game!r}; the games are: {', '.join(tcgteach.games())}")
         args.rule, args.game = args.game, explorer.game_of_rule(args.game)  # `tcgteach rules DM-4.4`
-    game = tcgteach.game(args.game)
+    game = tcgteach.game(args.game, _options(args.option))
     ids = game.rule_ids()
     lang = args.lang
     if args.where:
@@ -278,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the rule, the lessons that teach it and live examples from seeded games (with a line of Python "
         "that opens each in the stepper)",
     )
+    u.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="the examples' options")
     u.add_argument("--lang", choices=LANGS, default="en")
     u.add_argument(
         "--interpretations",

@@ -327,12 +327,13 @@ class Example:
         colon = "：" if lang == "ja" else ": "
         return f"{sep.join(where)}{colon}{via}{pick(self.text, lang, '')}"
 
-    def snippet(self, index: int = 0) -> str:
-        """A line of Python that opens this example in the stepper (``index``: its place in ``examples``)."""
-        rule = self.via and self.rule or self.rule
+    def snippet(self, index: int = 0, options: Mapping[str, Any] | None = None) -> str:
+        """A line of Python that opens this example in the stepper: ``index`` is its place in the examples
+        of ``where`` for the game with ``options`` (the options of the question, not of the example)."""
+        opts = f", options={dict(options)!r}" if options else ""
         return (
             f"from tcgteach.widgets import Stepper; from tcgteach.explorer import where; "
-            f"Stepper.at(where({self.game!r}, {rule!r}).examples[{index}])"
+            f"Stepper.at(where({self.game!r}, {self.rule!r}{opts}).examples[{index}])"
         )
 
 
@@ -363,6 +364,8 @@ class RuleInfo:
     marks: tuple[str, ...]
     lessons: tuple[LessonRef, ...]
     examples: tuple[Example, ...]
+    #: the options of the question that differ from the game's defaults
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         """The text, the lessons and the examples as lines (the command line prints them)."""
@@ -769,6 +772,7 @@ def where(game: str | Game, rule_id: str, lang: str = "en", options: Mapping[str
         marks=tuple(g.rule_marks(rule, lang)),
         lessons=lessons_teaching(g.name, rule),
         examples=examples(g, rule),
+        options=g.options.non_default(),
     )
 
 
@@ -815,7 +819,7 @@ def format_info(info: RuleInfo) -> list[str]:
     for i, ex in enumerate(info.examples):
         lines.append(f"  {i + 1}. {ex.describe(lang)}")
         if ex.kind not in ("deck", "setup"):
-            lines.append(f"     {w('open', lang)}{ex.snippet(i)}")
+            lines.append(f"     {w('open', lang)}{ex.snippet(i, info.options)}")
     if not info.examples:
         lines.append(w("no_examples", lang))
     return lines

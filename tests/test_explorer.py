@@ -289,6 +289,18 @@ def test_cli_where_en() -> None:
     assert ns["stepper"].state == where("darkmoon", "DM-4.4").examples[0].state()
 
 
+def test_cli_where_with_options_prints_a_snippet_for_them() -> None:
+    code, out = run("rules", "DM-4.6", "--where", "--option", "tie=none")
+    assert code == 0
+    snippet = [line.split("open it: ", 1)[1] for line in out.splitlines() if "open it: " in line][-1]
+    assert "options={'tie': 'none'}" in snippet
+    ns: dict[str, Any] = {}
+    exec(snippet.replace("Stepper.at(", "stepper = Stepper.at("), ns)
+    info = where("darkmoon", "DM-4.6", options={"tie": "none"})
+    assert ns["stepper"].state == info.examples[-1].state()
+    assert dict(info.examples[-1].options)["tie"] == "none"
+
+
 def test_cli_where_ja() -> None:
     code, out = run("rules", "dragonquest", "DQ-7.8", "--where", "--lang", "ja")
     assert code == 0
