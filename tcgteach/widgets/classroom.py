@@ -48,7 +48,7 @@ CLASSROOM_TEXT = Text(
         "n_players": ("{n}", "{n}人"),
         "game": ("Game", "ゲーム"),
         "players": ("Players", "人数"),
-        "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
+        "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：選ぶ番でない人の手札を隠す"),
         "new": ("New game", "新しいゲーム"),
         "hint": ("Hint", "ヒント"),
         "takeback": ("Take back my move", "自分の手を取り消す"),
@@ -61,7 +61,7 @@ CLASSROOM_TEXT = Text(
         "thinking": ("P{n} ({who}) is thinking…", "P{n}（{who}）が考えています…"),
         "no_hint": (
             "A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
-            "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。",
+            "ヒントは人間の番で使えます。今はP{n}（{who}）の番です。",
         ),
         "hint_over": ("The game is over: no hint to give.", "ゲームは終了しています。"),
         "no_takeback": ("No move of a person to take back yet.", "取り消せる人間の手はまだありません。"),
@@ -93,7 +93,7 @@ CLASSROOM_TEXT = Text(
             "board is hidden between turns so each person sees only their own hand.",
             "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
             "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
-            "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
+            "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では選ぶ人が替わるごとに盤面を隠し、"
             "各自が自分の手札だけを見られます。",
         ),
     }
