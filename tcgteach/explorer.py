@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 import tcgteach
 
 from .core.errors import DataFileError, DeckError, TcgError
+from .glossary import term
 from .i18n import LANGS, Text, pick
 
 if TYPE_CHECKING:
@@ -111,7 +112,13 @@ TEXT = Text(
 )
 """The explorer's words (the widget adds its own)."""
 
-ZONE_WORDS = {"deck": ("deck", "山札"), "hand": ("hand", "手札")}
+
+def _zone_word(zone: str, lang: str) -> str:
+    """A zone's name in the glossary's words (the zone's own name when the glossary has no term)."""
+    try:
+        return term(zone, lang)
+    except TcgError:
+        return zone
 
 
 # -- lessons ---------------------------------------------------------------------------------------
@@ -585,7 +592,7 @@ class _Index:
         text = {}
         for lang in LANGS:
             zones = ("、" if lang == "ja" else ", ").join(
-                TEXT.t("zone", lang, q=o + 1, zone=ZONE_WORDS.get(z, (z, z))[lang == "ja"], n=k) for o, z, k in hidden
+                TEXT.t("zone", lang, q=o + 1, zone=_zone_word(z, lang), n=k) for o, z, k in hidden
             )
             text[lang] = TEXT.t("view", lang, p=1, zones=zones)
         for rule in sorted(zone_rules):

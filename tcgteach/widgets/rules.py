@@ -29,7 +29,7 @@ TEXT = Text(
         "game": ("Game", "ゲーム"),
         "rule": ("Rule", "ルール"),
         "find": ("Find", "絞り込み"),
-        "find_hint": ("ID or words", "番号や言葉"),
+        "find_hint": ("rule ID or words", "ルールIDや言葉"),
         "lang": ("Language", "言語"),
         "lessons": ("Lessons that teach it", "このルールを学べるレッスン"),
         "no_lessons": ("No lesson lists this rule yet.", "このルールを扱うレッスンはまだありません。"),
