@@ -54,6 +54,7 @@ CSS = """<style>
 .tcg-rules .tcg-example-line,.tcg-rules .tcg-example-line>.widget-html-content{min-width:0;flex:1 1 300px;
   white-space:normal;overflow-wrap:anywhere;line-height:1.4}
 .tcg-rules .tcg-rule-pick select{font-family:inherit}
+.tcg-rules .tcg-rule-lessons a{color:#0d47a1;text-decoration:underline}
 </style>"""
 
 
@@ -97,29 +98,29 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self.labels = {k: w.HTML() for k in ("game", "lang", "find", "rule")}
         self.message = w.HTML()
         self.message.add_class("tcg-rules-message")
-        self.text = w.HTML(layout=w.Layout(width="100%"))
+        self.text = w.HTML()
         self.text.add_class("tcg-rule-text")
-        self.lessons = w.HTML(layout=w.Layout(width="100%"))
+        self.lessons = w.HTML()
         self.lessons.add_class("tcg-rule-lessons")
         self.examples_title = w.HTML()
-        self.examples = w.VBox([], layout=w.Layout(width="100%"))
+        self.examples = w.VBox([])
         self.examples.add_class("tcg-rule-examples")
         self.stepper_title = w.HTML()
         self.stepper_title.add_class("tcg-rule-stepper-title")
-        self.stepper_box = w.VBox([], layout=w.Layout(width="100%"))
+        self.stepper_box = w.VBox([])
         self.stepper_box.add_class("tcg-rule-stepper")
         self.game_pick.observe(self._guard(self._on_game), names="value")
         self.lang_toggle.observe(self._guard(self._on_lang), names="value")
         self.rule_pick.observe(self._guard(self._on_rule), names="value")
         self.find.observe(self._guard(self._on_find), names="value")
-        row = w.Layout(flex_flow="row wrap", align_items="center", width="100%")
+        row = w.Layout(flex_flow="row wrap", align_items="center")
         lab = self.labels
         pick_box = w.Box([self.rule_pick], layout=w.Layout(flex="1 1 400px", min_width="0"))
         self.children = [
             w.HTML(CSS),
             self.heading,
             w.HBox([lab["game"], self.game_pick, lab["lang"], self.lang_toggle, lab["find"], self.find], layout=row),
-            w.HBox([lab["rule"], pick_box], layout=w.Layout(flex_flow="row wrap", align_items="center", width="100%")),
+            w.HBox([lab["rule"], pick_box], layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.message,
             self.text,
             self.lessons,
@@ -260,7 +261,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
                 button = w.Button(description=t("open"), layout=w.Layout(width="auto", min_width="180px"))
                 button.add_class("tcg-open-example")
                 button.on_click(self._opener(i))
-            wrap = w.Layout(flex_flow="row wrap", align_items="center", width="100%")
+            wrap = w.Layout(flex_flow="row wrap", align_items="center")
             rows.append(w.HBox([line, button], layout=wrap))
         if not rows:
             rows.append(w.HTML(html.escape(t("no_examples"))))
