@@ -88,19 +88,23 @@ TEXT = Text(
         "step": ("the game enters “{node}” ({path})", "ゲームが「{node}」に進む（{path}）"),
         "deck": (
             "a deck is refused before the game starts: {error}",
-            "ゲームを始める前にデッキが断られる：{error}",
+            "デッキが{rule}「{title}」に反するので、ゲームを始められない（{detail}）",
+        ),
+        "setup_refused1": (
+            "a game with 1 player is refused: {error}",
+            "1人ではゲームを始められない：{rule}「{title}」",
         ),
         "setup_refused": (
-            "a game of {n} players is refused: {error}",
-            "{n}人でのゲームは始められない：{error}",
+            "a game with {n} players is refused: {error}",
+            "{n}人ではゲームを始められない：{rule}「{title}」",
         ),
         "view": (
             "what P{p} may see: {zones} hidden",
-            "P{p}から見える範囲：{zones}は見えない",
+            "P{p}から見ると、{zones}は中身が見えない",
         ),
         "zone": ("P{q}'s {zone} ({n} cards)", "P{q}の{zone}（{n}枚）"),
-        "via": ("(through {rule}) ", "（{rule}として）"),
-        "result": ("; result: {r}", "。結果：{r}"),
+        "via": ("(through {rule}) ", "（{rule}の例）"),
+        "result": (" Result: {r}", "（結果：{r}）"),
         "ends": ("the game ends: {r}", "ゲーム終了：{r}"),
         "definition": (
             "no event or refusal names this rule: it defines a term, says what the game does not have, "
@@ -322,7 +326,9 @@ class Example:
         """One line: seed, turn (or set-up), what happened."""
         t = TEXT.t
         where = [t("seed", lang, seed=self.seed)]
-        if self.kind not in ("deck", "setup"):
+        if self.kind in ("deck", "setup"):
+            where = []  # no game is played: the seed does not matter
+        else:
             where.append(t("turn", lang, n=self.turn) if self.turn and self.actions else t("setup", lang))
             if self.actions:
                 where.append(t("after1", lang) if self.actions == 1 else t("after", lang, n=self.actions))
@@ -332,7 +338,8 @@ class Example:
         via = t("via", lang, rule=self.via) if self.via else ""
         sep = "、" if lang == "ja" else ", "
         colon = "：" if lang == "ja" else ": "
-        return f"{sep.join(where)}{colon}{via}{pick(self.text, lang, '')}"
+        head = f"{sep.join(where)}{colon}" if where else ""
+        return f"{head}{via}{pick(self.text, lang, '')}"
 
     def snippet(self, index: int = 0, options: Mapping[str, Any] | None = None) -> str:
         """A line of Python that opens this example in the stepper: ``index`` is its place in the examples
@@ -518,7 +525,7 @@ class _Index:
             game = state.game
             text = {lang: game.describe_event(state.events[idx[0]], state, lang) for lang in LANGS}
             result = state.result() if state.is_terminal() else None
-            if result is not None and idx[-1] == len(state.events) - 1:
+            if result is not None and idx[-1] == len(state.events) - 1 and result.text("en") not in text["en"]:
                 text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
             turn = self._turn_now if n else self._turn(state)
             fields = {"events": tuple(idx), "text": text, "turn": turn, "seat": seat}
@@ -607,7 +614,7 @@ class _Index:
         good = game.starter_deck(names[0]).cards
         other = names[-1]
         pool = sorted(getattr(game, "cards", {}) or {})
-        candidates: list[tuple[str, ...]] = [good[:-1], good + good[:1], ("?",) + good[1:]]
+        candidates: list[tuple[str, ...]] = [good[:-1], good + good[:1], ("ZZ99",) + good[1:]]
         candidates += [(c,) * len(good) for c in pool]
         for cards in candidates:
             try:
@@ -615,7 +622,17 @@ class _Index:
             except DeckError as exc:
                 for v in exc.violations:
                     if self.wants(v.rule, "deck"):
-                        text = {lang: TEXT.t("deck", lang, error=str(v)) for lang in LANGS}
+                        text = {
+                            lang: TEXT.t(
+                                "deck",
+                                lang,
+                                error=str(v),
+                                rule=v.rule,
+                                title=game.rule_title(v.rule, lang),
+                                detail=_deck_detail(v, lang),
+                            )
+                            for lang in LANGS
+                        }
                         self.add(
                             Example(
                                 game=game.name,
@@ -641,7 +658,17 @@ class _Index:
                 rule = _rule_of_message(str(exc))
                 if rule is None or not self.wants(rule, "setup"):
                     continue
-                text = {lang: TEXT.t("setup_refused", lang, n=n, error=str(exc)) for lang in LANGS}
+                text = {
+                    lang: TEXT.t(
+                        "setup_refused1" if n == 1 else "setup_refused",
+                        lang,
+                        n=n,
+                        error=str(exc),
+                        rule=rule,
+                        title=game.rule_title(rule, lang),
+                    )
+                    for lang in LANGS
+                }
                 self.add(
                     Example(
                         game=game.name,
@@ -658,6 +685,16 @@ class _Index:
                         text=text,
                     )
                 )
+
+
+def _deck_detail(v: Any, lang: str) -> str:
+    """The counts of a broken construction rule in words (Japanese: the engine's messages are English)."""
+    if lang != "ja":
+        return str(v)
+    cards = "、".join(v.cards[:3]) + ("など" if len(v.cards) > 3 else "")
+    if v.count is None:
+        return cards or v.rule
+    return f"{cards}が{v.count}枚" if cards else f"{v.count}枚"
 
 
 def _describe_action(state: State, action: Any, lang: str) -> str:
