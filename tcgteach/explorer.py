@@ -10,6 +10,10 @@ starter decks, the given options and, for each named interpretation option, its 
 recording, per rule, the moments where
 
 - ``event``: an event cites the rule (the events of the last action; 0 actions: the set-up),
+- ``reading``: for a rule settled by an engine option (an [interpretation]), the first moment where
+  a seeded game, replayed under another value of the option, goes differently: an action legal under one
+  reading and refused under the other, other choices, other events or another result (``other`` holds
+  the other value),
 - ``refused``: an action that was legal at the decision before is refused now, ``IllegalActionError``
   naming the rule (rules that act by filtering the legal actions),
 - ``step``: the game enters a step of the flow graph whose rules list it (scoring at the end of the
@@ -52,7 +56,7 @@ if TYPE_CHECKING:
     from .core.state import State
 
 #: the kinds of example, best first (an example of an earlier kind is listed before one of a later kind)
-KINDS = ("event", "refused", "step", "result", "deck", "setup", "view", "definition")
+KINDS = ("reading", "event", "refused", "step", "result", "deck", "setup", "view", "definition")
 #: examples kept per rule and kind (from different games where possible)
 PER_KIND = 2
 #: examples shown per rule
@@ -106,6 +110,28 @@ TEXT = Text(
         "via": ("(through {rule}) ", "（{rule}の例）"),
         "result": (" Result: {r}", "（結果：{r}）"),
         "ends": ("the game ends: {r}", "ゲーム終了：{r}"),
+        "nothing": ("nothing more happens", "何も起こらない"),
+        "reading_refused": (
+            "the readings part here: with {o}={va}, P{p} may “{what}”; with {o}={vb} it is refused ({rule} {title})",
+            "ここで読み方による違いが出る：{o}={va} ならP{p}は「{what}」ができるが、"
+            "{o}={vb} では断られる（{rule}「{title}」）",
+        ),
+        "reading_choices": (
+            "the readings part here: P{p} may “{what}” with {o}={va}, not with {o}={vb}",
+            "ここで読み方による違いが出る：P{p}の「{what}」は {o}={va} なら選べるが、{o}={vb} では選べない",
+        ),
+        "reading_events": (
+            "the readings part here: “{what}” — with {o}={va}: {ea}; with {o}={vb}: {eb}",
+            "ここで読み方による違いが出る：「{what}」の結果が、{o}={va} では「{ea}」、{o}={vb} では「{eb}」",
+        ),
+        "reading_ended": (
+            "the readings part here: with {o}={v} the game is already over ({r})",
+            "ここで読み方による違いが出る：{o}={v} ではゲームがもう終わっている（{r}）",
+        ),
+        "reading_result": (
+            "the readings end differently: with {o}={va}: {ra}; with {o}={vb}: {rb}",
+            "読み方によって結果が変わる：{o}={va} では{ra}、{o}={vb} では{rb}",
+        ),
         "definition": (
             "no event or refusal names this rule: it defines a term, says what the game does not have, "
             "or acts inside rules that are cited instead; here, a game just set up",
@@ -287,6 +313,11 @@ class Example:
     via: str | None = None
     #: the moment is one of ``via``, a rule this rule's text names (this rule itself is cited nowhere)
     related: bool = False
+    #: kind reading: the option and its other value, under which the game goes differently here, and how
+    #: ("refused": the next action is refused there; "choices": other legal actions; "events": the next
+    #: action does something else; "ended": the game is over there; "result": another result)
+    other: tuple[str, Any] | None = None
+    differs: str | None = None
 
     @property
     def option_dict(self) -> dict[str, Any]:
@@ -321,6 +352,16 @@ class Example:
         except TcgError as exc:
             return exc
         raise TcgError(f"{self.rule}: the refused {self.kind} example was accepted: the engine changed")
+
+    def in_other_reading(self) -> Example:
+        """A reading example at the same moment under the other value of its option (the actions up to the
+        moment are legal under both readings: they part only after it)."""
+        if self.kind != "reading" or self.other is None:
+            raise TcgError(f"{self.rule}: only a reading example has another reading (this one is {self.kind!r})")
+        name, value = self.other
+        mine = dict(self.options)[name]
+        options = tuple(sorted({**dict(self.options), name: value}.items()))
+        return replace(self, options=options, other=(name, mine))
 
     def describe(self, lang: str = "en") -> str:
         """One line: seed, turn (or set-up), what happened."""
@@ -395,6 +436,8 @@ class _Index:
         self.found: dict[str, dict[str, list[Example]]] = {}
         #: the turn in which the action being recorded was taken
         self._turn_now: int | None = None
+        #: every game played: (options, decks, seed, agents, actions)
+        self.games: list[tuple[dict[str, Any], tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]] = []
 
     def add(self, ex: Example) -> bool:
         kinds = self.found.setdefault(ex.rule, {})
@@ -427,6 +470,7 @@ class _Index:
     def build(self) -> _Index:
         for options, decks, seed, agents in self._plan():
             self._play(options, decks, seed, agents)
+        self._probe_readings()
         self._probe_decks()
         self._probe_players()
         return self
@@ -493,6 +537,7 @@ class _Index:
             text = {lang: TEXT.t("ends", lang, r=result.text(lang)) for lang in LANGS}
             pending.append((result.reason, "result", len(history), {"text": text, "turn": self._turn(state)}))
         frozen = tuple(history)
+        self.games.append((options, decks, seed, agents, frozen))
         for rule, kind, n, extra in pending:
             self.add(
                 Example(
@@ -604,6 +649,142 @@ class _Index:
             text[lang] = TEXT.t("view", lang, p=1, zones=zones)
         for rule in sorted(zone_rules):
             pending.append((rule, "view", n, {"text": text, "turn": self._turn(state), "seat": 0}))
+
+    # -- readings: where an option's value changes the game -----------------------------------------------
+    def _probe_readings(self) -> None:
+        """For each option that settles a rule, replay the games played with one value under the other."""
+        game = self.game
+        ids = set(game.rule_ids())
+        base = dict(game.options)
+        for spec in game.options.specs.values():
+            if spec.rule not in ids:
+                continue
+            values: Sequence[Any] = spec.choices if spec.kind == "choice" else (SMALL_CAP,)
+            others = [v for v in values if v != base.get(spec.name)]
+            for options, decks, seed, agents, history in self.games:
+                if not self.wants(spec.rule, "reading"):
+                    break
+                mine = options.get(spec.name)
+                if any(k != spec.name and options.get(k) != base.get(k) for k in base):
+                    continue  # a game of another option's reading
+                for other in [base.get(spec.name)] if mine != base.get(spec.name) else others:
+                    self._diverge(spec.rule, spec.name, options, other, decks, seed, agents, history)
+
+    def _diverge(
+        self,
+        rule: str,
+        name: str,
+        options: dict[str, Any],
+        other: Any,
+        decks: tuple[str, ...],
+        seed: int,
+        agents: tuple[str, ...],
+        history: tuple[str, ...],
+    ) -> None:
+        game_a = self.game.with_options(options)
+        game_b = self.game.with_options({**options, name: other})
+        a = game_a.new_state(seed=seed, decks=list(decks) or None)
+        b = game_b.new_state(seed=seed, decks=list(decks) or None)
+        va, vb = _shown(options.get(name)), _shown(other)
+        turn = self._turn(a)
+        found: tuple[int, str, dict[str, str]] | None = None
+        for i in range(len(history) + 1):
+            if a.is_terminal() or b.is_terminal() or i == len(history):
+                ra, rb = a.result(), b.result()
+                if a.is_terminal() != b.is_terminal():
+                    ended, r = (va, ra) if a.is_terminal() else (vb, rb)
+                    text = {
+                        lang: TEXT.t("reading_ended", lang, o=name, v=ended, r=r.text(lang) if r else "")
+                        for lang in LANGS
+                    }
+                    found = (i, "ended", text)
+                elif ra is not None and rb is not None and ra.to_dict() != rb.to_dict():
+                    text = {
+                        lang: TEXT.t("reading_result", lang, o=name, va=va, ra=ra.text(lang), vb=vb, rb=rb.text(lang))
+                        for lang in LANGS
+                    }
+                    found = (i, "result", text)
+                break
+            la, lb = a.legal_actions(), b.legal_actions()
+            action = game_a.parse_action(history[i])
+            turn = self._turn(a)  # the turn in which the action is taken
+            seat = (a.current_player or 0) + 1
+            if action not in lb:
+                message, why = b._why_illegal(action)
+                text = {
+                    lang: TEXT.t(
+                        "reading_refused",
+                        lang,
+                        o=name,
+                        va=va,
+                        vb=vb,
+                        p=seat,
+                        what=_describe_action(a, action, lang),
+                        rule=why,
+                        title=self.game.rule_title(why, lang) if why in self.game.rule_ids() else why,
+                    )
+                    for lang in LANGS
+                }
+                found = (i, "refused", text)
+                break
+            if set(la) != set(lb):
+                extra = sorted(set(la) ^ set(lb), key=str)[0]
+                where_legal, where_not = (va, vb) if extra in la else (vb, va)
+                shown = a if extra in la else b
+                text = {
+                    lang: TEXT.t(
+                        "reading_choices",
+                        lang,
+                        o=name,
+                        va=where_legal,
+                        vb=where_not,
+                        p=seat,
+                        what=_describe_action(shown, extra, lang),
+                    )
+                    for lang in LANGS
+                }
+                found = (i, "choices", text)
+                break
+            ea, eb = a.apply(action), b.apply(action)
+            if [e.to_dict() for e in ea] != [e.to_dict() for e in eb]:
+                k = next(
+                    (j for j, (x, y) in enumerate(zip(ea, eb, strict=False)) if x.to_dict() != y.to_dict()),
+                    min(len(ea), len(eb)),
+                )
+                text = {}
+                for lang in LANGS:
+                    nothing = TEXT.t("nothing", lang)
+                    da = a.game.describe_event(ea[k], a, lang).rstrip("。.") if k < len(ea) else nothing
+                    db = b.game.describe_event(eb[k], b, lang).rstrip("。.") if k < len(eb) else nothing
+                    what = _describe_action(a, action, lang)
+                    text[lang] = TEXT.t("reading_events", lang, o=name, va=va, vb=vb, what=what, ea=da, eb=db)
+                found = (i + 1, "events", text)
+                break
+        if found is None:
+            return
+        n, differs, text = found
+        got = self.found.get(rule, {}).get("reading", [])
+        if any(e.seed == seed and e.decks == decks and e.actions == n for e in got):
+            return  # the same moment seen from the other reading
+        if differs in ("ended", "result"):
+            turn = self._turn(a)
+        self.add(
+            Example(
+                game=self.game.name,
+                rule=rule,
+                kind="reading",
+                seed=seed,
+                options=tuple(sorted(options.items())),
+                decks=decks,
+                agents=agents,
+                actions=n,
+                history=history,
+                text=text,
+                turn=turn,
+                other=(name, other),
+                differs=differs,
+            )
+        )
 
     def _probe_decks(self) -> None:
         """Decks made from the first starter deck to break each construction rule, refused at set-up."""

@@ -31,7 +31,6 @@ DEFINITIONS = {
         "DQ-4.6",
         "DQ-4.7",
         "DQ-5.1",
-        "DQ-5.3",
         "DQ-9.1",
         "DQ-9.2",
         "DQ-10.2",
@@ -93,8 +92,39 @@ def check_moment(ex: Example, rule: str) -> None:
             if real and set(seen) == {-1} and set(real) != {-1}
         ]
         assert hidden and "zones" in game.rule_title(rule).lower()
+    elif ex.kind == "reading":
+        check_reading(ex, rule)
     else:
         raise AssertionError(f"unexpected kind {ex.kind}")
+
+
+def check_reading(ex: Example, rule: str) -> None:
+    """The game goes differently here under the other value of the option that settles ``rule``."""
+    assert ex.other is not None
+    name, value = ex.other
+    game = tcgteach.game(ex.game, dict(ex.options))
+    assert game.options.specs[name].rule == rule
+    other = ex.in_other_reading()
+    assert dict(other.options)[name] == value and other.in_other_reading() == ex
+    if ex.differs == "events":  # the last action does something else
+        a, b = replayed(ex, ex.actions - 1), replayed(other, ex.actions - 1)
+        text = ex.history[ex.actions - 1]
+        assert [e.to_dict() for e in a.apply(text)] != [e.to_dict() for e in b.apply(text)]
+        return
+    a, b = replayed(ex, ex.actions), replayed(other, ex.actions)
+    if ex.differs == "refused":  # the next action is legal here and refused there
+        text = ex.history[ex.actions]
+        assert game.parse_action(text) in a.legal_actions()
+        with pytest.raises(IllegalActionError):
+            b.apply(text)
+    elif ex.differs == "choices":
+        assert set(a.legal_actions()) != set(b.legal_actions())
+    elif ex.differs == "ended":
+        assert a.is_terminal() != b.is_terminal()
+    elif ex.differs == "result":
+        assert a.result().to_dict() != b.result().to_dict()
+    else:
+        raise AssertionError(f"unexpected difference {ex.differs}")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -133,6 +163,28 @@ def test_rules_cited_in_play_are_not_called_definitions() -> None:
     for game, rules in DEFINITIONS.items():
         for rule in rules:
             assert [e.kind for e in where(game, rule).examples] == ["definition"], rule
+
+
+@pytest.mark.parametrize(
+    ("game", "rule"),
+    [("darkmoon", "DM-4.3"), ("darkmoon", "DM-4.4a"), ("dragonquest", "DQ-1.2"), ("dragonquest", "DQ-1.4")]
+    + [("dragonquest", r) for r in ("DQ-5.3", "DQ-5.5", "DQ-6.3a", "DQ-6.14")],
+)
+def test_a_rule_settled_by_an_option_shows_where_the_readings_part_first(game: str, rule: str) -> None:
+    ex = where(game, rule).examples[0]
+    assert ex.kind == "reading" and ex.other is not None
+    assert f"{ex.other[0]}=" in ex.describe("en") and f"{ex.other[0]}=" in ex.describe("ja")
+
+
+def test_DQ_5_3_the_strict_formation_refuses_the_sixth_place() -> None:
+    # formation=at_least lets a recruit go where strict does not (front >= back instead of front > back)
+    ex = next(e for e in where("dragonquest", "DQ-5.3").examples if e.kind == "reading")
+    assert ex.differs == "choices"
+    state = ex.state()
+    strict = ex.in_other_reading().state() if dict(ex.options)["formation"] == "at_least" else state
+    loose = state if strict is not state else ex.in_other_reading().state()
+    only_loose = set(loose.legal_actions()) - set(strict.legal_actions())
+    assert only_loose and all(str(a).startswith("recruit") for a in only_loose)
 
 
 def test_DM_4_4a_example_comes_from_the_option_value_that_makes_it_act() -> None:
@@ -382,6 +434,23 @@ def test_widget_opens_a_refused_moment_and_says_what_is_refused() -> None:
     assert stepper.lang == "ja" and "実例" in rx.stepper_title.value  # the open stepper follows the language
     rx.rule_pick.value = "DM-4.6"
     assert rx.stepper is None and rx.stepper_title.value == ""  # another rule: the stepper of the last one closes
+
+
+def test_widget_opens_a_reading_under_either_value() -> None:
+    from tcgteach.widgets import RuleExplorer
+
+    rx = RuleExplorer("dragonquest", "DQ-5.3")
+    assert rx.info is not None
+    ex = rx.info.examples[0]
+    assert ex.kind == "reading" and ex.other is not None
+    row = rx.examples.children[0]
+    main, other = row.children[1].children
+    other.click()
+    assert rx.stepper is not None and rx.stepper.state == ex.in_other_reading().state()
+    assert rx.stepper.game.options["formation"] == ex.other[1]
+    assert f"formation={ex.other[1]}" in rx.stepper_title.value
+    main.click()
+    assert rx.stepper.state == ex.state() and rx.stepper.game.options["formation"] == dict(ex.options)["formation"]
 
 
 def test_widget_pickers_and_language() -> None:

@@ -37,6 +37,11 @@ TEXT = Text(
         "examples": ("Live examples from seeded games", "シード付きのゲームから取った実例"),
         "no_examples": ("No example found.", "実例は見つかりませんでした。"),
         "open": ("Open in the stepper", "ステッパーで開く"),
+        "open_other": ("… with {o}={v}", "{o}={v} で開く"),
+        "opened_other": (
+            "Example {n} with {o}={v}, in the stepper",
+            "実例{n}を {o}={v} にしてステッパーで開いています",
+        ),
         "no_state": ("(the game cannot start: nothing to open)", "（ゲームが始まらないので開けません）"),
         "opened": ("Example {n} in the stepper", "実例{n}をステッパーで開いています"),
         "none_found": ("No rule matches “{text}”.", "「{text}」に当てはまるルールはありません。"),
@@ -78,6 +83,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         rid = explorer.resolve_rule(self.game, rule) if rule is not None else self._first_rule()
         self.stepper: Stepper | None = None
         self._opened: int | None = None  # the example open in the stepper
+        self._opened_other = False  # ... under the other reading of its option
         self.info: explorer.RuleInfo | None = None
         self._quiet = False
         t = self._t
@@ -261,6 +267,14 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
                 button = w.Button(description=t("open"), layout=w.Layout(width="auto", min_width="180px"))
                 button.add_class("tcg-open-example")
                 button.on_click(self._opener(i))
+                if ex.kind == "reading" and ex.other is not None:
+                    other = w.Button(
+                        description=t("open_other", o=ex.other[0], v=explorer._shown(ex.other[1])),
+                        layout=w.Layout(width="auto"),
+                    )
+                    other.add_class("tcg-open-other")
+                    other.on_click(self._opener(i, other=True))
+                    button = w.HBox([button, other])
             wrap = w.Layout(flex_flow="row wrap", align_items="center")
             rows.append(w.HBox([line, button], layout=wrap))
         if not rows:
@@ -271,10 +285,10 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self._title_stepper()
         self._say("")
 
-    def _opener(self, index: int) -> Callable[[Any], None]:
+    def _opener(self, index: int, other: bool = False) -> Callable[[Any], None]:
         def click(_b: Any) -> None:
             try:
-                self.open_example(index)
+                self.open_example(index, other=other)
             except TcgError as exc:
                 self._say(str(exc), error=True)
             except Exception as exc:  # a widget never shows a traceback
@@ -282,8 +296,9 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
 
         return click
 
-    def open_example(self, index: int) -> Stepper:
-        """Open example ``index`` of the shown rule in a stepper below, at its moment."""
+    def open_example(self, index: int, other: bool = False) -> Stepper:
+        """Open example ``index`` of the shown rule in a stepper below, at its moment (``other``: a reading
+        example under the other value of its option)."""
         assert self.info is not None
         examples = self.info.examples
         if not 0 <= index < len(examples):
@@ -292,12 +307,13 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         if ex.kind in ("deck", "setup"):
             raise TcgError(self._t("no_state"))
         self._close_stepper()
-        stepper = Stepper.at(ex, lang=self.lang)
+        stepper = Stepper.at(ex.in_other_reading() if other else ex, lang=self.lang)
         if ex.kind == "refused":  # the moment is before the refused action: say what is refused
             stepper._say(pick(ex.text, self.lang, str(ex.error)), error=True)
         self.stepper = stepper
         self.stepper_box.children = (stepper,)
         self._opened = index
+        self._opened_other = other
         self._title_stepper()
         self._say("")
         return stepper
@@ -307,8 +323,13 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
             self.stepper_title.value = ""
             return
         ex = self.info.examples[self._opened]
+        if self._opened_other and ex.other is not None:
+            o, v = ex.other
+            head = self._t("opened_other", n=self._opened + 1, o=o, v=explorer._shown(v))
+        else:
+            head = self._t("opened", n=self._opened + 1)
         self.stepper_title.value = (
-            f"<hr style='margin:8px 0'><b>{html.escape(self._t('opened', n=self._opened + 1))}</b><br>"
+            f"<hr style='margin:8px 0'><b>{html.escape(head)}</b><br>"
             f"<small>{html.escape(ex.describe(self.lang))}</small>"
         )
 
