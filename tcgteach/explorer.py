@@ -764,8 +764,8 @@ class _Index:
             return
         n, differs, text = found
         got = self.found.get(rule, {}).get("reading", [])
-        if any(e.seed == seed and e.decks == decks and e.actions == n for e in got):
-            return  # the same moment seen from the other reading
+        if any(e.seed == seed and e.actions == n and (e.decks == decks or e.text == text) for e in got):
+            return  # the same moment seen from the other reading (or told the same way)
         if differs in ("ended", "result"):
             turn = self._turn(a)
         self.add(
