@@ -37,7 +37,7 @@ TEXT = Text(
         "examples": ("Live examples from seeded games", "シード付きのゲームから取った実例"),
         "no_examples": ("No example found.", "実例は見つかりませんでした。"),
         "open": ("Open in the stepper", "ステッパーで開く"),
-        "open_other": ("… with {o}={v}", "{o}={v} で開く"),
+        "open_other": ("Open with {o}={v}", "{o}={v} で開く"),
         "opened_other": (
             "Example {n} with {o}={v}, in the stepper",
             "実例{n}を {o}={v} にしてステッパーで開いています",
