@@ -36,7 +36,7 @@ TEXT = Text(
             "（手は進めず、今の盤面でルールが決めます）",
         ),
         "next": ("Next question", "次の問題へ"),
-        "again": ("New questions", "新しい問題で もう一度"),
+        "again": ("New questions", "新しい問題でもう一度"),
         "done": ("Done: {s}.", "おしまい：{s}。"),
         "board_before": ("The position", "問題の局面"),
         "board_after": ("After playing it out", "進めた後の局面"),
