@@ -90,7 +90,7 @@ def test_darkmoon_lesson_in_japanese_plays_the_same_game_and_shows_it_in_japanes
     assert len(lines) == 2 and all(int(a) + int(b) + int(c) == int(t) for a, b, c, t in lines)
     assert re.search(r"^    ユニット\d：\d+枚、ボーナス \d+点$", out, re.M)
     # the options table, the flow graph, the board and the stepper in Japanese
-    assert "| オプション | 値 | 既定値 | ルール | 意味 |" in out and "先攻1ターン目" in out
+    assert "| オプション | 既定値 | ルール | 意味 |" in out and "先攻1ターン目" in out
     assert "メインフェイズ" in out and "エンドフェイズ" in out  # labels of the drawn turn graph
     assert "tcg-board tcg-dm" in out and "手札" in out and "ユニット1" in out
     assert "1手進める" in str(ja) and "application/vnd.jupyter.widget-view+json" in str(ja)
