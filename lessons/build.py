@@ -5,8 +5,9 @@
 
 A source ``lessons/NN_name.lesson`` is plain text. A line ``=== <kind> [<lang>]`` starts a cell; ``<kind>`` is
 ``lesson`` (the header: ``key: value`` lines), ``markdown`` or ``code``; with ``<lang>`` (``en`` or ``ja``) the cell
-appears in that language's notebook only. Inside a markdown cell, ``--- en`` and ``--- ja`` start the text of each
-language; every markdown cell has both (a test checks it). A code cell is Python shared by both notebooks, where
+appears in that language's notebook only; ``#tag`` words after it are cell tags (``=== code #parameters``).
+Inside a markdown cell, ``--- en`` and ``--- ja`` start the text of each language; every markdown cell has both
+(a test checks it). A code cell is Python shared by both notebooks, where
 
 - ``_("English", "日本語")`` is replaced by the literal of the notebook's language (any two string literals,
   f-strings included): plot labels, printed words, assertion messages, widget presets — ``LANG = _("en", "ja")``;
@@ -39,7 +40,7 @@ LANGS = ("en", "ja")
 START = "start_here"
 RULE_ID = re.compile(r"\b(?:DM|DQ)-\d+(?:\.\d+)*[a-z]?\b")
 RANGE = re.compile(r"\b((?:DM|DQ)-\d+(?:\.\d+)+)\s*[–-]\s*((?:DM|DQ)-\d+(?:\.\d+)+)\b")
-CELL = re.compile(r"^=== (lesson|markdown|code)(?: (en|ja))?\s*$")
+CELL = re.compile(r"^=== (lesson|markdown|code)(?: (en|ja))?((?: #[\w-]+)*)\s*$")
 PART = re.compile(r"^--- (en|ja)\s*$")
 COMMENT = re.compile(r"^(\s*)# \[(en|ja)\] ?(.*)$")
 
@@ -53,6 +54,7 @@ class Cell:
     kind: str
     line: int
     only: str | None = None
+    tags: list[str] = field(default_factory=list)  # cell tags, e.g. "parameters" (papermill's cell of parameters)
     text: list[str] = field(default_factory=list)  # code
     parts: dict[str, list[str]] = field(default_factory=dict)  # markdown: lang -> lines
 
@@ -75,7 +77,7 @@ def _read_cells(path: Path) -> list[Cell]:
         where = f"{path.relative_to(REPO)}:{number}"
         m = CELL.match(line)
         if m:
-            cells.append(Cell(m.group(1), number, m.group(2)))
+            cells.append(Cell(m.group(1), number, m.group(2), m.group(3).split(" #")[1:]))
             part = None
         elif not cells:
             if line.strip():
@@ -119,7 +121,7 @@ def parse(path: Path) -> Lesson:
         where = f"{path.relative_to(REPO)}:{cell.line}"
         if cell.kind == "lesson":
             raise LessonError(f"{where}: a second '=== lesson'")
-        for lang in [cell.only] if cell.only else list(LANGS) if cell.kind == "markdown" else []:
+        for lang in ([cell.only] if cell.only else list(LANGS)) if cell.kind == "markdown" else []:
             if not "".join(cell.parts.get(lang, [])).strip():
                 raise LessonError(f"{where}: this markdown cell has no '--- {lang}' text")
     return Lesson(path, meta, cells[1:])
@@ -205,7 +207,7 @@ def notebook(lesson: Lesson, lang: str) -> dict[str, object]:
         if cell.only and lang != "both" and cell.only != lang:
             continue
         where = f"{lesson.path.relative_to(REPO)}:{cell.line}"
-        meta: dict[str, object] = {}
+        meta: dict[str, object] = {"tags": list(cell.tags)} if cell.tags else {}
         if cell.kind == "markdown":
             out: dict[str, object] = {"cell_type": "markdown", "metadata": meta, "source": _markdown(cell, langs)}
         else:

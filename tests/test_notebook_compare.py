@@ -9,6 +9,7 @@ lesson once per session; these tests read the same run.
 
 import os
 import re
+import unicodedata
 
 import nbformat
 import pytest
@@ -19,6 +20,7 @@ except ImportError:
     from test_notebooks import NOTEBOOKS, execute, text_of
 
 LESSON = next(p for p in NOTEBOOKS if p.parent.name == "en" and p.name == "04_compare_designs.ipynb")
+LESSON_JA = next(p for p in NOTEBOOKS if p.parent.name == "ja" and p.name == "04_compare_designs.ipynb")
 TRAITS = (
     "goal",
     "resources",
@@ -44,13 +46,16 @@ def test_the_test_run_is_small():
     assert games() <= 100, "the lesson must run on a small number of games in the test run"
 
 
-def test_stored_without_outputs_with_a_parameters_cell():
-    nb = nbformat.read(LESSON, as_version=4)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_stored_without_outputs_with_a_parameters_cell(lang):
+    nb = nbformat.read(LESSON if lang == "en" else LESSON_JA, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert all(not c.outputs and c.execution_count is None for c in code), "store the lesson cleared"
+    # the parameters are the first code cell, tagged for papermill (``=== code #parameters`` in the source)
     params = [c for c in code if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1 and params[0] is code[0]
+    assert f'LANG = "{lang}"' in params[0].source
     assert 'os.environ.get("TCGTEACH_LESSON_GAMES", "150" if IN_BROWSER else "2000")' in params[0].source
     for name in ("N_GAMES", "JOBS", "SEED"):
         assert re.search(rf"^{name} = ", params[0].source, re.MULTILINE), name
@@ -151,18 +156,19 @@ def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict():
     assert "dragonquest: wipe_out=after_own_turn -> wipe_out=literal: beyond noise:" in out  # the summary
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "## 7. Experiment C: Dragon Quest wipe_out literal vs after_own_turn" in prose
-    assert "DQ-6.14.1" in prose and "実験C" in prose
+    assert "DQ-6.14.1" in prose
     # the fixed text quotes a reference run of the default size and says so
     reading_c = prose[prose.index("## 7. Experiment C") : prose.index("## 8. What the numbers say")]
     assert "At N=2000" in reading_c
 
 
-def test_the_default_size_is_smaller_in_the_browser(monkeypatch):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_default_size_is_smaller_in_the_browser(monkeypatch, lang):
     """In the JupyterLite site (Pyodide: one process, slower) the lesson plays 150 games, not 2000."""
     import tcgteach.lesson
 
-    nb = nbformat.read(LESSON, as_version=4)
-    params = next(c for c in nb.cells if "parameters" in c.metadata.get("tags", []))
+    nb = nbformat.read(LESSON if lang == "en" else LESSON_JA, as_version=4)
+    params = next(c for c in nb.cells if c.cell_type == "code")
     monkeypatch.delenv("TCGTEACH_LESSON_GAMES", raising=False)
     for in_browser, expected in ((False, 2000), (True, 150)):
         monkeypatch.setattr(tcgteach.lesson, "IN_BROWSER", in_browser)
@@ -196,4 +202,156 @@ def test_the_starter_decks_are_shown_pairing_by_pairing_with_intervals():
             assert re.search(rf"^{pair} +{n} +[\d.]+% \([\d.]+%- *[\d.]+%\) ", out, re.MULTILINE), pair
     assert out.count("widest 95% interval:") == 2
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    assert "## 9. Are the starter decks fair?" in prose and "--games 2000" in prose and "デッキ" in prose
+    assert "## 9. Are the starter decks fair?" in prose and "--games 2000" in prose
+
+
+# -- the Japanese notebook: the same lesson, every word a reader sees in Japanese ---------------------------------
+def japanese(text):
+    """True when the text holds kana or kanji."""
+    return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def test_the_english_notebook_has_no_japanese_left():
+    nb = nbformat.read(LESSON, as_version=4)
+    for cell in nb.cells:
+        assert not japanese(cell.source), cell.source[:200]
+
+
+def test_japanese_every_explanation_and_comment_is_in_japanese():
+    nb = nbformat.read(LESSON_JA, as_version=4)
+    en = nbformat.read(LESSON, as_version=4)
+    prose = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    assert len(prose) == len([c for c in en.cells if c.cell_type == "markdown"])
+    for text in prose:
+        assert japanese(text), text[:200]
+    # a translation, not a summary: at least a third as long as the English in characters
+    for ja, eng in zip(prose, [c.source for c in en.cells if c.cell_type == "markdown"], strict=True):
+        assert len(ja) >= len(eng) / 3, ja[:80]
+    text = "\n".join(prose)
+    for heading in ("## 7. 実験C", "## 9. スターターデッキは公平か", "## 5. 実験A", "## 6. 実験B"):
+        assert heading in text, heading
+    for rule in ("DM-4.3", "DQ-6.2", "DQ-6.14.1", "DQ-5.3"):
+        assert rule in text, rule
+    reading_c = text[text.index("## 7. 実験C") : text.index("## 8. 数字からわかること")]
+    assert "N=2000" in reading_c and "54.0%" in reading_c and "57.6%" in reading_c
+    # every comment line of the code is Japanese (or only a rule ID)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        for line in cell.source.splitlines():
+            comment = line.strip()
+            if comment.startswith("#") and not re.fullmatch(r"# (DM|DQ)-[\d.]+", comment):
+                assert japanese(comment), comment
+
+
+def test_japanese_runs_clean_and_prints_in_japanese():
+    nb = execute(LESSON_JA)
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    stderr = [o["text"] for c in nb.cells for o in c.get("outputs", []) if o.get("name") == "stderr"]
+    assert not stderr, f"warnings or errors printed (a missing glyph?): {stderr}"
+    out = text_of(nb)
+    n = games()
+    assert f"1回の実行あたり{n}ゲーム" in out
+    assert f"対戦したゲーム数：DARK MOON {n}、ドラゴンクエスト {n}" in out
+    assert f"DARK MOON：{n}ゲームを" in out and f"ドラゴンクエスト：{n}ゲームを" in out
+    assert out.count(f"{2 * n}ゲームを") == 3, "each of the three experiments plays N games per side"
+    assert "このレッスンのシミュレーションにかかった時間の合計：" in out
+    assert "日本語フォントが見つかりません" not in out, "a Japanese font was found for the figures"
+    for english in ("games in", "games per run", "beyond noise", "within noise", "Verdict", "median "):
+        assert english not in out.replace("first_turn_restriction", ""), english
+
+
+def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese():
+    import tcgteach
+
+    nb = execute(LESSON_JA)
+    html = [unicodedata.normalize("NFC", h) for h in outputs(nb, "text/html")]
+    tables = [h for h in html if "二つのデザインの特徴" in h]
+    assert len(tables) == 1
+    table = tables[0]
+    assert f"各{games()}ゲーム" in table
+    cells = re.findall(r"<tr><td[^>]*>([^<]*)</td>", table)
+    for trait in (
+        "目的",
+        "資源",
+        "相互作用（測定）",
+        "運の要素",
+        "先攻への補正",
+        "ゲームの長さ",
+        "1ゲームの判断数",
+        "分岐数（測定）",
+        "先攻勝率（測定）",
+    ):
+        assert any(c.startswith(trait) for c in cells), trait
+    for game, rule in (("darkmoon", "DM-4.3"), ("dragonquest", "DQ-6.2")):
+        assert f"{rule}：{tcgteach.game(game).rule_text(rule, 'ja')}" in table, rule
+    assert len(re.findall(r"中央値 [\d.]+（IQR [\d.]+〜[\d.]+）", table)) == 4
+    assert len(re.findall(r"[\d.]+%（95%信頼区間 [\d.]+%〜[\d.]+%", table)) == 2
+    assert len(re.findall(r"判断1回あたり [\d.]+ の合法手", table)) == 2
+    metrics = [h for h in html if "フローグラフの構造" in h]
+    assert len(metrics) == 1
+    for needle in ("判断ノード", "閉路", "DARK MOON — ターン", "ドラゴンクエスト — ターン", "ドラゴンクエスト — 戦闘"):
+        assert needle in metrics[0], needle
+    # the flow graphs side by side, labelled in Japanese
+    row = next(h for h in html if "tcg-side-by-side" in h)
+    assert row.count("<svg") == 2 and "戦闘" in row and "メインフェイズ" in row
+    # the summaries of section 2 and of "your turn", the options, the three comparisons and the deck pairings
+    summaries = [h for h in html if "キー（summary の行）" in h]
+    assert len(summaries) == 3
+    assert all("先攻勝率" in h and "P1（席0）の勝ち" in h and "判断1回あたり" in h for h in summaries)
+    assert any("formation_repair" in h and "既定値" in h and "意味" in h for h in html), "the options in Japanese"
+    n = games()
+    for a, b in (
+        ("first_turn_restriction=True", "first_turn_restriction=False"),
+        ("formation=strict", "formation=at_least"),
+        ("wipe_out=after_own_turn", "wipe_out=literal"),
+    ):
+        assert sum(f"A = {a}、B = {b}（各{n}ゲーム、同じシード）" in h for h in html) == 1, (a, b)
+    decks = [h for h in html if "デッキAの勝ち（95%信頼区間）" in h]
+    assert len(decks) == 2
+    assert "学園総出アンサンブル（ensemble）対 ヘリとノアのスポットライト（spotlight）" in decks[0]
+    assert "勇士たちの武器庫（heroes）対 牙の群れ（beasts）" in decks[1]
+
+
+def test_japanese_experiments_read_this_run_in_japanese():
+    nb = execute(LESSON_JA)
+    out = text_of(nb)
+    n = games()
+    readings = re.findall(
+        r"^先攻勝率：.*は、片側(\d+)ゲームのこの実行では(ノイズを超えています|ノイズの範囲内です)。$",
+        out,
+        re.MULTILINE,
+    )
+    assert len(readings) == 3 and all(int(k) == n for k, _ in readings)
+    assert re.search(r"^分岐数：formation=strict で [\d.]+、formation=at_least で [\d.]+。差の", out, re.MULTILINE)
+    assert re.search(r"再生した\d+ゲームのうち\d+ゲーム（[\d.]+%）で、どちらかのプレイヤーがパーティーカードを6枚", out)
+    k = min(n, 100)
+    assert (
+        f"1ターン目の終わり（片側{k}ゲームを再生）：wipe_out=after_own_turn では後攻が{k}ゲームで免除され、"
+        f"wipe_out=literal では{k}ゲームで5枚を払いました。"
+    ) in out
+    verdicts = re.findall(r"^結論（実験C）：(.+)$", out, re.MULTILINE)
+    assert len(verdicts) == 1
+    assert ("ノイズの範囲内" in verdicts[0]) != ("ノイズを超えて" in verdicts[0]), verdicts[0]
+    assert "ドラゴンクエスト：wipe_out=after_own_turn → wipe_out=literal：ノイズを超えた統計：" in out
+    assert out.count("ノイズを超えたほかの統計：") == 3
+
+
+def test_japanese_figures_are_drawn_with_japanese_labels():
+    nb = execute(LESSON_JA)
+    assert len(outputs(nb, "image/png")) >= 6
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    for label in (
+        "先攻勝率（95%信頼区間）",
+        "先攻の勝ち（勝敗のついたゲームの%）",
+        'ylabel="ゲーム数"',
+        "ゲームの長さ（ターン数）",
+        "ゲームの終わり方",
+        "先攻の得点差",
+        "ゲームの終わりの先攻のデッキの差",
+        "rule_title(rid, LANG)",
+    ):
+        assert label in code, label
+    for english in ("First-player win rate (95% CI)", 'ylabel="games"', "Game length in turns", "how games ended"):
+        assert english not in code, english
+    assert "japanese_font(LANG)" in code

@@ -140,9 +140,25 @@ def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
     assert "already costs them five cards at the end of turn 1" not in prose  # the old reading, gone
 
 
+def printed_text(nb):
+    """``text_of``, but the stream pieces of one cell joined as they were printed: the kernel may send one
+    ``print`` in several chunks, and ``text_of`` puts a newline between them."""
+    parts = []
+    for cell in nb.cells:
+        streams: dict[str, str] = {}
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                streams[out["name"]] = streams.get(out["name"], "") + out["text"]
+            for value in out.get("data", {}).values():
+                if isinstance(value, str):
+                    parts.append(value)
+        parts.extend(streams.values())
+    return "\n".join(parts)
+
+
 def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
     nb = lesson("en/03_dragonquest_combat.ipynb")
-    out = html.unescape(text_of(nb))
+    out = html.unescape(printed_text(nb))
     # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
     imm = out.index("[DQ-5.5] P1's front row no longer outnumbers the back row: P1 repairs the formation at once.")
     assert out.index("[DQ-5.5] Formation: P1 moves Abyss Wyrm to the front row.", imm) < out.index(
@@ -168,11 +184,69 @@ def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
         "`end_step`",
         "Why `immediate` is the default",
         "DQ-7.6",
+        "DQ-6.14.1",
+    ):
+        assert needle in prose, needle
+    assert not re.search(r"[\u3040-\u30ff]", prose), "the English notebook has no Japanese text"
+
+
+def test_dragonquest_combat_lesson_in_japanese_shows_the_same_scenes():
+    nb = lesson("ja/03_dragonquest_combat.ipynb")
+    out = html.unescape(printed_text(nb))
+    # the cards' figures, the judgment explained, the event log with its rule IDs: all in Japanese
+    assert "H13 銀の決闘者　　　　レベル 3　攻撃力 4　HP 4　素早さ 4" in out
+    assert "素早さ 4 > 1：攻撃側が先（DQ-7.8）。" in out
+    assert "[DQ-7.8] 判定：路地裏の拳闘士 対 流浪の剣士（同速：同時）。" in out
+    assert "P2の選択肢： ['ツノイノシシ ③で防御', 'コケスライム ②で防御', '防御しない']" in out
+    assert "P1が選べる防御カード： ['ツノイノシシ ③を選ぶ', 'コケスライム ②を選ぶ', '小石ガニを選ぶ']" in out
+    assert "{'流浪の剣士': '毒', 'きこりの息子': '混乱', 'ツノイノシシ': '毒'}" in out
+    # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
+    imm = out.index("[DQ-5.5] P1の前衛が後衛より多くなくなった：P1がすぐに陣形維持を行う。")
+    assert out.index("[DQ-5.5] 陣形維持：P1が深淵の多頭竜を前衛へ。", imm) < out.index(
+        "[DQ-6.14] ひらひらコウモリに1ダメージ", imm
+    )
+    assert "P2の選択肢： ['ツノイノシシ ⑥で攻撃', 'パス']" in out
+    # end_step: P2 cannot attack (DQ-7.6); the refusal is shown with the rule's Japanese text
+    assert "[DQ-7.6] 防御側の前衛にカードが1枚もなければ、攻撃は選べません。いま選べる手：パス" in out
+    # the owner decides in the opponent's turn, at the repair node of the turn graph
+    assert "[DQ-5.5] P2の前衛が後衛より多くなくなった：P2がすぐに陣形維持を行う。" in out
+    assert "P2の選択肢： ['小石ガニを前衛へ', '苔甲羅のカメを前衛へ']" in out
+    assert "[DQ-5.5] 陣形維持：P2が苔甲羅のカメを前衛へ。" in out
+    assert "repair へ入る矢印の出発点： ['combat.resolve', 'end', 'end.confusion', 'prep', 'prep.resolve']" in out
+    assert "tcg-n-repair polygon" in out and "tcg-e-end--repair path" in out and "tcg-e-repair--end path" in out
+    assert "陣形維持（すぐに）" in out and "判定ステップ" in out  # node labels of the drawn graphs
+    # wipe-out penalty, deck-out, the draw, the refused 3/3 formation
+    assert "[DQ-6.14] P2の場にパーティーがいない：全滅ペナルティでデッキから5枚を捨て札へ。" in out
+    assert "[DQ-1.3] ゲーム終了。引き分け" in out
+    assert "前衛3枚・後衛3枚では、前衛が後衛より多くありません（DQ-5.2、オプション formation=strict）" in out
+    # the board, the options table and the combat view in Japanese
+    assert "前衛" in out and "後衛" in out and "☠ 毒" in out
+    assert "<th>オプション</th><th>値</th><th>既定値</th><th>ルール</th><th>意味</th>" in out
+    assert "1手進める" in str(nb) and "application/vnd.jupyter.widget-view+json" in str(nb)
+    # nothing the reader sees printed in English
+    for english in ("may:", "may pick:", "into repair", "legal verbs", "recruits:", "saved state", "Legal now"):
+        assert english not in out, english
+    prose = prose_of(nb)
+    for needle in (
+        "DQ-5.5",
+        "`formation_repair`",
+        "`immediate`（既定値）",
+        "`end_step`",
+        "`immediate` が既定値である理由",
+        "DQ-7.6",
+        "DQ-6.14.1",
         "陣形維持",
         "前衛",
         "後衛",
         "毒",
         "クローズ",
-        "DQ-6.14.1",
+        "全滅ペナルティ",
     ):
         assert needle in prose, needle
+    assert "TODO-JA" not in prose
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            assert re.search(r"[\u3040-\u30ff]", cell.source), f"a markdown cell without Japanese: {cell.source[:60]}"
+        else:
+            assert "both are defeated" not in cell.source  # assertion messages are in Japanese
+    assert any("DQ-7.8：2枚とも撃破される" in c.source for c in nb.cells if c.cell_type == "code")

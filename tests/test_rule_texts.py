@@ -261,7 +261,7 @@ def test_DM_1_1_the_engine_takes_2_to_6_players_as_a_fixed_reading() -> None:
 def test_DM_6_4_no_discarding_and_no_discard_zone_as_a_fixed_reading() -> None:
     g = tcgteach.game("darkmoon")
     assert g.rule_interpretation("DM-6.4") == FIXED
-    assert "no hand limit" in g.rule_text("DM-6.4", "en") and "no discard zone" in g.rule_text("DM-6.4", "en")
+    assert "no hand limit" in g.rule_text("DM-6.4", "en") and "no discard pile" in g.rule_text("DM-6.4", "en")
     code, out = run("rules", "darkmoon", "DM-6.4", "--lang", "ja")
     assert code == 0 and blocks(out)["DM-6.4"] == ["［解釈］"]
 

@@ -96,8 +96,8 @@ def test_the_walk_would_see_an_import():
 
 
 def test_each_game_answers_what_front_ends_ask():
-    """Titles, player counts, options for the classroom and the simulator, policy, coach knowledge and
-    board are attributes of the game, not tables elsewhere."""
+    """Titles, player counts, options for the classroom and the simulator, policy, coach knowledge,
+    board and quiz questions are attributes of the game, not tables elsewhere."""
     for name in GAME_PACKAGES:
         cls = tcgteach.game_class(name)
         game = cls()
@@ -112,6 +112,10 @@ def test_each_game_answers_what_front_ends_ask():
         values = game.position_value(state)
         assert values is not None and len(values) == state.num_players and all(0.0 <= v <= 1.0 for v in values)
         assert 'class="tcg-board' in game.render_board(state, lang="ja")
+        assert len(game.quiz_kinds()) >= 8  # the quiz's questions live with the game (tcgteach.quiz)
     assert tcgteach.game_class("dragonquest").sim_defaults == {"turn_limit": 200}  # DQ-1.4
     assert tcgteach.game("dragonquest").explain_combat(tcgteach.game("dragonquest").new_state(seed=1)) == []
     assert tcgteach.game("darkmoon").explain_combat(tcgteach.game("darkmoon").new_state(seed=1)) is None
+    from tests.tinygame import Tally
+
+    assert Tally().quiz_kinds() == {}  # the default: a game with no quiz still plugs in

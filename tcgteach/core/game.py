@@ -96,6 +96,11 @@ class Game:
         game has no combat to explain (then ``CombatView`` refuses it)."""
         return None
 
+    def quiz_kinds(self) -> Mapping[str, Any]:
+        """The kinds of quiz questions (``tcgteach.quiz``): kind -> ``maker(game, rng, lang) -> Question``,
+        in the order a quiz offers them. Default: none (the game has no quiz)."""
+        return {}
+
     # -- flows -----------------------------------------------------------------------------------
     @property
     def flows(self) -> dict[str, Flow]:

@@ -43,7 +43,7 @@ CSS = """
 
 T = {
     "turn": ("Turn {t}", "ターン{t}"),
-    "to_act": ("{p} to act", "{p}の手番"),
+    "to_act": ("{p} to act", "{p}の番"),
     "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
     "armed": ("end armed by {p}: final turns", "{p}が終了条件を起動：最終ターン"),
     "final_left": ("still to play: {ps}", "残り：{ps}"),
@@ -63,7 +63,7 @@ T = {
     "picked": ("picked", "選択中"),
     "revealed": ("last reveal: {c} → {w}", "直前の公開：{c} → {w}"),
     "to_hand": ("hand", "手札"),
-    "to_field": ("field (number match)", "場（番号一致）"),
+    "to_field": ("field (number match)", "場（ナンバー一致）"),
     "first": ("first turn: 1 action only (DM-4.3)", "先攻1ターン目：行動は1回のみ（DM-4.3）"),
     "building": ("building unit {k}", "ユニット{k}を作成中"),
     "pts": ("{n} pt{s}", "{n}点"),

@@ -64,11 +64,11 @@ NODES = (
     _n(
         Node.REVEAL,
         "Reveal top card",
-        "山札の公開",
+        "デッキの公開",
         ("DM-4.4", "DM-4.4a"),
         "step",
         "Turn over the top card: a number match goes to the field, else to hand.",
-        "山札の一番上を表にする。番号が場と一致すれば場へ、そうでなければ手札へ。",
+        "デッキの一番上を表にする。ナンバーが場と一致すれば場へ、そうでなければ手札へ。",
     ),
     _n(
         Node.UNIT,

@@ -101,6 +101,11 @@ class DarkMoon(Game):
         return A.Choose(-1) if isinstance(action, A.Choose) else action
 
     # -- what agents and front ends ask of the game -------------------------------------------------
+    def quiz_kinds(self) -> dict[str, Any]:
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def heuristic_policy(self) -> Any:
         from .policy import DarkMoonPolicy
 

@@ -164,10 +164,10 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         elif d["match"]:
             how = (
                 "matches a number on the field: onto the field, no effect",
-                "は場のキャラクターと番号が一致：場へ（効果は発動しない）",
+                "は場のキャラクターとナンバーが一致：場へ（効果は発動しない）",
             )
         else:
-            how = ("matches no number on the field: to the hand", "は場のどの番号とも一致しない：手札へ")
+            how = ("matches no number on the field: to the hand", "は場のどのナンバーとも一致しない：手札へ")
         fields["how"] = how[1] if ja_lang else how[0]
     if ev.kind == Ev.GAME_OVER:
         out = state.result()

@@ -40,9 +40,9 @@ _CSS = """
 {S} .dq-stat{white-space:nowrap}
 {S} .dq-stat b{font-size:16px}
 {S} .dq-note{color:#546e7a;font-size:12px}
-{S} .dq-body{display:flex;gap:10px;align-items:flex-start}
+{S} .dq-body{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
 {S} .dq-field{flex:0 0 530px;width:530px}
-{S} .dq-info{flex:1 1 0;min-width:0;font-size:13px}
+{S} .dq-info{flex:1 1 200px;min-width:200px;font-size:13px}
 {S} .dq-info .dq-zone{margin:0 0 4px 0}
 {S} .dq-zl{font-weight:700;color:#37474f}
 {S} .dq-chip{display:inline-block;border:1px solid #90a4ae;border-radius:4px;padding:0 4px;margin:1px 2px 1px 0;

@@ -207,7 +207,7 @@ NODES = (
         ("DQ-7.8", "DQ-8.1", "DQ-8.2", "DQ-8.3"),
         "step",
         "Damage in speed order; a first-strike defeat prevents the return blow.",
-        "素早さ順にダメージ。先に撃破すれば反撃を受けない。",
+        "素早さ順にダメージ。先に撃破すれば相手からのダメージは受けない。",
         C,
     ),
     _n(

@@ -162,6 +162,11 @@ class DragonQuest(Game):
         self.cards = card_pool()
 
     # -- what agents and front ends ask of the game -------------------------------------------------
+    def quiz_kinds(self) -> dict[str, Any]:
+        from .quiz import KINDS
+
+        return dict(KINDS)
+
     def heuristic_policy(self) -> Any:
         from .policy import DragonQuestPolicy
 

@@ -302,7 +302,7 @@ def combat_summary(state: DragonQuestState, info: Mapping[str, Any], lang: str =
     if ja:
         s = f"判定：{a} 対 {d}（{order[fight.order][1]}）。{blows}。"
         if fight.prevented:
-            s += "先制で撃破したので反撃のダメージは受けない。"
+            s += "先制で撃破したので、相手からのダメージは受けない。"
         if dead:
             s += "撃破：" + "、".join(dead) + "。"
         return s

@@ -2,6 +2,7 @@
 
 from .classroom import Classroom
 from .combat import CombatView
+from .quiz import Quiz, SelfCheck
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView", "Classroom"]
+__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck"]

@@ -48,7 +48,7 @@ CLASSROOM_TEXT = Text(
         "n_players": ("{n}", "{n}人"),
         "game": ("Game", "ゲーム"),
         "players": ("Players", "人数"),
-        "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：手番でない人の手札を隠す"),
+        "hotseat": ("Hot seat: hide the hand of the player not on turn", "ホットシート：選ぶ番でない人の手札を隠す"),
         "new": ("New game", "新しいゲーム"),
         "hint": ("Hint", "ヒント"),
         "takeback": ("Take back my move", "自分の手を取り消す"),
@@ -61,7 +61,7 @@ CLASSROOM_TEXT = Text(
         "thinking": ("P{n} ({who}) is thinking…", "P{n}（{who}）が考えています…"),
         "no_hint": (
             "A hint is for a person's decision: it is P{n}'s ({who}) turn now.",
-            "ヒントは人間の手番で使えます。今はP{n}（{who}）の番です。",
+            "ヒントは人間の番で使えます。今はP{n}（{who}）の番です。",
         ),
         "hint_over": ("The game is over: no hint to give.", "ゲームは終了しています。"),
         "no_takeback": ("No move of a person to take back yet.", "取り消せる人間の手はまだありません。"),
@@ -80,6 +80,8 @@ CLASSROOM_TEXT = Text(
             "人間の判断なしにエージェントが{n}手指しました。ゲームは元に戻しました。",
         ),
         "help": ("How to use", "使い方"),
+        "quiz": ("Quiz", "クイズ"),
+        "quiz_back": ("Back to the game", "ゲームに戻る"),
         "recent": ("What just happened", "直前の出来事"),
         "recent_none": ("Nothing yet: the game has just begun.", "まだありません（ゲーム開始直後）。"),
         "recent_forced": ("(forced)", "（自動）"),
@@ -93,7 +95,7 @@ CLASSROOM_TEXT = Text(
             "board is hidden between turns so each person sees only their own hand.",
             "ゲーム・各席の担当・シードを選んで<b>新しいゲーム</b>を押します。エージェントは人間の番まで自動で進みます。"
             "<b>ヒント</b>はコーチ（約0.5秒）の推奨手と理由、<b>自分の手を取り消す</b>は直前の自分の判断からやり直し、"
-            "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では手番の交代ごとに盤面を隠し、"
+            "<b>1手戻す</b>・<b>1手進める</b>は1手ずつ。<b>ホットシート</b>では選ぶ人が替わるごとに盤面を隠し、"
             "各自が自分の手札だけを見られます。",
         ),
     }
@@ -233,6 +235,11 @@ class Classroom(Stepper):
         self.help_button.add_class("tcg-help")
         self.help_text = w.HTML(layout=w.Layout(display="none"))
         self.help_text.add_class("tcg-help-text")
+        # quiz mode: the play rows give way to a Quiz for this game and language (and come back)
+        self.quiz_button = w.ToggleButton(value=False, description=self._t("quiz"), layout=w.Layout(width="auto"))
+        self.quiz_button.add_class("tcg-quiz-mode")
+        self.quiz_button.observe(self._guard(lambda ch: self.show_quiz(bool(ch["new"]))), names="value")
+        self.quiz: Any = None
         self.new_button.on_click(self._guard(lambda _b: self.new_game()))
         self.hint_button.on_click(self._guard(lambda _b: self.show_hint()))
         self.takeback_button.on_click(self._guard(lambda _b: self.take_back()))
@@ -249,9 +256,10 @@ class Classroom(Stepper):
         self.seats_box.add_class("tcg-seats")
         self.setup_box = setup = w.HBox(self._setup_children(), layout=w.Layout(flex_flow="row wrap"))
         options = w.HBox(
-            [self.lang_toggle, self.hotseat_box, self.forced_box, self.help_button],
+            [self.lang_toggle, self.hotseat_box, self.forced_box, self.help_button, self.quiz_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
+        self._quiz_rows = [w.HTML(CSS), self.title, options]
         controls = w.HBox(
             [self.hint_button, self.takeback_button, self.step_button, self.back_button, self.export_button],
             layout=w.Layout(flex_flow="row wrap"),
@@ -315,6 +323,24 @@ class Classroom(Stepper):
             self._style_seat(dd)
         self.players = n
         self.seats_box.children = self.seat_pickers
+
+    def show_quiz(self, on: bool) -> None:
+        """Quiz mode on: a ``Quiz`` about the game being played, in the classroom's language, in place of
+        the play rows (the game waits as it is); off: back to the game."""
+        from .quiz import Quiz
+
+        if on:
+            if self.quiz is None or self.quiz.games != [self.game.name]:
+                if self.quiz is not None:
+                    self.quiz.close()
+                self.quiz = Quiz(self.game.name, seed=self.seed, questions=5, lang=self.lang)
+            elif self.quiz.lang != self.lang:
+                self.quiz.set_lang(self.lang)
+            self.children = [*self._quiz_rows, self.quiz]
+        else:
+            self.children = self._layout()
+        self.quiz_button.value = on
+        self.quiz_button.description = self._t("quiz_back" if on else "quiz")
 
     def _show_help(self, on: bool) -> None:
         self.help_text.value = f"<p>{self._t('help_text')}</p>"
@@ -575,6 +601,9 @@ class Classroom(Stepper):
         self.hint_button.description = self._t("hint")
         self.takeback_button.description = self._t("takeback")
         self.help_button.description = self._t("help")
+        self.quiz_button.description = self._t("quiz_back" if self.quiz_button.value else "quiz")
+        if self.quiz is not None:
+            self.quiz.set_lang(lang)
         self.hint_text.value = ""
         super().set_lang(lang)
         self._show_help(bool(self.help_button.value))

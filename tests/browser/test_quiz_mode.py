@@ -1,0 +1,42 @@
+"""The classroom's quiz mode in a real browser (Voila): the Quiz button shows a question with its board
+and one button per answer; a click marks it, plays it out with rule IDs and counts it; Back to the game
+brings the game back as it was."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import KERNEL_TIMEOUT_MS
+
+
+def test_quiz_mode_asks_marks_explains_and_goes_back_to_the_game(page, voila_server):
+    page.goto(voila_server.url(""))
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    expect(root.locator(".tcg-board").first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+
+    root.locator("button.tcg-quiz-mode").click()
+    quiz = root.locator(".tcg-quiz")
+    expect(quiz).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    expect(quiz.locator(".tcg-quiz-prompt")).to_contain_text("?")
+    expect(quiz.locator(".tcg-board")).to_have_count(1)
+    choices = quiz.locator("button.tcg-quiz-choice")
+    assert 2 <= choices.count() <= 4
+    expect(root.locator("button.tcg-quiz-mode")).to_have_text("Back to the game")
+    expect(root.locator("button.tcg-new-game")).to_have_count(0)  # the play rows gave way
+
+    choices.first.click()
+    feedback = quiz.locator(".tcg-quiz-feedback")
+    expect(feedback).to_contain_text(re.compile(r"Right!|Not quite"), timeout=KERNEL_TIMEOUT_MS)
+    expect(feedback).to_contain_text(re.compile(r"\(DM-\d"))  # the explanation cites its rule
+    expect(quiz.locator(".tcg-quiz-score")).to_have_text(re.compile(r"^[01] / 1 right$"))
+    expect(quiz.locator("button.tcg-quiz-next")).to_be_visible()
+    # the answer buttons stay inside the page (1400 pixels wide here): long ones wrap, none overflows
+    assert all(box["x"] + box["width"] <= 1400 for box in (b.bounding_box() for b in choices.all()) if box)
+
+    root.locator("button.tcg-quiz-mode").click()
+    expect(root.locator("button.tcg-new-game")).to_have_count(1)
+    expect(root.locator(".tcg-quiz")).to_have_count(0)
+    expect(root.locator("button.tcg-quiz-mode")).to_have_text("Quiz")
