@@ -39,6 +39,10 @@ def test_first_look_in_japanese_demos_both_games_in_japanese():
     assert "選べる行動：" in out and re.search(r"素早さ 2 > 1：[^\n]*先（DQ-7\.8）", out)
     assert "strikes first" not in out and "Attacker" not in out
     assert "1手進める" in str(nb)  # the stepper, in Japanese
+    # the glossary of both games, in Japanese first, with the English term beside it
+    from tcgteach.glossary import terms
+
+    assert "読み" in out and all(f"<b>{t.ja}</b>" in out and t.en in out for t in terms())
     for link in ("](01_darkmoon.ipynb)", "](04_compare_designs.ipynb)", "](../05_classroom.ipynb)"):
         assert link in prose, link
 

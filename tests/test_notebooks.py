@@ -94,6 +94,11 @@ def test_darkmoon_lesson_in_japanese_plays_the_same_game_and_shows_it_in_japanes
     assert "メインフェイズ" in out and "エンドフェイズ" in out  # labels of the drawn turn graph
     assert "tcg-board tcg-dm" in out and "手札" in out and "ユニット1" in out
     assert "1手進める" in str(ja) and "application/vnd.jupyter.widget-view+json" in str(ja)
+    # the glossary of the lesson, in Japanese: every DARK MOON term with its reading
+    from tcgteach.glossary import terms
+
+    assert "<th" in out and "読み" in out and "ユニットおきば" in out
+    assert all(f"<b>{t.ja}</b>" in out for t in terms("darkmoon"))
     for english in ("Reveal:", "matches", "Rules applied", "actions allowed", "loose specials", "nodes,"):
         assert english not in out, f"English left in the Japanese lesson's output: {english!r}"
 
