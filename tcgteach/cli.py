@@ -188,9 +188,21 @@ def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: Any) -> int:
-    game = tcgteach.game(args.game)
+    from . import explorer
+
+    if args.game not in tcgteach.games():
+        if args.rule is not None or "-" not in args.game:
+            raise TcgError(f"no game {args.game!r}; the games are: {', '.join(tcgteach.games())}")
+        args.rule, args.game = args.game, explorer.game_of_rule(args.game)  # `tcgteach rules DM-4.4`
+    game = tcgteach.game(args.game, _options(args.option))
     ids = game.rule_ids()
     lang = args.lang
+    if args.where:
+        if args.rule is None:
+            raise TcgError(f"--where needs a rule ID, e.g. tcgteach rules {game.name} {ids[1]} --where")
+        for line in explorer.where(game, args.rule, lang).lines():
+            print(line, file=out)
+        return 0
     shown = marked = 0
     for rid in ids:
         if args.rule and not (
@@ -258,8 +270,15 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--out", default="diagrams")
     d.add_argument("--dot-only", action="store_true", help="skip SVG (no graphviz binary needed)")
     u = sub.add_parser("rules", help="print the rules (the project's own short texts)")
-    u.add_argument("game", choices=tcgteach.games())
+    u.add_argument("game", help=f"{' or '.join(tcgteach.games())} (may be left out before a rule ID)")
     u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")
+    u.add_argument(
+        "--where",
+        action="store_true",
+        help="the rule, the lessons that teach it and live examples from seeded games (with a line of Python "
+        "that opens each in the stepper)",
+    )
+    u.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="the examples' options")
     u.add_argument("--lang", choices=LANGS, default="en")
     u.add_argument(
         "--interpretations",

@@ -130,19 +130,71 @@ def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
     assert re.search(r"^wipe_out +DQ-6.14 +default 'after_own_turn'", out, re.MULTILINE)
     assert re.search(r"^formation_repair +DQ-5.5 +default 'immediate'", out, re.MULTILINE)
     prose = prose_of(nb)
+    for needle in ("DQ-6.14.1", "`wipe_out_spared`", "`after_own_turn` (default)", "`literal`", "DQ-6.2", "DQ-6.11"):
+        assert needle in prose, needle
+    assert "already costs them five cards at the end of turn 1" not in prose  # the old reading, gone
+
+
+def test_dragonquest_lesson_in_japanese_shows_the_same_in_japanese():
+    nb = lesson("ja/02_dragonquest.ipynb")
+    out = html.unescape(text_of(nb))
+    # the end of turn 1 under both readings of the wipe-out penalty (DQ-6.14.1), in the engine's Japanese log
+    assert re.search(r"\[DQ-6\.14\] P2[^<\n]*まだ自分のターンがない[^<\n]*全滅ペナルティなし", out, re.MULTILINE)
+    assert re.search(r"\[DQ-6\.14\] P2[^<\n]*全滅ペナルティ[^<\n]*5枚を捨て札", out, re.MULTILINE)
+    spared = re.search(r"^wipe_out = 'after_own_turn' +P2：デッキ (\d+)枚、捨て札 0枚$", out, re.MULTILINE)
+    paid = re.search(r"^wipe_out = 'literal' +P2：デッキ (\d+)枚、捨て札 5枚$", out, re.MULTILINE)
+    assert spared and paid and int(spared.group(1)) - int(paid.group(1)) == 5
+    # recruiting and its costs (DQ-6.5, DQ-6.8): the refused second recruit names its rule, in Japanese
+    assert re.search(r"\[DQ-6\.5\] P1が灰門の騎士を前衛に仲間にする（クローズ", out, re.MULTILINE)
+    refused = "[DQ-6.5] できません。このターン2枚目の仲間には COST 3 ぶんのGPが必要ですが、P1のGPは 2 しかありません。"
+    assert refused in out
+    assert "[DQ-6.8] P1が灰門の騎士を復帰させる（2GP）。" in out
+    # effects never cost GP (DQ-6.11): the Sage closes itself with 0 GP, and no effect's cost names GP
+    assert "[DQ-6.11] P1が塔の賢者の効果を使う（クローズ）。" in out
+    costs = out.split("全パーティーカードの特殊効果のコスト：")[1].splitlines()[0]
+    assert "クローズ" in costs and "手札1枚を捨てる" in costs and "GP" not in costs
+    # experience and level (DQ-8.2, DQ-8.3, DQ-9.4)
+    assert "[DQ-8.3] P1がほら穴ネズミの撃破で1GPを得る（経験値5）。" in out
+    assert re.search(r"\[DQ-9\.4\] P1がレベル2に上がる", out, re.MULTILINE)
+    # the options, their table and the whole game's summary, in Japanese
+    assert re.search(r"^wipe_out +DQ-6\.14 +既定値 'after_own_turn' +選べる値", out, re.MULTILINE)
+    assert "<th>オプション</th><th>値</th><th>既定値</th><th>ルール</th><th>意味</th>" in out
+    loser = r"^P[12]：デッキ 0枚、レベル \d+、経験値 \d+、GP \d+、パーティー \d+枚　— 負け$"
+    assert re.search(loser, out, re.MULTILINE)
+    assert re.search(r"^\d+ターン、選んだ行動\d+回、出来事\d+件。よく使われたルール：$", out, re.MULTILINE)
+    assert re.search(r"^  DQ-6\.14 +\d+  ターンの終了$", out, re.MULTILINE)
+    # the Japanese board and the Japanese turn graph
+    assert "ドラゴンクエスト：ターンの流れ" in out and "ドラゴンクエスト：戦闘" in out
+    assert '<div class="tcg-board tcg-dq' in out
+    board = re.sub(r"<[^>]+>", " ", out[out.index('<div class="tcg-board tcg-dq') :])  # the first board and after
+    assert "現在：引き直し" in board and "経験値ボックス (0)" in board and "前衛" in board
+    # nothing the English notebook prints is left in English
+    for english in (
+        "legal now",
+        "nodes,",
+        "discard pile",
+        "what the special effects",
+        "default '",
+        "most cited",
+        " — lost",
+        "<th>option</th>",
+        "No party card in hand",
+    ):
+        assert english not in out, english
+    prose = prose_of(nb)
     for needle in (
         "DQ-6.14.1",
         "`wipe_out_spared`",
-        "`after_own_turn` (default)",
+        "`after_own_turn`（**既定値**",
         "`literal`",
-        "DQ-6.2",
         "全滅ペナルティ",
         "後攻",
         "DQ-6.11",
-        "GPはかかりません",
+        "特殊効果にGPはかかりません",
+        "デッキがそのままライフ",
+        "経験値ボックス",
     ):
         assert needle in prose, needle
-    assert "already costs them five cards at the end of turn 1" not in prose  # the old reading, gone
 
 
 def printed_text(nb):

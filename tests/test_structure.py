@@ -113,6 +113,11 @@ def test_each_game_answers_what_front_ends_ask():
         assert values is not None and len(values) == state.num_players and all(0.0 <= v <= 1.0 for v in values)
         assert 'class="tcg-board' in game.render_board(state, lang="ja")
         assert len(game.quiz_kinds()) >= 8  # the quiz's questions live with the game (tcgteach.quiz)
+        view = state.view(state.current_player)
+        for action in view.legal_actions():  # the coach's reasons (Game.explain_choice) cite the game's own rules
+            for lang in ("en", "ja"):
+                reasons = game.explain_choice(view, action, lang)
+                assert all(r.text and r.rule in game.rule_ids() for r in reasons)
     assert tcgteach.game_class("dragonquest").sim_defaults == {"turn_limit": 200}  # DQ-1.4
     assert tcgteach.game("dragonquest").explain_combat(tcgteach.game("dragonquest").new_state(seed=1)) == []
     assert tcgteach.game("darkmoon").explain_combat(tcgteach.game("darkmoon").new_state(seed=1)) is None

@@ -9,6 +9,11 @@ action is the most visited one at the root. The coach sees only ``state.view(pla
 
     coach = CoachAgent(seed=1, time_budget=0.5)
     hint = coach.hint(state.view(p), lang="ja")      # hint.action, hint.text, hint.alternatives
+
+A hint says what to do, why and how sure: the why is the game's own (``Game.explain_choice``: reasons in
+game terms, each with its rule ID, read from the same view), the how sure is ``verdict`` in words
+(``CONFIDENCE``), and when every option wins or every option loses the sentence says so instead of
+quoting percentages.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +30,7 @@ from ..core.errors import TcgError
 
 if TYPE_CHECKING:
     from ..core.actions import Action
+    from ..core.game import Reason
     from ..core.state import State
 
 
@@ -57,9 +64,56 @@ class _Node:
         self.player = player
 
 
+#: every option's estimated win chance at least this: "any choice wins"; at most ALL_LOSE: "no choice wins"
+ALL_WIN, ALL_LOSE = 0.97, 0.03
+
+#: verdict -> how sure the coach is, in plain words (en, ja)
+CONFIDENCE: dict[str, tuple[str, str]] = {
+    "clear": ("Clearly the best move", "はっきり一番よい手です"),
+    "better": ("A better move than the others", "ほかの手より有利です"),
+    "slight": ("Slightly better than the others", "ほかの手よりわずかに有利です"),
+    "close": ("A close call", "ほかの手とほぼ互角です"),
+    "all_win": ("Any choice wins from here", "ここからはどの手を選んでも勝てます"),
+    "all_lose": (
+        "No choice wins from here: every option loses in the coach's look-ahead",
+        "先読みでは、どの手を選んでも勝ち目はほとんどありません",
+    ),
+    "only": ("It is the only legal action", "他に選べる行動はありません"),
+}
+
+
+def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
+    """How sure the search is about its first alternative (best first): ``clear``, ``better``, ``slight`` or
+    ``close``, from the value gap to the best runner-up, how many standard errors that gap is (a few rollouts
+    prove little) and the share of the rollouts the choice got; ``all_win`` / ``all_lose`` when every tried
+    option scores at least ``ALL_WIN`` / at most ``ALL_LOSE``; ``only`` for a forced move."""
+    tried = [(v, n) for _a, v, n in alternatives if n > 0]
+    if len(tried) < 2:
+        return "only" if len(alternatives) < 2 else "clear"
+    values = [v for v, _n in tried]
+    if min(values) >= ALL_WIN:
+        return "all_win"
+    if max(values) <= ALL_LOSE:
+        return "all_lose"
+    best, visits = tried[0]
+    runner, runner_visits = max(tried[1:])
+    gap = best - runner
+    # a rollout scores in [0, 1], so its variance is at most v(1 - v): a cautious standard error of the gap
+    se = max(0.01, math.sqrt(best * (1 - best) / visits + runner * (1 - runner) / runner_visits))
+    z = gap / se
+    share = visits / sum(n for _v, n in tried)
+    if gap < 0.03 or z < 0.5:
+        return "close"
+    if gap < 0.06 or z < 1.0:
+        return "slight"
+    if (gap >= 0.15 or (gap >= 0.08 and share >= 0.5)) and z >= 1.5:
+        return "clear"
+    return "better"
+
+
 @dataclass
 class Hint:
-    """A recommendation: the action, the sentence for people, and the figures behind it."""
+    """A recommendation: the action, the sentence for people, the reasons and the figures behind it."""
 
     action: Action
     text: str
@@ -69,6 +123,19 @@ class Hint:
     seconds: float
     #: (action, estimated win chance, visits), best first
     alternatives: list[tuple[Action, float, int]] = field(default_factory=list)
+    #: why the action is good, in game terms, each with its rule (``Game.explain_choice``)
+    reasons: list[Reason] = field(default_factory=list)
+    #: how sure the coach is: a key of ``CONFIDENCE`` (see ``verdict``) and its words in the hint's language
+    verdict: str = ""
+    confidence: str = ""
+    lang: str = "en"
+    #: the alternatives' actions as the game words them, in the hint's language (the table of ``_repr_html_``)
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule IDs the reasons rest on, in order, each once."""
+        return list(dict.fromkeys(r.rule for r in self.reasons))
 
     def __str__(self) -> str:
         return self.text
@@ -76,13 +143,30 @@ class Hint:
     def _repr_html_(self) -> str:
         from html import escape
 
+        ja = self.lang == "ja"
+        why = "".join(f"<li>{escape(r.text)} <code>{escape(r.rule)}</code></li>" for r in self.reasons)
+        head = ("手", "勝率の見込み", "先読み回数") if ja else ("action", "win chance", "rollouts")
         rows = "".join(
-            f"<tr><td>{escape(str(a))}</td><td>{v:.0%}</td><td>{n}</td></tr>" for a, v, n in self.alternatives[:5]
+            f"<tr><td>{escape(label)}</td><td>{'—' if v != v else f'{v:.0%}'}</td><td>{n}</td></tr>"
+            for label, (a, v, n) in zip(
+                self.labels or [str(a) for a, _v, _n in self.alternatives], self.alternatives[:5], strict=False
+            )
         )
         return (
-            f"<p><b>{escape(self.text)}</b></p><table><tr><th>action</th><th>win chance</th><th>visits</th></tr>"
-            f"{rows}</table>"
+            f'<div class="tcg-hint"><p><b>{escape(self.text)}</b></p>'
+            + (f"<ul>{why}</ul>" if why else "")
+            + f"<table><tr>{''.join(f'<th>{h}</th>' for h in head)}</tr>{rows}</table></div>"
         )
+
+
+def _why(reasons: Sequence[Reason], lang: str, most: int = 2) -> str:
+    """The first ``most`` reasons as one clause (en) or sentences (ja), each with its rule ID."""
+    picked = list(reasons[:most])
+    if not picked:
+        return ""
+    if lang == "ja":
+        return "".join(f"{r.text}（{r.rule}）。" for r in picked)
+    return "; ".join(f"{r.text} ({r.rule})" for r in picked)
 
 
 class CoachAgent:
@@ -124,41 +208,88 @@ class CoachAgent:
         return self._search(view)[0]
 
     def hint(self, view: State, lang: str = "en") -> Hint:
-        """The recommended action for the player to act, explained in one sentence (en/ja)."""
+        """The recommended action for the player to act: what to do, why (in game terms, with the rule it
+        rests on) and how sure the coach is, in one or two sentences (en/ja)."""
+        if lang not in ("en", "ja"):
+            raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
         legal = view.legal_actions()
         if not legal:
             raise TcgError("no decision to give a hint for")
         start = time.perf_counter()
+        game = view.game
         if len(legal) == 1:
             action = legal[0]
-            text = (
-                f"{view.game.describe_action(action, view, 'ja')}：他に選べる行動はありません。"
-                if lang == "ja"
-                else f"{view.game.describe_action(action, view, 'en')}: it is the only legal action."
-            )
-            return Hint(action, text, float("nan"), 0, 0, time.perf_counter() - start, [(action, float("nan"), 0)])
-        action, root, iterations = self._search(view)
-        ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
-        alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
-        best_value, best_visits = alts[0][1], alts[0][2]
+            alts: list[tuple[Action, float, int]] = [(action, float("nan"), 0)]
+            value, visits, iterations = float("nan"), 0, 0
+        else:
+            action, root, iterations = self._search(view)
+            ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
+            alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
+            value, visits = alts[0][1], alts[0][2]
+        reasons = game.explain_choice(view, action, lang)
+        kind = verdict(alts)
+        words = CONFIDENCE[kind][1 if lang == "ja" else 0]
+        text = self._sentence(view, action, alts, reasons, kind, words, iterations, lang)
+        labels = [game.describe_action(a, view, lang) for a, _v, _n in alts[:5]]
+        return Hint(
+            action,
+            text,
+            value,
+            visits,
+            iterations,
+            time.perf_counter() - start,
+            alts,
+            list(reasons),
+            kind,
+            words,
+            lang,
+            labels,
+        )
+
+    @staticmethod
+    def _sentence(
+        view: State,
+        action: Action,
+        alts: Sequence[tuple[Action, float, int]],
+        reasons: Sequence[Reason],
+        kind: str,
+        words: str,
+        iterations: int,
+        lang: str,
+    ) -> str:
+        """Action, why (with rule IDs), how sure: percentages only where they tell options apart."""
         game = view.game
         say = game.describe_action(action, view, lang)
+        why = _why(reasons, lang)
+        best = alts[0][1]
         runner = alts[1] if len(alts) > 1 else None
-        if lang == "ja":
-            text = f"おすすめ：{say}。{iterations}回の先読みで勝率の見込み{best_value:.0%}"
-            if runner is not None and runner[1] > best_value:
-                text += f"（「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}でほぼ互角です）"
-            elif runner is not None:
-                text += f"（次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
-            text += "。"
-        else:
-            text = f"Suggested: {say} — about {best_value:.0%} to win over {iterations} simulated continuations"
-            if runner is not None and runner[1] > best_value:
-                text += f" ({game.describe_action(runner[0], view, lang)} scored {runner[1]:.0%}, too close to call)"
-            elif runner is not None:
-                text += f" (next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
-            text += "."
-        return Hint(action, text, best_value, best_visits, iterations, time.perf_counter() - start, alts)
+        ja = lang == "ja"
+        if kind == "only":
+            if ja:
+                return f"{say}：{words}。" + why
+            return f"{say}: it is the only legal action" + (f" — {why}." if why else ".")
+        figures = ""
+        if kind not in ("all_win", "all_lose"):
+            if ja:
+                figures = f"（{iterations}回の先読みで勝率の見込み{best:.0%}"
+                if runner is not None and runner[1] > best:
+                    figures += f"、「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
+                elif runner is not None:
+                    figures += f"、次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
+                else:
+                    figures += "）"
+            else:
+                figures = f" (about {best:.0%} to win over {iterations} simulated continuations"
+                if runner is not None and runner[1] > best:
+                    other = game.describe_action(runner[0], view, lang)
+                    figures += f"; {other} scored {runner[1]:.0%})"
+                elif runner is not None:
+                    figures += f"; next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
+                else:
+                    figures += ")"
+        if ja:
+            return f"おすすめ：{say}。{why}{words}{figures}。"
+        return f"Suggested: {say}" + (f" — {why}." if why else ".") + f" {words}{figures}."
 
     # -- the search -----------------------------------------------------------------------------------------
     def _search(self, view: State) -> tuple[Action, _Node, int]:

@@ -44,6 +44,18 @@ class Deck:
         return out
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is good (or what it risks), in game terms: one sentence ``text`` resting on ``rule``
+    (a rule ID of the game, e.g. ``DM-4.4``). ``Game.explain_choice`` gives them; the coach's hint says them."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})"
+
+
 class Game:
     """Base class: subclasses set ``name``, ``OPTION_SPECS`` and implement the hooks."""
 
@@ -86,6 +98,12 @@ class Game:
     def rollout_policy(self) -> Callable[[State, tuple[Action, ...], random.Random], Action] | None:
         """The coach's fast playout rule ``(state, legal, rng) -> action``, or None (uniform random)."""
         return None
+
+    def explain_choice(self, view: State, action: Action, lang: str = "en") -> list[Reason]:
+        """Why ``action`` is worth taking in ``view`` (a player's view: the reasons use only what that
+        player may know), most telling first, each citing its rule; empty when the game has nothing to
+        say (the coach's hint then gives only its confidence)."""
+        return []
 
     def render_board(self, state: State, *, lang: str = "en", perspective: int | None = None) -> str:
         """The board of ``state`` as an HTML fragment (see ``tcgteach.viz.board_html``)."""
@@ -369,6 +387,22 @@ def _meaning(spec: OptionSpec, lang: str) -> str:
 def _shown(value: Any) -> str:
     """An option value as typed on the command line (``--option name=value``)."""
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def check_choice(view: State, action: Any, lang: str) -> None:
+    """What ``Game.explain_choice`` accepts: a player's view, one of its legal actions, ``en`` or ``ja``."""
+    game = view.game
+    if lang not in ("en", "ja"):
+        raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
+    if getattr(view, "viewer", None) is None:
+        raise TcgError("reasons are given for a player's view (state.view(p)), never for the full state")
+    legal = view.legal_actions()
+    if action not in legal:
+        shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        raise TcgError(
+            f"[{game.contract_rule}] {action!s} is not a legal {game.name} action here; "
+            f"the legal ones are: {shown or 'none'}"
+        )
 
 
 def check_players(game: Game, players: Any) -> int:

@@ -11,7 +11,7 @@ from ..core.data import load_rule_texts
 from ..core.errors import TcgError, Violation
 from ..core.events import Event
 from ..core.flow import Flow
-from ..core.game import Deck, Game
+from ..core.game import Deck, Game, Reason
 from ..core.options import OptionSpec
 from . import actions as A
 from .cards import DATA, card_pool, starter_pool, validate_deck
@@ -181,6 +181,11 @@ class DragonQuest(Game):
         from .policy import rollout_action
 
         return rollout_action
+
+    def explain_choice(self, view: Any, action: Action, lang: str = "en") -> list[Reason]:
+        from .reasons import explain
+
+        return explain(view, action, lang)
 
     def render_board(self, state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
         from .board import render

@@ -3,6 +3,7 @@
 from .classroom import Classroom
 from .combat import CombatView
 from .quiz import Quiz, SelfCheck
+from .rules import RuleExplorer
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck"]
+__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck", "RuleExplorer"]

@@ -224,6 +224,28 @@ class Stepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._settle()  # the classroom's agents move until a person must decide
         self._refresh(full=True)
 
+    @classmethod
+    def at(cls, example: Any, **kw: Any) -> Stepper:
+        """A stepper at a moment of a seeded game, e.g. a rule explorer's example
+        (``tcgteach.explorer.Example``): its game set up as recorded (``new_game()``, ``seed``, ``decks``,
+        ``players``, ``agents``), then its actions (``moves()``) replayed, so Back goes back from there."""
+        stepper = cls(
+            example.new_game(),
+            seed=example.seed,
+            decks=list(example.decks) or None,
+            players=example.players,
+            agents=list(example.agents) or None,
+            **kw,
+        )
+        stepper.replay(example.moves())
+        return stepper
+
+    def replay(self, actions: Sequence[Any]) -> None:
+        """Apply recorded actions (checked) through the session, as one change rendered once: Back then
+        takes them back one by one. An illegal one raises and leaves the game as it was."""
+        self._stop_playing()
+        self._run(lambda: [self.session.apply(a) for a in actions])
+
     # -- the session --------------------------------------------------------------------------------------
     @property
     def state(self) -> State:
