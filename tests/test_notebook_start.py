@@ -23,6 +23,30 @@ def test_first_look_demos_both_games_live():
     assert "application/vnd.jupyter.widget-view+json" in str(nb)  # the stepper to click through
 
 
+def test_first_look_in_japanese_demos_both_games_in_japanese():
+    import html
+
+    import tcgteach
+
+    nb = notebook("ja/00_first_look.ipynb")
+    out = html.unescape(text_of(nb))
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "DARK MOON" in prose and "ドラゴンクエストカードゲーム" in prose and "デッキがそのままライフ" in prose
+    assert tcgteach.game("dragonquest").title["ja"] in out  # the games listed by their Japanese titles
+    assert re.search(r"\[DM-4\.4\] 公開：[^\n<]*一致：場へ", out), "the DARK MOON demo shows a reveal, in Japanese"
+    assert "tcg-board tcg-dm" in out and "tcg-flow" in out and "メインフェイズ" in out
+    # the combat arithmetic of the Dragon Quest demo, in Japanese, with its rules
+    assert "選べる行動：" in out and re.search(r"素早さ 2 > 1：[^\n]*先（DQ-7\.8）", out)
+    assert "strikes first" not in out and "Attacker" not in out
+    assert "1手進める" in str(nb)  # the stepper, in Japanese
+    # the glossary of both games, in Japanese first, with the English term beside it
+    from tcgteach.glossary import terms
+
+    assert "読み" in out and all(f"<b>{t.ja}</b>" in out and t.en in out for t in terms())
+    for link in ("](01_darkmoon.ipynb)", "](04_compare_designs.ipynb)", "](../05_classroom.ipynb)"):
+        assert link in prose, link
+
+
 def test_start_page_links_every_lesson_in_both_languages_and_says_how_to_run_one():
     nb = notebook("00_start_here.ipynb")
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")

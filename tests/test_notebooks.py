@@ -72,6 +72,37 @@ def test_darkmoon_lesson_shows_each_rule_when_it_applies():
         assert needle in out or needle in str(nb), needle
 
 
+def test_darkmoon_lesson_in_japanese_plays_the_same_game_and_shows_it_in_japanese():
+    ja = lesson("ja/01_darkmoon.ipynb")
+    out = html.unescape(text_of(ja))
+    en_out = html.unescape(text_of(lesson("en/01_darkmoon.ipynb")))
+    # the same seeded game, event for event: the rule IDs cited in the outputs come in the same order
+    cited = re.findall(r"\[(DM-\d[\d.]*[a-z]?)\]", out)
+    assert len(cited) > 30 and cited == re.findall(r"\[(DM-\d[\d.]*[a-z]?)\]", en_out)
+    assert "このターンにできる行動：1回" in out  # DM-4.3, printed by the lesson
+    # DM-4.4: one reveal that matches (onto the field), one character that matches nothing (to the hand)
+    assert re.search(r"\[DM-4\.4\] 公開：[^\n<]*一致：場へ", out), "a matching reveal, in Japanese"
+    assert re.search(r"\[DM-4\.4\] 公開：[^\n<]*一致しない：手札へ", out), "a non-matching reveal, in Japanese"
+    assert re.search(r"\[DM-4\.6\] P\d[^\n<]*ユニット\d", out) and re.search(r"\[DM-1\.4\] [^\n<]*終了条件", out)
+    # DM-5: the breakdown the lesson prints, in Japanese, adds up
+    score = r"^P\d：ユニットのカード (\d+) ＋ ユニットのボーナス (\d+) ＋ 場に残ったスペシャルカード (\d+) ＝ (\d+)点$"
+    lines = re.findall(score, out, re.M)
+    assert len(lines) == 2 and all(int(a) + int(b) + int(c) == int(t) for a, b, c, t in lines)
+    assert re.search(r"^    ユニット\d：\d+枚、ボーナス \d+点$", out, re.M)
+    # the options table, the flow graph, the board and the stepper in Japanese
+    assert "| オプション | 既定値 | ルール | 意味 |" in out and "先攻1ターン目" in out
+    assert "メインフェイズ" in out and "エンドフェイズ" in out  # labels of the drawn turn graph
+    assert "tcg-board tcg-dm" in out and "手札" in out and "ユニット1" in out
+    assert "1手進める" in str(ja) and "application/vnd.jupyter.widget-view+json" in str(ja)
+    # the glossary of the lesson, in Japanese: every DARK MOON term with its reading
+    from tcgteach.glossary import terms
+
+    assert "<th" in out and "読み" in out and "ユニットおきば" in out
+    assert all(f"<b>{t.ja}</b>" in out for t in terms("darkmoon"))
+    for english in ("Reveal:", "matches", "Rules applied", "actions allowed", "loose specials", "nodes,"):
+        assert english not in out, f"English left in the Japanese lesson's output: {english!r}"
+
+
 def lesson(name):
     return execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index(name)])
 
