@@ -64,7 +64,7 @@ TEXT = Text(
         "DQ-4.6item": (
             "P{p} uses the item {item}: the close cost is paid by closing {card}, the character carrying it "
             "(active until now)",
-            "P{p}がアイテム{item}を使う：クローズコストとして、それを装備しているキャラクター{card}"
+            "P{p}がアイテム「{item}」を使う：クローズコストとして、それを装備しているキャラクター「{card}」"
             "（アクティブだった）がクローズになる",
         ),
         "DQ-4.7": (
@@ -95,7 +95,7 @@ TEXT = Text(
         ),
         "DQ-10.2": (
             "P{p} equips {card}, a character, with the item {item}{mods}: only characters carry items",
-            "P{p}がキャラクターの{card}にアイテム{item}を装備する{mods}：アイテムを装備できるのはキャラクターだけ",
+            "P{p}がキャラクター「{card}」にアイテム「{item}」を装備する{mods}：アイテムを装備できるのはキャラクターだけ",
         ),
         "monsters": (
             "; P{p}'s {monster} on the field ({names}) {is_} not offered it",
