@@ -23,10 +23,16 @@ recording, per rule, the moments where
 - ``setup``: a game with too few or too many players is refused (the error names the rule),
 - ``result``: a game ends and its result names the rule (``Outcome.reason``, e.g. a tie),
 - ``view``: a player's view hides the cards of a zone (the zone rules: what each player may see),
+- ``state``: the first step of a seeded game where the game's own moment of the rule holds
+  (``Game.rule_moments``, living with each game: ``tcgteach/<game>/examples.py``): a predicate over the
+  states before and after an action, for rules that define a quantity (the moment it changes: DQ-9.1
+  experience), act inside another rule's processing (DQ-4.4, the GP paid for a recruit), or say what the
+  game does not have (the moment it would apply: DQ-10.4, a turn ending with a big hand and no discard);
+  the predicate's sentence says what the rule does there,
 - related: none of these, but the rule's text names rules that act (DQ-9.3 names DQ-6.1, DQ-6.2,
   DQ-6.5): their first examples, ``via`` naming them and ``related`` set,
-- ``definition``: none of these either: the rule defines a term or says what the game does not have
-  (DM-6.5, DQ-10.4), so no single moment applies it; the example is a game just set up, and says so.
+- ``definition``: none of these either (no rule of the shipped games comes to this): a game just set
+  up, saying that no moment names the rule.
 
 A chapter heading (``DM-4``) shows the first example of each of its rules (``via``); a rule with
 sub-rules (``DM-4.4`` and ``DM-4.4a``) shows its own and then theirs. The index is built on the first
@@ -56,7 +62,7 @@ if TYPE_CHECKING:
     from .core.state import State
 
 #: the kinds of example, best first (an example of an earlier kind is listed before one of a later kind)
-KINDS = ("reading", "event", "refused", "step", "result", "deck", "setup", "view", "definition")
+KINDS = ("reading", "event", "refused", "step", "result", "deck", "setup", "view", "state", "definition")
 #: examples kept per rule and kind (from different games where possible)
 PER_KIND = 2
 #: examples shown per rule
@@ -509,8 +515,10 @@ class _Index:
         history: list[str] = []
         key = tuple(sorted(options.items()))
         pending: list[tuple[str, str, int, dict[str, Any]]] = []  # (rule, kind, actions, fields)
+        moments = {r: m for r, m in game.rule_moments().items() if self.wants(r, "state")}
         self._record_events(state, 0, 0, pending)
         self._record_views(state, 0, pending)
+        self._record_moments(moments, None, state, 0, pending)
         before: tuple[Any, ...] = ()
         while not state.is_terminal() and len(history) < MAX_ACTIONS:
             seat = state.current_player
@@ -521,10 +529,13 @@ class _Index:
             action = seats[seat].act(state.view(seat))
             start = len(state.events)
             self._turn_now = self._turn(state)
+            prev = state.clone() if moments else None  # only while a moment is still looked for
             state.apply(action)
             history.append(str(action))
             n = len(history)
             self._record_events(state, start, n, pending, seat)
+            if prev is not None:
+                self._record_moments(moments, prev, state, n, pending, seat)
             for _src, dst in state.last_transitions:
                 node = game.turn_flow.by_id.get(dst)
                 for rule in node.rules if node is not None else ():
@@ -575,6 +586,25 @@ class _Index:
             turn = self._turn_now if n else self._turn(state)
             fields = {"events": tuple(idx), "text": text, "turn": turn, "seat": seat}
             pending.append((rule, "event", n, fields))
+
+    def _record_moments(
+        self,
+        moments: dict[str, Any],
+        before: State | None,
+        after: State,
+        n: int,
+        pending: list[Any],
+        seat: int | None = None,
+    ) -> None:
+        """The rules whose moment (``Game.rule_moments``) holds at this step; each is then no longer looked
+        for in this game (``moments`` shrinks: the first moment of a game is kept)."""
+        for rule, moment in list(moments.items()):
+            text = moment(before, after)
+            if text is None:
+                continue
+            del moments[rule]
+            turn = self._turn_now if n else self._turn(after)
+            pending.append((rule, "state", n, {"text": dict(text), "turn": turn, "seat": seat}))
 
     def _probe_refusals(
         self, state: State, before: tuple[Any, ...], legal: tuple[Any, ...], n: int, pending: list[Any]

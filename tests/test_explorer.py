@@ -20,22 +20,17 @@ from tcgteach.explorer import Example, where
 GAMES = ("darkmoon", "dragonquest")
 LESSONS = Path(tcgteach.__file__).parent / "data" / "lessons.json"
 
-#: the rules no event, refusal, step, result, check or view names: definitions, what a game does not
-#: have, or rules carried out inside others that are cited instead. Listed here so that a rule that stops
-#: being cited shows up as a failing test, not as a quiet "definition" example.
-DEFINITIONS = {
-    "darkmoon": {"DM-2.5", "DM-5.5", "DM-6.4", "DM-6.5"},
-    "dragonquest": {
-        "DQ-2.3",
-        "DQ-4.4",
-        "DQ-4.6",
-        "DQ-4.7",
-        "DQ-5.1",
-        "DQ-9.1",
-        "DQ-9.2",
-        "DQ-10.2",
-        "DQ-10.4",
-    },
+#: the rules no event, refusal, step, result, check, view or game moment (``Game.rule_moments``) shows:
+#: none. The 13 rules that once got only a game just set up (DM-2.5, DM-5.5, DM-6.4, DM-6.5, DQ-2.3, DQ-4.4,
+#: DQ-4.6, DQ-4.7, DQ-5.1, DQ-9.1, DQ-9.2, DQ-10.2, DQ-10.4) each have a moment now (kind ``state``, see
+#: STATE_RULES). A rule added later that nothing shows fails test_each_example_is_a_moment_where_its_rule_acted:
+#: give it a moment in tcgteach/<game>/examples.py, or list it here with the reason no moment exists.
+DEFINITIONS: dict[str, set[str]] = {"darkmoon": set(), "dragonquest": set()}
+
+#: the rules shown by a moment of their game (kind ``state``)
+STATE_RULES = {
+    "darkmoon": ("DM-2.5", "DM-5.5", "DM-6.4", "DM-6.5"),
+    "dragonquest": ("DQ-2.3", "DQ-4.4", "DQ-4.6", "DQ-4.7", "DQ-5.1", "DQ-9.1", "DQ-9.2", "DQ-10.2", "DQ-10.4"),
 }
 
 
@@ -49,6 +44,19 @@ def replayed(ex: Example, n: int) -> Any:
     for text in ex.history[:n]:
         state.apply(text)
     return state
+
+
+def first_moment(ex: Example, moment: Any) -> int | None:
+    """The first step of the example's game (0: the set-up) where ``moment`` holds, replayed step by step."""
+    state = replayed(ex, 0)
+    if moment(None, state) is not None:
+        return 0
+    for n, text in enumerate(ex.history, start=1):
+        before = state.clone()
+        state.apply(text)
+        if moment(before, state) is not None:
+            return n
+    return None
 
 
 def check_moment(ex: Example, rule: str) -> None:
@@ -94,6 +102,11 @@ def check_moment(ex: Example, rule: str) -> None:
         assert hidden and "zones" in game.rule_title(rule).lower()
     elif ex.kind == "reading":
         check_reading(ex, rule)
+    elif ex.kind == "state":  # the game's moment of the rule holds at this step, and says what it says
+        before = replayed(ex, ex.actions - 1) if ex.actions else None
+        moment = game.rule_moments()[rule]
+        assert moment(before, replayed(ex, ex.actions)) == dict(ex.text), ex
+        assert first_moment(ex, moment) == ex.actions, ex  # and no earlier step of its game
     else:
         raise AssertionError(f"unexpected kind {ex.kind}")
 
@@ -159,10 +172,12 @@ def test_each_example_is_a_moment_where_its_rule_acted(game: str, rule: str) -> 
         assert ex.describe("en") and ex.describe("ja") and ex.describe("en") != ex.describe("ja")
 
 
-def test_rules_cited_in_play_are_not_called_definitions() -> None:
-    for game, rules in DEFINITIONS.items():
-        for rule in rules:
-            assert [e.kind for e in where(game, rule).examples] == ["definition"], rule
+def test_no_rule_is_left_with_a_game_just_set_up() -> None:
+    for game in GAMES:
+        bare = [
+            r for r in tcgteach.game(game).rule_ids() if any(e.kind == "definition" for e in where(game, r).examples)
+        ]
+        assert set(bare) == DEFINITIONS[game], game
 
 
 @pytest.mark.parametrize(
@@ -197,6 +212,162 @@ def test_DQ_1_4_turn_cap_example_uses_a_cap() -> None:
     ex = next(e for e in where("dragonquest", "DQ-1.4").examples if e.kind == "event")
     assert dict(ex.options)["turn_limit"] == explorer.SMALL_CAP
     assert "turn_limit=" in ex.describe("en")
+
+
+# -- the moments of rules that no event names (kind "state") ------------------------------------------
+def turn_began(ex: Example, turn: int) -> int:
+    """After how many of the example's actions its game reached turn ``turn`` (0: at the set-up)."""
+    state = replayed(ex, 0)
+    for n, text in enumerate(ex.history):
+        if state.turn >= turn:
+            return n
+        state.apply(text)
+    raise AssertionError(f"turn {turn} never began")
+
+
+def state_example(game: str, rule: str) -> tuple[Example, Any, Any]:
+    """The rule's first example, which is a moment of its game, with the states before and after it."""
+    ex = where(game, rule).examples[0]
+    assert ex.kind == "state" and ex.via is None and not ex.related, ex
+    return ex, (replayed(ex, ex.actions - 1) if ex.actions else None), replayed(ex, ex.actions)
+
+
+@pytest.mark.parametrize(("game", "rule"), [(g, r) for g, rules in STATE_RULES.items() for r in rules])
+def test_a_rule_no_event_names_shows_its_moment(game: str, rule: str) -> None:
+    info = where(game, rule)
+    assert info.examples and all(e.kind == "state" for e in info.examples)
+    assert len({(e.seed, e.options) for e in info.examples}) == len(info.examples)  # from different games
+    for e in info.examples:
+        assert "no event or refusal" not in e.describe("en") and "準備を終えたばかり" not in e.describe("ja")
+
+
+def test_DM_2_5_the_deal_uses_the_40_cards_of_the_deck_and_nothing_else() -> None:
+    ex, before, after = state_example("darkmoon", "DM-2.5")
+    assert before is None and ex.actions == 0
+    for p in range(after.num_players):
+        mine = after.deck(p) + after.hand(p)
+        assert len(mine) == 40 == len(after.setup["decks"][p]) and {after.owner(c) for c in mine} == {p}
+    assert "side deck" in ex.describe("en") and "サイドデッキ" in ex.describe("ja")
+
+
+def test_DM_5_5_the_game_end_reads_out_the_breakdown() -> None:
+    ex, before, after = state_example("darkmoon", "DM-5.5")
+    assert not before.is_terminal() and after.is_terminal()
+    result = after.result()
+    for b in result.breakdown:
+        assert b["units"] + b["unit_bonuses"] + b["loose_specials"] == b["total"] == result.scores[b["player"]]
+        assert f"= {b['total']}" in ex.describe("en") and f"＝{b['total']}ポイント" in ex.describe("ja")
+
+
+def test_DM_6_4_a_big_hand_at_the_end_of_a_turn_and_nothing_discarded() -> None:
+    ex, before, after = state_example("darkmoon", "DM-6.4")
+    p = before.turn_player
+    assert after.turn_player != p or after.is_terminal()  # the turn ended
+    assert len(after.hand(p)) == len(before.hand(p)) >= 8
+    assert sum(len(cards) for owner, _z, cards in after.all_zones() if owner == p) == 40  # nothing left the game
+
+
+def test_DM_6_5_a_card_new_on_the_field_goes_into_a_unit_in_the_same_turn() -> None:
+    ex, before, after = state_example("darkmoon", "DM-6.5")
+    p = before.turn_player
+    assert str(ex.history[ex.actions - 1]) == "finish"
+    created = [list(u) for u, old in zip(after.units(p), before.units(p), strict=True) if u != old]
+    assert len(created) == 1
+    turn_start = replayed(ex, turn_began(ex, before.turn))
+    assert turn_start.turn == before.turn and turn_start.turn_player == p
+    assert set(created[0]) - set(turn_start.field(p))  # some card of the unit was not on the field then
+
+
+def test_DQ_2_3_the_deal_uses_the_50_cards_of_the_deck_and_nothing_else() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-2.3")
+    assert before is None
+    for p in range(2):
+        assert len(after.deck(p)) + len(after.hand(p)) == 50 and len(after.hand(p)) == 6
+
+
+def test_DQ_4_4_a_gp_cost_paid_from_gp_kept_across_turns() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-4.4")
+    p = before.actor
+    paid = before.gp[p] - after.gp[p]
+    assert paid > 0 and after.gp[1 - p] == before.gp[1 - p]
+    assert f"pays {paid} GP" in ex.describe("en") and f"{paid}GPを払って" in ex.describe("ja")
+
+
+def test_DQ_4_6_paying_a_close_cost_closes_the_active_card() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-4.6")
+    action = ex.history[ex.actions - 1]
+    assert action.startswith(("use", "item"))
+    changed = [
+        c for c in range(len(after.orient)) if before.orient[c] == 0 and after.orient[c] == 1
+    ]  # active -> closed
+    assert changed and all(after.owner(c) == before.actor for c in changed)
+
+
+def test_DQ_4_7_a_card_recruited_this_turn_acts_at_once() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-4.7")
+    action = tcgteach.game("dragonquest").parse_action(ex.history[ex.actions - 1])
+    start = turn_began(ex, before.turn)
+    assert replayed(ex, start).turn == before.turn
+    recruited = [
+        t for t in ex.history[start : ex.actions - 1] if t.startswith("recruit") and f" {action.card} " in f"{t} "
+    ]
+    assert recruited and action.card not in replayed(ex, start).party(before.actor)
+
+
+def test_DQ_5_1_a_full_front_row_takes_no_more() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-5.1")
+    p = after.actor
+    assert len(after.front(p)) == 3 > len(before.front(p))
+    legal = [str(a) for a in after.legal_actions()]
+    assert not any(a.startswith("recruit") and a.endswith("front") for a in legal), legal
+
+
+def test_DQ_9_1_experience_is_the_levels_in_the_opponents_experience_box() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-9.1")
+    rose = [p for p in range(2) if after.experience(p) > before.experience(p)]
+    assert rose
+    p = rose[0]
+    assert after.experience(p) == sum(after.card(c).level for c in after.exp_box(1 - p))
+    assert len(after.exp_box(1 - p)) > len(before.exp_box(1 - p))
+
+
+def test_DQ_9_2_the_level_rises_with_every_full_5_experience() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-9.2")
+    p = next(p for p in range(2) if after.level[p] > before.level[p])
+    assert after.level[p] == 1 + after.experience(p) // 5 and after.experience(p) >= 5
+
+
+def test_DQ_10_2_an_item_goes_onto_a_character_not_a_monster() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-10.2")
+    game = tcgteach.game("dragonquest")
+    action = game.parse_action(ex.history[ex.actions - 1])
+    assert action.item in after.damage_zone(action.card) or after.item_of(action.card) == action.item
+    assert after.card(action.card).type == "character"
+    monsters = [c for c in before.party(before.actor) if before.card(c).type == "monster"]
+    assert monsters
+    offered = [a for a in before.legal_actions() if str(a).startswith("equip")]
+    assert offered and all(before.card(a.card).type == "character" for a in offered)
+
+
+def test_DQ_10_4_a_big_hand_at_the_end_of_a_turn_and_nothing_discarded() -> None:
+    ex, before, after = state_example("dragonquest", "DQ-10.4")
+    p = before.turn_player
+    assert after.turn_player != p or after.is_terminal()
+    assert sorted(after.hand(p)) == sorted(before.hand(p)) and len(after.hand(p)) >= 7
+    assert after.discard(p) == before.discard(p)
+
+
+def test_moments_answer_nothing_on_an_ordinary_step() -> None:
+    for game in GAMES:
+        g = tcgteach.game(game)
+        state = g.new_state(seed=3)
+        before = state.clone()
+        state.apply(state.legal_actions()[0])
+        quiet = [
+            r for r, m in g.rule_moments().items() if r not in ("DM-2.5", "DQ-2.3") and m(before, state) is not None
+        ]
+        assert len(quiet) <= 1, quiet  # one action shows one or no such rule, not all of them
+        assert all(r in g.rule_ids() for r in g.rule_moments())
 
 
 def test_a_heading_shows_its_rules_acting() -> None:

@@ -113,6 +113,9 @@ def test_each_game_answers_what_front_ends_ask():
         assert values is not None and len(values) == state.num_players and all(0.0 <= v <= 1.0 for v in values)
         assert 'class="tcg-board' in game.render_board(state, lang="ja")
         assert len(game.quiz_kinds()) >= 8  # the quiz's questions live with the game (tcgteach.quiz)
+        moments = game.rule_moments()  # the rule explorer's moments of rules no event names live with the game
+        assert moments and set(moments) <= set(game.rule_ids())
+        assert all(m(None, state) is None or r in ("DM-2.5", "DQ-2.3") for r, m in moments.items())
         view = state.view(state.current_player)
         for action in view.legal_actions():  # the coach's reasons (Game.explain_choice) cite the game's own rules
             for lang in ("en", "ja"):
@@ -124,3 +127,4 @@ def test_each_game_answers_what_front_ends_ask():
     from tests.tinygame import Tally
 
     assert Tally().quiz_kinds() == {}  # the default: a game with no quiz still plugs in
+    assert Tally().rule_moments() == {}  # the default: no moments (the explorer shows events and refusals only)

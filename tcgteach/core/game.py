@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from .flow import Flow
     from .state import State
 
+#: a rule's moment (``Game.rule_moments``): ``(before, after) -> {"en": ..., "ja": ...} | None``
+RuleMoment = Callable[["State | None", "State"], "Mapping[str, str] | None"]
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -117,6 +120,17 @@ class Game:
     def quiz_kinds(self) -> Mapping[str, Any]:
         """The kinds of quiz questions (``tcgteach.quiz``): kind -> ``maker(game, rng, lang) -> Question``,
         in the order a quiz offers them. Default: none (the game has no quiz)."""
+        return {}
+
+    def rule_moments(self) -> Mapping[str, RuleMoment]:
+        """Moments of play where a rule acts that no event, refusal or step names (the rule explorer's
+        ``state`` examples, ``tcgteach.explorer``): rule ID -> ``moment(before, after)``. ``after`` is the
+        state after an action, ``before`` the state before it (None: ``after`` is a game just set up);
+        the moment answers the sentence saying what the rule does there, ``{"en": ..., "ja": ...}``, or
+        None when the rule does not show at this step. The explorer keeps the first step of a seeded game
+        where it answers. For a rule that defines a quantity (the moment it changes), acts inside another
+        rule's processing, or says what the game does not have (the moment it would have applied).
+        Default: none."""
         return {}
 
     # -- flows -----------------------------------------------------------------------------------

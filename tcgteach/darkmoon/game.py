@@ -106,6 +106,11 @@ class DarkMoon(Game):
 
         return dict(KINDS)
 
+    def rule_moments(self) -> dict[str, Any]:
+        from .examples import MOMENTS
+
+        return dict(MOMENTS)
+
     def heuristic_policy(self) -> Any:
         from .policy import DarkMoonPolicy
 

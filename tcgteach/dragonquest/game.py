@@ -167,6 +167,11 @@ class DragonQuest(Game):
 
         return dict(KINDS)
 
+    def rule_moments(self) -> dict[str, Any]:
+        from .examples import MOMENTS
+
+        return dict(MOMENTS)
+
     def heuristic_policy(self) -> Any:
         from .policy import DragonQuestPolicy
 

@@ -74,3 +74,55 @@ def test_rule_explorer_opens_a_stepper_at_the_example(page, lab_server):
         expect(stepper.get_by_text(f"イベントログ ({len(back.events)})")).to_have_count(1)
     finally:
         delete_lab_sessions(lab)
+
+
+def test_rule_explorer_opens_a_moment_of_a_rule_no_event_names(page, lab_server):
+    """DQ-10.2 (items go onto characters only) has no event of its own: its example is the moment of its
+    game (kind "state") where an item goes onto a character with monsters beside it. The long sentence
+    wraps inside the page, and the stepper opens at that moment. Screenshots ``moment-<width>-<lang>.png``."""
+    import re
+
+    lab = lab_server
+    ex = where("dragonquest", "DQ-10.2").examples[0]
+    assert ex.kind == "state"
+    name = write_notebook(
+        lab.root,
+        "rules_moment.ipynb",
+        ["from tcgteach.widgets import RuleExplorer\nRuleExplorer('dragonquest', 'DQ-10.2')"],
+    )
+    try:
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(lab.url(f"lab/workspaces/rxm/tree/{name}"))
+        idle = page.locator(".jp-StatusBar-TextItem", has_text="| Idle")
+        expect(idle).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        root = page.locator(".jp-Notebook .tcg-rules")
+        expect(root).to_have_count(1, timeout=KERNEL_TIMEOUT_MS)
+        if page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").count():
+            page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").first.click()
+        expect(root.locator(".tcg-rule-examples")).to_contain_text("only characters carry items")
+        root.locator("button.tcg-open-example").first.click()
+        stepper = root.locator(".tcg-stepper")
+        expect(stepper).to_have_count(1, timeout=KERNEL_TIMEOUT_MS)
+        expect(stepper.locator(".tcg-flow-state")).to_have_attribute(
+            "data-current", ex.state().node, timeout=KERNEL_TIMEOUT_MS
+        )
+        for lang in ("en", "ja"):
+            if lang == "ja":
+                root.locator(".tcg-rules-lang").get_by_label("日本語").check()
+                expect(root.locator(".tcg-rule-examples")).to_contain_text(
+                    "アイテムを装備できるのはキャラクターだけ", timeout=KERNEL_TIMEOUT_MS
+                )
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(400)
+                root.locator(".tcg-rule-examples").scroll_into_view_if_needed()
+                page.screenshot(path=str(output_dir() / f"moment-{width}-{lang}.png"))
+                fit = root.evaluate(_FIT_JS)
+                assert fit["right"] <= fit["view"] + 1, f"the explorer sticks out at {width} ({lang}): {fit}"
+                assert fit["scroll"] <= fit["client"] + 1, f"the explorer scrolls sideways at {width} ({lang}): {fit}"
+                stepper.locator(".tcg-flow-state").scroll_into_view_if_needed()
+                page.screenshot(path=str(output_dir() / f"moment-stepper-{width}-{lang}.png"))
+    finally:
+        delete_lab_sessions(lab)
