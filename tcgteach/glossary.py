@@ -387,7 +387,7 @@ _TERMS: tuple[Term, ...] = (
         "quest card",
         "クエストカード",
         "",
-        "A one-turn event card; at most one a turn, discarded at the end of the turn.",
+        "An event card; at most one a turn; discarded at the end of the turn unless its text keeps it.",
         "1ターンだけのできごとのカード。1ターンに1枚まで使え、ターンの終わりに捨て札になります。",
         ("DQ-10.3", "DQ-6.12"),
     ),
