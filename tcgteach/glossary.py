@@ -642,6 +642,16 @@ _TERMS: tuple[Term, ...] = (
         ("DQ-7.3",),
     ),
     Term(
+        "use_item",
+        "dragonquest",
+        "Item (battle action)",
+        "道具",
+        "どうぐ",
+        "A battle action: use the effect of an item a character has equipped, instead of attacking.",
+        "戦闘行動の1つ。攻撃する代わりに、キャラクターが装備しているアイテムの効果を使います。",
+        ("DQ-7.2",),
+    ),
+    Term(
         "attack_power",
         "dragonquest",
         "attack",
