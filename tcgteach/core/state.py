@@ -57,6 +57,7 @@ class State:
         "num_players",
         "viewer",
         "_masked",
+        "_masked_hist",
         "__weakref__",
     )
 
@@ -82,7 +83,9 @@ class State:
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
+        #: per player: the events as that player sees them, and the history (``view``)
         self._masked: dict[int, list[Event]] = {}
+        self._masked_hist: dict[int, list[Action]] = {}
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -150,7 +153,11 @@ class State:
         frame, saved = self._frames.pop()
         self._restore(frame, saved)
         self._legal = None
-        return self.history.pop()
+        action = self.history.pop()
+        n = len(self.history)
+        for cache in self._masked_hist.values():
+            del cache[n:]
+        return action
 
     def can_undo(self) -> bool:
         return bool(self._frames)
@@ -212,6 +219,7 @@ class State:
         new._legal = self._legal
         new.viewer = self.viewer
         new._masked = {}
+        new._masked_hist = {}
         self._clone_extra(new)
         return new
 
@@ -223,38 +231,72 @@ class State:
         """What ``player`` may see: opponents' hands and every deck order hidden (cards shown as -1).
 
         A view can list legal actions of ``player`` and be rendered, but not be applied to.
+
+        Taken at every decision of an agent, so it costs no Python work per past action: the masked
+        events and the masked history are kept per player and extended by the actions since the last
+        view (cut back by ``undo``); the rest is copied list by list.
         """
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
-        v = self.clone()
-        v.viewer = player
-        v._legal = None
+        v = object.__new__(type(self))
+        for name, value in zip(self._scalar_names, self._get_scalars(self), strict=True):
+            object.__setattr__(v, name, value)
+        v.game = self.game
+        v.num_players = self.num_players
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
         v.setup = dict(self.setup, seed=None)  # so would the seed
-        secret_kinds = self.game.SECRET_ACTION_EVENTS
-        if secret_kinds and len(self._frames) == len(self.history):
-            # (a state made from a view, e.g. by determinize(), has no frames: its history is already masked)
-            # an action whose events are secret to another player is shown masked (e.g. which card
-            # went face down under a deck)
-            starts = [f[0][2] for f in self._frames] + [len(self.events)]
-            for i, action in enumerate(v.history):
-                if any(
-                    e.kind in secret_kinds and e.secret is not None and e.secret != player
-                    for e in self.events[starts[i] : starts[i + 1]]
-                ):
-                    v.history[i] = self.game.mask_action(action)
-        v._frames = []
-        zones = v.zones
+        zones = list(map(list.copy, self.zones))
         for idx in self._hidden_zones(player):
-            zones[idx] = [-1] * len(zones[idx])
-        cache = self._masked.setdefault(player, [])
+            n = len(zones[idx])
+            if n:
+                zones[idx] = [-1] * n
+        v.zones = zones
+        v.history = self._masked_history(player)[:]
         events = self.events
-        if len(cache) > len(events):
-            del cache[len(events) :]
-        cache.extend(e.masked(player) for e in events[len(cache) :])
+        cache = self._masked.get(player)
+        if cache is None:
+            cache = self._masked[player] = []
+        if len(cache) < len(events):
+            cache.extend([e.masked(player) for e in events[len(cache) :]])
         v.events = cache[:]
+        v.trail = self.trail[:]
+        v._frames = []
+        v._saved = None
+        v._legal = None
+        v.viewer = player
+        v._masked = {}
+        v._masked_hist = {}
+        self._clone_extra(v)
         self._mask_view(v, player)
         return v
+
+    def _masked_history(self, player: int) -> list[Action]:
+        """The history as ``player`` sees it, kept per player and extended by the actions since the last view:
+        an action whose events are secret to another player is shown masked (e.g. which card went face
+        down under a deck)."""
+        history = self.history
+        secret_kinds = self.game.SECRET_ACTION_EVENTS
+        frames = self._frames
+        if not secret_kinds or len(frames) != len(history):
+            # (a state made from a view, e.g. by determinize(), has no frames: its history is already masked)
+            return history
+        cache = self._masked_hist.get(player)
+        if cache is None:
+            cache = self._masked_hist[player] = []
+        if len(cache) < len(history):
+            events = self.events
+            mask = self.game.mask_action
+            n = len(frames)
+            for i in range(len(cache), n):
+                end = frames[i + 1][0][2] if i + 1 < n else len(events)
+                action = history[i]
+                for k in range(frames[i][0][2], end):
+                    e = events[k]
+                    if e.kind in secret_kinds and e.secret is not None and e.secret != player:
+                        action = mask(action)
+                        break
+                cache.append(action)
+        return cache
 
     def _hidden_zones(self, player: int) -> tuple[int, ...]:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
