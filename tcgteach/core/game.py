@@ -70,6 +70,9 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
+    #: ``edge_set`` kept at the first move of a state (``State._goto`` checks every move against it)
+    _edges: frozenset[tuple[str, str]] | None = None
+
     #: options a simulation runs with unless the caller sets them (a turn cap, so that no game runs forever)
     sim_defaults: ClassVar[Mapping[str, Any]] = {}
     #: options the classroom starts its games with

@@ -184,7 +184,11 @@ class State:
 
     def _goto(self, node: str) -> None:
         """Move along an edge of the flow graph; anything else is an engine bug."""
-        if (self.node, node) not in self.game.edge_set:
+        game = self.game
+        edges = game._edges
+        if edges is None:
+            edges = game._edges = game.edge_set
+        if (self.node, node) not in edges:
             raise EngineError(f"{self.game.name}: no edge {self.node} -> {node} in the flow graph")
         self.trail.append((self.node, node))
         self.node = node

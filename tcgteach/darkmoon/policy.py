@@ -88,12 +88,8 @@ class DarkMoonPolicy:
             seen.update(unit)
         counts: dict[int, int] = {}
         names: set[str] = set()
-        owner, number, charname = inst.owner, inst.number, inst.charname
-        for c in range(len(owner)):
-            if owner[c] != p or c in seen:
-                continue
-            n, name = number[c], charname[c]
-            if n is not None and name is not None:  # a character card
+        for c, n, name in inst.chars_of[p]:  # p's character cards
+            if c not in seen:
                 counts[n] = counts.get(n, 0) + 1
                 names.add(name)
         return counts, names

@@ -63,7 +63,7 @@ _UNIT_STEPS = (A.Pick, A.Finish, A.Cancel)
 class Instances:
     """Per-game facts about each card instance (shared, never changes during play)."""
 
-    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose")
+    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose", "chars_of")
 
     def __init__(
         self,
@@ -84,6 +84,12 @@ class Instances:
         self.number: tuple[int | None, ...] = tuple(c.number if c.is_character else None for c in cards)
         self.charname: tuple[str | None, ...] = tuple(c.character if c.is_character else None for c in cards)
         self.play, self.pick, self.choose = actions(len(cards))
+        #: per player: (instance, number, name) of each of their character cards, in instance order
+        chars_of: list[list[tuple[int, int, str]]] = [[] for _ in decks]
+        for c, card in enumerate(cards):
+            if card.is_character and card.number is not None and card.character is not None:
+                chars_of[owner[c]].append((c, card.number, card.character))
+        self.chars_of = tuple(tuple(chars) for chars in chars_of)
 
 
 class DarkMoonState(State):
