@@ -18,6 +18,7 @@ from .ids import (
     HAND,
     ITEM,
     MONSTER,
+    NZ,
     ORIENT_NAMES,
     QUESTCARD,
     Ev,
@@ -76,12 +77,13 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
     treat: list[A.Action] = []
     heal: list[A.Action] = []
     restore: list[A.Action] = []
+    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
     for c in party:
         if cost[c] > gp:
             continue
         if c in poisoned or orient[c] == CONFUSED:  # not normal (DQ-4.2)
             treat.append(act["treat"][c])
-        elif s.damage(c):
+        elif zones[dmg + c]:
             heal.append(act["heal"][c])
         if orient[c] == CLOSED:
             restore.append(act["restore"][c])
@@ -93,12 +95,12 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
 def _equips(s: DragonQuestState, gp: int, hand: list[int], party: list[int], out: list[A.Action]) -> None:
     """DQ-6.9: an item from hand onto an own character of a matching equip type."""
     inst = s.inst
-    kind = inst.kind
+    kind, equip = inst.kind, inst.equip
     for i in hand:
         if kind[i] == ITEM and inst.cost[i] <= gp:
-            types = inst.cards[i].equip
+            types = equip[i]
             for c in party:
-                if kind[c] == CHAR and any(t in inst.cards[c].equip for t in types):
+                if kind[c] == CHAR and not types.isdisjoint(equip[c]):
                     out.append(equip_action(s, i, c))
 
 
