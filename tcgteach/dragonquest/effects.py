@@ -53,15 +53,16 @@ class Pending:
 
 
 # -- what can be used -----------------------------------------------------------------------------
-def effect_actions(s: DragonQuestState, p: int, timing: str) -> list[A.Action]:
-    """Effects of own party cards with this timing whose costs can be paid and that have a target."""
+def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | None = None) -> list[A.Action]:
+    """Effects of own party cards with this timing whose costs can be paid and that have a target
+    (``party``: p's party in instance order, when the caller has it already)."""
     out: list[A.Action] = []
     at = s.inst.uses.get(timing)  # per card: its effects with this timing, with their Use actions
     if at is None:
         return out
     hand_size = len(s.hand(p))
     orient = s.orient
-    for c in sorted(s.party(p)):
+    for c in sorted(s.party(p)) if party is None else party:
         for eff, use in at[c]:
             if eff.close and orient[c] != ACTIVE:  # DQ-4.6
                 continue
