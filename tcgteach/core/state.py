@@ -250,10 +250,8 @@ class State:
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
         v.setup = dict(self.setup, seed=None)  # so would the seed
         zones = list(map(list.copy, self.zones))
-        for idx in self._hidden_zones(player):
-            n = len(zones[idx])
-            if n:
-                zones[idx] = [-1] * n
+        for idx in filter(zones.__getitem__, self._hidden_zones(player)):  # the hidden zones that hold cards
+            zones[idx] = [-1] * len(zones[idx])
         v.zones = zones
         v.history = self._masked_history(player)[:]
         events = self.events
