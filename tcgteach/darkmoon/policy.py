@@ -100,11 +100,28 @@ class DarkMoonPolicy:
         return total
 
     # -- units ------------------------------------------------------------------------------------------
+    def __init__(self) -> None:
+        #: the unit plans already worked out (a unit is picked card by card, each pick asks for the same plan)
+        self._plans: dict[tuple[Any, ...], tuple[int, list[int]]] = {}
+
     def _best_unit(
         self, inst: Instances, field: Sequence[int], unseen: dict[int, int] | None, cap: int = 7
     ) -> tuple[int, list[int]]:
         """(points gained by locking it, cards) of the best unit from ``field`` (special bonus included;
-        a special's own card point is not counted: it scores 1 loose as well)."""
+        a special's own card point is not counted: it scores 1 loose as well). A pure function of its
+        arguments, so each plan is kept."""
+        key = (inst, tuple(field), tuple(unseen.items()) if unseen else None, cap)
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) >= 512:
+                self._plans.clear()
+            plan = self._plans[key] = self._plan_unit(inst, field, unseen, cap)
+        return plan[0], plan[1][:]
+
+    @staticmethod
+    def _plan_unit(
+        inst: Instances, field: Sequence[int], unseen: dict[int, int] | None, cap: int
+    ) -> tuple[int, list[int]]:
         is_char, cards = inst.is_char, inst.cards
         # read for character cards only, and every character has a number and a name (DM-6.1)
         number = cast("tuple[int, ...]", inst.number)
