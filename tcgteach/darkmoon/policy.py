@@ -294,18 +294,20 @@ class DarkMoonPolicy:
             if q != p:
                 opp_chars.extend(c for c in view.field(q) if is_char[c])
         hand_chars = [c for c in hand if is_char[c]]
+        # copies left in the deck of the numbers on the field (a whole number: the order of the sum is free)
+        on_field = sum(unseen.get(x, 0) for x in field_numbers)
         scored = []
         for c in hand:
             card = cards[c]
             n = number[c]
             if n is not None:  # a character card
                 value = 1.0
-                nums = field_numbers | {n}
+                left = on_field if n in field_numbers else on_field + unseen.get(n, 0)
             else:
                 value = 1.0 + (0.3 if card.points is not None else 0.0)
-                nums = field_numbers
+                left = on_field
             if deck_size:
-                value += sum(unseen.get(n, 0) for n in nums) / deck_size
+                value += left / deck_size
             eff = card.effect
             if eff is not None:
                 op = eff["op"]
