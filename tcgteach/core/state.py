@@ -238,7 +238,8 @@ class State:
 
         Taken at every decision of an agent, so it costs no Python work per past action: the masked
         events and the masked history are kept per player and extended by the actions since the last
-        view (cut back by ``undo``); the rest is copied list by list.
+        view (cut back by ``undo``); the rest is copied list by list. The view of the player to move
+        shares the state's legal actions.
         """
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
@@ -264,7 +265,9 @@ class State:
         v.trail = self.trail[:]
         v._frames = []
         v._saved = None
-        v._legal = None
+        # the player to move sees their own decisions: the same list as the state's (a contract the
+        # conformance checker tests), so it is worked out once per decision, not for the view and again for apply
+        v._legal = self.legal_actions() if self.viewer is None and player == self.current_player else None
         v.viewer = player
         v._masked = {}
         v._masked_hist = {}
