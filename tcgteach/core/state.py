@@ -306,8 +306,11 @@ class State:
     def _hidden_zones(self, player: int) -> tuple[int, ...]:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
         layout, so computed once and kept on the game (a view is taken at every decision)."""
+        game = self.game
+        cache = game._hidden_zone_cache
+        if cache is None:
+            cache = game._hidden_zone_cache = {}
         inst = getattr(self, "inst", None)
-        cache = self.game.__dict__.setdefault("_hidden_zone_cache", {})
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)
         if hit is not None and hit[0] is inst:
