@@ -80,29 +80,19 @@ class DarkMoonPolicy:
 
     @staticmethod
     def _unseen(view: DarkMoonState, p: int) -> tuple[dict[int, int], set[str]]:
-        """Character numbers (with counts) and names still in p's deck: p knows the deck list, not its order.
-        (p's character counts less those p sees in hand, field and units: these are fewer than the deck.)"""
+        """Character numbers (with counts) and names still in p's deck: p knows the deck list, not its order."""
         inst = view.inst
-        counts = dict(inst.number_counts[p])
-        names = dict(inst.name_counts[p])
-        owner, number, charname = inst.owner, inst.number, inst.charname
-        for zone in (view.hand(p), view.field(p), *view.units(p)):
-            for c in zone:
-                if c < 0:  # a hidden card (another player's hand)
-                    continue
-                n, name = number[c], charname[c]
-                if n is not None and name is not None and owner[c] == p:  # one of p's character cards
-                    left = counts[n] - 1
-                    if left:
-                        counts[n] = left
-                    else:
-                        del counts[n]
-                    left = names[name] - 1
-                    if left:
-                        names[name] = left
-                    else:
-                        del names[name]
-        return counts, set(names)
+        seen = set(view.hand(p))
+        seen.update(view.field(p))
+        for unit in view.units(p):
+            seen.update(unit)
+        counts: dict[int, int] = {}
+        names: set[str] = set()
+        for c, n, name in inst.chars_of[p]:  # p's character cards
+            if c not in seen:
+                counts[n] = counts.get(n, 0) + 1
+                names.add(name)
+        return counts, names
 
     @staticmethod
     def _score(view: DarkMoonState, p: int) -> int:

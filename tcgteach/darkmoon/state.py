@@ -10,8 +10,8 @@ numbers: player p's deck list entry i is card ``p * 40 + i``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.outcome import Outcome
@@ -60,32 +60,10 @@ _EFFECT_CHOICES = (A.Choose, A.Decline, A.KeepTop, A.ToBottom)
 _UNIT_STEPS = (A.Pick, A.Finish, A.Cancel)
 
 
-_K = TypeVar("_K", bound=Hashable)
-
-
-def _counts(items: Iterable[_K]) -> dict[_K, int]:
-    out: dict[_K, int] = {}
-    for x in items:
-        out[x] = out.get(x, 0) + 1
-    return out
-
-
 class Instances:
     """Per-game facts about each card instance (shared, never changes during play)."""
 
-    __slots__ = (
-        "cards",
-        "owner",
-        "is_char",
-        "number",
-        "charname",
-        "play",
-        "pick",
-        "choose",
-        "chars_of",
-        "number_counts",
-        "name_counts",
-    )
+    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose", "chars_of")
 
     def __init__(
         self,
@@ -112,9 +90,6 @@ class Instances:
             if card.is_character and card.number is not None and card.character is not None:
                 chars_of[owner[c]].append((c, card.number, card.character))
         self.chars_of = tuple(tuple(chars) for chars in chars_of)
-        #: per player: how many of their character cards have each number, and each name
-        self.number_counts: tuple[dict[int, int], ...] = tuple(_counts(n for _c, n, _name in ch) for ch in chars_of)
-        self.name_counts: tuple[dict[str, int], ...] = tuple(_counts(name for _c, _n, name in ch) for ch in chars_of)
 
 
 class DarkMoonState(State):
