@@ -11,11 +11,24 @@ Targets: >= 40,000 DARK MOON steps/s (issue #2); >= 20,000 Dragon Quest steps/s 
 options and the simulation turn cap of 200 (issue #3); ``import tcgteach`` <= 150 ms;
 >= 1.8x games/s from 1 to 2 worker processes on a 2-core machine (issue #4). The worker figures
 include starting the pool and are measured before the process pins itself to one core.
+
+First of all it prints the anchored figures (issue #14), each a ratio measured in this one run:
+RLCard's UNO (``rlcard==1.2.0``: ``env.run`` with its random agents) is the anchor, and the games'
+random play is given in decisions/s as a multiple of UNO's; heuristic against heuristic in
+games/s; and the cost of ``state.view(p)`` in a short and a long heuristic game. Every contestant
+runs in a worker process pinned to the same core, the batches interleaved, timed in CPU seconds
+(``time.process_time``), medians of ``--repeats``. ``--baseline PATH`` measures the checkout at PATH
+(e.g. ``git worktree add /tmp/base main``) beside this one, so "x today's" is measured too.
+Targets (issue #14): DARK MOON >= 4x UNO and Dragon Quest >= 2.5x UNO in pure Python; heuristic
+games/s >= 2x the baseline's; the view cost not growing with the length of the game.
+
+    python benchmarks/throughput.py --anchored-only [--baseline PATH] [--repeats 7]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -170,6 +183,229 @@ def coach_seconds(name: str, positions: int = 8) -> tuple[float, float]:
     return statistics.median(times), max(times)
 
 
+# -- the anchored figures (issue #14): worker processes, interleaved batches, CPU time, medians ----------------
+#: (game, task) -> games per batch: each batch takes a few tenths of a CPU second
+BATCH = {
+    ("uno", "random"): 200,
+    ("darkmoon", "random"): 150,
+    ("dragonquest", "random"): 60,
+    ("darkmoon", "heuristic"): 40,
+    ("dragonquest", "heuristic"): 30,
+}
+VIEW_SEEDS = 40  # the shortest and the longest heuristic game of these seeds are timed view by view
+
+
+def _task_random(name: str, games: int) -> dict[str, float]:
+    import tcgteach
+
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
+    rng = random.Random(0)
+    steps = 0
+    t0 = time.process_time()
+    for seed in range(games):
+        s = game.new_state(seed=seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return {"cpu": time.process_time() - t0, "steps": steps, "games": games}
+
+
+def _task_uno(games: int) -> dict[str, float]:
+    import numpy as np
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("uno", config={"seed": 0})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    np.random.seed(0)  # RLCard's random agent draws from numpy's global generator
+    t0 = time.process_time()
+    for _ in range(games):
+        env.run(is_training=False)
+    return {"cpu": time.process_time() - t0, "steps": env.timestep, "games": games}
+
+
+def _heuristic_game(game: object, seed: int, on_view: object = None) -> int:
+    from tcgteach.agents.heuristic import HeuristicAgent
+
+    s = game.new_state(seed=seed)  # type: ignore[attr-defined]
+    agents = [HeuristicAgent(seed * 1000 + i) for i in range(s.num_players)]
+    steps = 0
+    while not s.is_terminal():
+        p = s.current_player
+        if on_view is not None:
+            on_view(s, p)  # type: ignore[operator]
+        s.apply(agents[p].act(s.view(p)))
+        steps += 1
+    return steps
+
+
+def _task_heuristic(name: str, games: int) -> dict[str, float]:
+    import tcgteach
+
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
+    steps = 0
+    t0 = time.process_time()
+    for seed in range(games):
+        steps += _heuristic_game(game, seed)
+    return {"cpu": time.process_time() - t0, "steps": steps, "games": games}
+
+
+def _task_views(name: str, seed: int, per: int = 5) -> dict[str, float]:
+    """CPU microseconds per ``state.view(p)`` over every decision of one heuristic game (each view taken
+    ``per`` times), and over the last quarter of its decisions."""
+    import tcgteach
+
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
+    costs: list[float] = []
+
+    def on_view(s: object, p: int) -> None:
+        view = s.view  # type: ignore[attr-defined]
+        s.legal_actions()  # type: ignore[attr-defined]  # worked out for apply anyway (a view may share them)
+        t0 = time.process_time()
+        for _ in range(per):
+            view(p)
+        costs.append((time.process_time() - t0) / per * 1e6)
+
+    steps = _heuristic_game(game, seed, on_view)
+    late = costs[len(costs) * 3 // 4 :]
+    return {"us": sum(costs) / len(costs), "late_us": sum(late) / len(late), "steps": steps}
+
+
+def _task_lengths(name: str, seeds: int) -> dict[str, float]:
+    """The seeds of the shortest and the longest of ``seeds`` heuristic games (decisions)."""
+    import tcgteach
+
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
+    lengths = [(_heuristic_game(game, seed), seed) for seed in range(seeds)]
+    return {"short": min(lengths)[1], "long": max(lengths)[1]}
+
+
+def serve(checkout: str) -> None:
+    """The worker: imports ``tcgteach`` from ``checkout``, pins itself to one core, then answers one JSON
+    task per line on stdin with one JSON line of figures."""
+    sys.path.insert(0, checkout)
+    pin_one_core()
+    import tcgteach
+
+    assert os.path.dirname(os.path.dirname(os.path.abspath(tcgteach.__file__))) == os.path.abspath(checkout)
+    for line in sys.stdin:
+        task = json.loads(line)
+        kind, name = task["task"], task["game"]
+        if kind == "uno":
+            out = _task_uno(task["games"])
+        elif kind == "random":
+            out = _task_random(name, task["games"])
+        elif kind == "heuristic":
+            out = _task_heuristic(name, task["games"])
+        elif kind == "views":
+            out = _task_views(name, task["seed"])
+        else:
+            out = _task_lengths(name, task["seeds"])
+        print(json.dumps(out), flush=True)
+
+
+class Worker:
+    """A ``serve`` process for one checkout."""
+
+    def __init__(self, checkout: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), "--serve", checkout],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def ask(self, **task: object) -> dict[str, float]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(task) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        if not answer:
+            raise SystemExit(f"benchmark worker failed on {task}")
+        result: dict[str, float] = json.loads(answer)
+        return result
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def have_rlcard() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("rlcard") is not None
+
+
+def report_anchored(names: list[str], repeats: int, baseline: str | None) -> None:  # noqa: C901 -- one table
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    workers = {"now": Worker(here)}
+    if baseline:
+        workers["base"] = Worker(baseline)
+    uno = have_rlcard()
+    # UNO in a process of its own: its garbage would slow down the games measured in the same process
+    jobs: list[tuple[str, str, str]] = [("uno", "uno", "random")] if uno else []
+    if uno:
+        workers["uno"] = Worker(here)
+    for name in names:
+        for label in ("now", "base") if baseline else ("now",):
+            jobs += [(label, name, "random"), (label, name, "heuristic")]
+    rates: dict[tuple[str, str, str], list[tuple[float, float]]] = {job: [] for job in jobs}
+    for label, name, kind in jobs:  # warm-up: imports, caches, the first games
+        task = "uno" if name == "uno" else kind
+        workers[label].ask(task=task, game=name, games=max(2, BATCH[(name, kind)] // 10))
+    for r in range(repeats):
+        order = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]  # interleaved, each batch in turn first
+        for label, name, kind in order:
+            task = "uno" if name == "uno" else kind
+            out = workers[label].ask(task=task, game=name, games=BATCH[(name, kind)])
+            rates[(label, name, kind)].append((out["steps"] / out["cpu"], out["games"] / out["cpu"]))
+
+    def med(job: tuple[str, str, str], k: int) -> float:
+        return statistics.median(x[k] for x in rates[job])
+
+    print(
+        f"-- anchored figures: one core, CPU time, medians of {repeats} interleaved batches "
+        f"(python {sys.version.split()[0]})"
+    )
+    if uno:
+        job = ("uno", "uno", "random")
+        print(f"{'UNO (RLCard 1.2.0)':<24} random     {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s")
+    else:
+        print("rlcard not installed: no UNO anchor (pip install rlcard==1.2.0)")
+    target = {"darkmoon": 4.0, "dragonquest": 2.5}
+    for name in names:
+        for label in [w for w in workers if w != "uno"]:
+            tag = f"{name} ({'this checkout' if label == 'now' else 'baseline'})"
+            job = (label, name, "random")
+            ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
+            goal = f" (target >= {target[name]}x)" if uno and label == "now" else ""
+            print(f"{tag:<32} random     {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}{goal}")
+            job = (label, name, "heuristic")
+            ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
+            print(f"{tag:<32} heuristic  {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}")
+        if baseline:
+            h = med(("now", name, "heuristic"), 1) / med(("base", name, "heuristic"), 1)
+            rnd = med(("now", name, "random"), 1) / med(("base", name, "random"), 1)
+            print(f"{name:<32} vs baseline: random {rnd:4.2f}x, heuristic {h:4.2f}x (target >= 2x)")
+    print("-- state.view(p): CPU us per view, mean over a whole heuristic game (and over its last quarter)")
+    for name in names:
+        seeds = workers["now"].ask(task="lengths", game=name, seeds=VIEW_SEEDS)
+        for which in ("short", "long"):
+            for label, worker in [(k, w) for k, w in workers.items() if k != "uno"]:
+                runs = [worker.ask(task="views", game=name, seed=int(seeds[which])) for _ in range(3)]
+                us = statistics.median(x["us"] for x in runs)
+                late = statistics.median(x["late_us"] for x in runs)
+                tag = "this checkout" if label == "now" else "baseline"
+                print(
+                    f"{name:<12} {which:<5} game (seed {int(seeds[which]):2d}, {int(runs[0]['steps']):3d} decisions) "
+                    f"{tag:<13}: {us:6.1f} us per view, last quarter {late:6.1f} us"
+                )
+    for worker in workers.values():
+        worker.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=300)
@@ -182,8 +418,20 @@ def main() -> None:
         help="games per worker-count run (default: 1500 DARK MOON, 500 Dragon Quest)",
     )
     ap.add_argument("--no-pool", action="store_true", help="skip the 1 vs 2 worker processes figures")
+    ap.add_argument("--repeats", type=int, default=7, help="interleaved batches of the anchored figures")
+    ap.add_argument("--baseline", default=None, help="another checkout measured beside this one (anchored figures)")
+    ap.add_argument("--anchored-only", action="store_true", help="print the anchored figures only")
+    ap.add_argument("--no-anchored", action="store_true", help="skip the anchored figures")
+    ap.add_argument("--serve", default=None, help=argparse.SUPPRESS)  # the anchored figures' worker
     args = ap.parse_args()
+    if args.serve:
+        serve(args.serve)
+        return
     names = ["darkmoon", "dragonquest"] if args.game == "all" else [args.game]
+    if not args.no_anchored:
+        report_anchored(names, args.repeats, args.baseline)
+        if args.anchored_only:
+            return
     if not args.no_pool:
         report_workers(names, args.pool_games)  # before pinning: the workers inherit the affinity
     pin_one_core()

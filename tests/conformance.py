@@ -273,6 +273,10 @@ class Checker:
         before = fingerprint(state)
         c = state.clone()
         assert c.to_dict() == d, "clone() differs from the original"
+        # shared zone lists would let one change the other (whether this step's actions move a card or not)
+        assert c.zones is not state.zones and not any(a is b for a, b in zip(c.zones, state.zones, strict=True)), (
+            "clone() shares zone lists with the original"
+        )
         legal = c.legal_actions()
         c.apply(rng.choice(legal))
         assert fingerprint(state) == before, "applying an action to a clone changed the original"

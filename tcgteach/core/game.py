@@ -70,6 +70,11 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
+    #: ``edge_set`` kept at the first move of a state (``State._goto`` checks every move against it)
+    _edges: frozenset[tuple[str, str]] | None = None
+    #: ``State._hidden_zones`` per (instances, zone count, players, viewer): the zones a viewer may not see
+    _hidden_zone_cache: dict[tuple[int, int, int, int], tuple[Any, tuple[int, ...]]] | None = None
+
     #: options a simulation runs with unless the caller sets them (a turn cap, so that no game runs forever)
     sim_defaults: ClassVar[Mapping[str, Any]] = {}
     #: options the classroom starts its games with

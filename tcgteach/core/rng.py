@@ -40,7 +40,12 @@ class Rng:
         return (self.next64() * n) >> 64
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (``next64`` inlined: a deck is shuffled at every game's start)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            s = (s + _GOLDEN) & MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s

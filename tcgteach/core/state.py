@@ -57,6 +57,7 @@ class State:
         "num_players",
         "viewer",
         "_masked",
+        "_masked_hist",
         "__weakref__",
     )
 
@@ -82,7 +83,9 @@ class State:
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
+        #: per player: the events as that player sees them, and the history (``view``)
         self._masked: dict[int, list[Event]] = {}
+        self._masked_hist: dict[int, list[Action]] = {}
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -150,7 +153,11 @@ class State:
         frame, saved = self._frames.pop()
         self._restore(frame, saved)
         self._legal = None
-        return self.history.pop()
+        action = self.history.pop()
+        n = len(self.history)
+        for cache in self._masked_hist.values():
+            del cache[n:]
+        return action
 
     def can_undo(self) -> bool:
         return bool(self._frames)
@@ -177,7 +184,11 @@ class State:
 
     def _goto(self, node: str) -> None:
         """Move along an edge of the flow graph; anything else is an engine bug."""
-        if (self.node, node) not in self.game.edge_set:
+        game = self.game
+        edges = game._edges
+        if edges is None:
+            edges = game._edges = game.edge_set
+        if (self.node, node) not in edges:
             raise EngineError(f"{self.game.name}: no edge {self.node} -> {node} in the flow graph")
         self.trail.append((self.node, node))
         self.node = node
@@ -212,6 +223,7 @@ class State:
         new._legal = self._legal
         new.viewer = self.viewer
         new._masked = {}
+        new._masked_hist = {}
         self._clone_extra(new)
         return new
 
@@ -223,44 +235,82 @@ class State:
         """What ``player`` may see: opponents' hands and every deck order hidden (cards shown as -1).
 
         A view can list legal actions of ``player`` and be rendered, but not be applied to.
+
+        Taken at every decision of an agent, so it costs no Python work per past action: the masked
+        events and the masked history are kept per player and extended by the actions since the last
+        view (cut back by ``undo``); the rest is copied list by list. The view of the player to move
+        shares the state's legal actions.
         """
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
-        v = self.clone()
-        v.viewer = player
-        v._legal = None
+        v = object.__new__(type(self))
+        for name, value in zip(self._scalar_names, self._get_scalars(self), strict=True):
+            object.__setattr__(v, name, value)
+        v.game = self.game
+        v.num_players = self.num_players
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
         v.setup = dict(self.setup, seed=None)  # so would the seed
-        secret_kinds = self.game.SECRET_ACTION_EVENTS
-        if secret_kinds and len(self._frames) == len(self.history):
-            # (a state made from a view, e.g. by determinize(), has no frames: its history is already masked)
-            # an action whose events are secret to another player is shown masked (e.g. which card
-            # went face down under a deck)
-            starts = [f[0][2] for f in self._frames] + [len(self.events)]
-            for i, action in enumerate(v.history):
-                if any(
-                    e.kind in secret_kinds and e.secret is not None and e.secret != player
-                    for e in self.events[starts[i] : starts[i + 1]]
-                ):
-                    v.history[i] = self.game.mask_action(action)
-        v._frames = []
-        zones = v.zones
-        for idx in self._hidden_zones(player):
+        zones = list(map(list.copy, self.zones))
+        for idx in filter(zones.__getitem__, self._hidden_zones(player)):  # the hidden zones that hold cards
             zones[idx] = [-1] * len(zones[idx])
-        cache = self._masked.setdefault(player, [])
+        v.zones = zones
+        v.history = self._masked_history(player)[:]
         events = self.events
-        if len(cache) > len(events):
-            del cache[len(events) :]
-        cache.extend(e.masked(player) for e in events[len(cache) :])
+        cache = self._masked.get(player)
+        if cache is None:
+            cache = self._masked[player] = []
+        if len(cache) < len(events):
+            cache.extend([e.masked(player) for e in events[len(cache) :]])
         v.events = cache[:]
+        v.trail = self.trail[:]
+        v._frames = []
+        v._saved = None
+        # the player to move sees their own decisions: the same list as the state's (a contract the
+        # conformance checker tests), so it is worked out once per decision, not for the view and again for apply
+        v._legal = self.legal_actions() if self.viewer is None and player == self.current_player else None
+        v.viewer = player
+        v._masked = {}
+        v._masked_hist = {}
+        self._clone_extra(v)
         self._mask_view(v, player)
         return v
+
+    def _masked_history(self, player: int) -> list[Action]:
+        """The history as ``player`` sees it, kept per player and extended by the actions since the last view:
+        an action whose events are secret to another player is shown masked (e.g. which card went face
+        down under a deck)."""
+        history = self.history
+        secret_kinds = self.game.SECRET_ACTION_EVENTS
+        frames = self._frames
+        if not secret_kinds or len(frames) != len(history):
+            # (a state made from a view, e.g. by determinize(), has no frames: its history is already masked)
+            return history
+        cache = self._masked_hist.get(player)
+        if cache is None:
+            cache = self._masked_hist[player] = []
+        if len(cache) < len(history):
+            events = self.events
+            mask = self.game.mask_action
+            n = len(frames)
+            for i in range(len(cache), n):
+                end = frames[i + 1][0][2] if i + 1 < n else len(events)
+                action = history[i]
+                for k in range(frames[i][0][2], end):
+                    e = events[k]
+                    if e.kind in secret_kinds and e.secret is not None and e.secret != player:
+                        action = mask(action)
+                        break
+                cache.append(action)
+        return cache
 
     def _hidden_zones(self, player: int) -> tuple[int, ...]:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
         layout, so computed once and kept on the game (a view is taken at every decision)."""
+        game = self.game
+        cache = game._hidden_zone_cache
+        if cache is None:
+            cache = game._hidden_zone_cache = {}
         inst = getattr(self, "inst", None)
-        cache = self.game.__dict__.setdefault("_hidden_zone_cache", {})
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)
         if hit is not None and hit[0] is inst:

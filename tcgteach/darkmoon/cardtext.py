@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..core.copies import copy_mark as _copy_mark
 from .cards import CHARACTER_JA, Card
 
 if TYPE_CHECKING:
     from .state import DarkMoonState
-
-CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -143,15 +142,7 @@ def card_lines(card: Card, lang: str) -> list[str]:
 def copy_mark(state: DarkMoonState, c: int) -> str:
     """``②`` for the second copy of a card in this game (copies numbered in instance order, all
     players together), ``""`` for a card with no other copy. Stable for the whole game."""
-    if c < 0:
-        return ""
-    cards = state.inst.cards
-    cid = cards[c].id
-    same = [k for k, card in enumerate(cards) if card.id == cid]
-    if len(same) < 2:
-        return ""
-    k = same.index(c)
-    return CIRCLED[k] if k < len(CIRCLED) else f"#{k + 1}"
+    return _copy_mark(state.inst.cards, c)
 
 
 def marked(state: DarkMoonState, c: int | None, lang: str) -> str:

@@ -88,12 +88,8 @@ class DarkMoonPolicy:
             seen.update(unit)
         counts: dict[int, int] = {}
         names: set[str] = set()
-        owner, number, charname = inst.owner, inst.number, inst.charname
-        for c in range(len(owner)):
-            if owner[c] != p or c in seen:
-                continue
-            n, name = number[c], charname[c]
-            if n is not None and name is not None:  # a character card
+        for c, n, name in inst.chars_of[p]:  # p's character cards
+            if c not in seen:
                 counts[n] = counts.get(n, 0) + 1
                 names.add(name)
         return counts, names
@@ -104,11 +100,28 @@ class DarkMoonPolicy:
         return total
 
     # -- units ------------------------------------------------------------------------------------------
+    def __init__(self) -> None:
+        #: the unit plans already worked out (a unit is picked card by card, each pick asks for the same plan)
+        self._plans: dict[tuple[Any, ...], tuple[int, list[int]]] = {}
+
     def _best_unit(
         self, inst: Instances, field: Sequence[int], unseen: dict[int, int] | None, cap: int = 7
     ) -> tuple[int, list[int]]:
         """(points gained by locking it, cards) of the best unit from ``field`` (special bonus included;
-        a special's own card point is not counted: it scores 1 loose as well)."""
+        a special's own card point is not counted: it scores 1 loose as well). A pure function of its
+        arguments, so each plan is kept."""
+        key = (inst, tuple(field), tuple(unseen.items()) if unseen else None, cap)
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) >= 512:
+                self._plans.clear()
+            plan = self._plans[key] = self._plan_unit(inst, field, unseen, cap)
+        return plan[0], plan[1][:]
+
+    @staticmethod
+    def _plan_unit(
+        inst: Instances, field: Sequence[int], unseen: dict[int, int] | None, cap: int
+    ) -> tuple[int, list[int]]:
         is_char, cards = inst.is_char, inst.cards
         # read for character cards only, and every character has a number and a name (DM-6.1)
         number = cast("tuple[int, ...]", inst.number)
@@ -281,18 +294,20 @@ class DarkMoonPolicy:
             if q != p:
                 opp_chars.extend(c for c in view.field(q) if is_char[c])
         hand_chars = [c for c in hand if is_char[c]]
+        # copies left in the deck of the numbers on the field (a whole number: the order of the sum is free)
+        on_field = sum(unseen.get(x, 0) for x in field_numbers)
         scored = []
         for c in hand:
             card = cards[c]
             n = number[c]
             if n is not None:  # a character card
                 value = 1.0
-                nums = field_numbers | {n}
+                left = on_field if n in field_numbers else on_field + unseen.get(n, 0)
             else:
                 value = 1.0 + (0.3 if card.points is not None else 0.0)
-                nums = field_numbers
+                left = on_field
             if deck_size:
-                value += sum(unseen.get(n, 0) for n in nums) / deck_size
+                value += left / deck_size
             eff = card.effect
             if eff is not None:
                 op = eff["op"]

@@ -63,7 +63,7 @@ _UNIT_STEPS = (A.Pick, A.Finish, A.Cancel)
 class Instances:
     """Per-game facts about each card instance (shared, never changes during play)."""
 
-    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose")
+    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose", "chars_of")
 
     def __init__(
         self,
@@ -84,6 +84,12 @@ class Instances:
         self.number: tuple[int | None, ...] = tuple(c.number if c.is_character else None for c in cards)
         self.charname: tuple[str | None, ...] = tuple(c.character if c.is_character else None for c in cards)
         self.play, self.pick, self.choose = actions(len(cards))
+        #: per player: (instance, number, name) of each of their character cards, in instance order
+        chars_of: list[list[tuple[int, int, str]]] = [[] for _ in decks]
+        for c, card in enumerate(cards):
+            if card.is_character and card.number is not None and card.character is not None:
+                chars_of[owner[c]].append((c, card.number, card.character))
+        self.chars_of = tuple(tuple(chars) for chars in chars_of)
 
 
 class DarkMoonState(State):
@@ -198,24 +204,37 @@ class DarkMoonState(State):
         inst = self.inst
         out: list[Action] = [inst.play[c] for c in sorted(self.hand(p))]
         is_char = inst.is_char
-        if sum(1 for c in self.field(p) if is_char[c]) >= MIN_UNIT:
-            out.extend(A.UNIT_SLOTS[k] for k, unit in enumerate(self.units(p)) if not unit)
+        n = 0
+        for c in self.field(p):  # DM-4.6: a unit needs three characters on the field
+            if is_char[c]:
+                n += 1
+                if n >= MIN_UNIT:
+                    base = p * NZ + UNIT1
+                    out.extend(A.UNIT_SLOTS[k] for k, unit in enumerate(self.zones[base : base + SLOTS]) if not unit)
+                    break
         out.append(A.END_MAIN)
         return tuple(out)
 
     def _legal_unit(self) -> tuple[Action, ...]:
         """DM-4.6: pick up to 7 characters and 1 special; finish with at least 3 characters; or cancel."""
         inst = self.inst
-        is_char = inst.is_char
+        is_char, pick = inst.is_char, inst.pick
         picked = self.unit_pick
         n_chars = sum(1 for c in picked if is_char[c])
-        has_special = n_chars < len(picked)
-        out: list[Action] = []
-        for c in sorted(self.field(self.turn_player)):
-            if c in picked:
-                continue
-            if (n_chars < MAX_UNIT) if is_char[c] else not has_special:
-                out.append(inst.pick[c])
+        chars_ok = n_chars < MAX_UNIT
+        special_ok = n_chars == len(picked)  # no special picked yet
+        field = sorted(self.field(self.turn_player))
+        if picked:
+            taken = set(picked)
+            field = [c for c in field if c not in taken]
+        if chars_ok and special_ok:
+            out: list[Action] = [pick[c] for c in field]
+        elif chars_ok:
+            out = [pick[c] for c in field if is_char[c]]
+        elif special_ok:
+            out = [pick[c] for c in field if not is_char[c]]
+        else:
+            out = []
         if MIN_UNIT <= n_chars:
             out.append(A.FINISH)
         out.append(A.CANCEL)

@@ -209,11 +209,12 @@ def judgment(s: DragonQuestState) -> None:
 
 
 def _freeze(value: Any) -> Any:
-    """The record as an immutable scalar: dicts become tuples of (key, value) pairs, lists tuples."""
+    """The record as an immutable scalar: dicts become tuples of (key, value) pairs, lists tuples
+    (one call per container: the values that are neither are kept as they are without a call)."""
     if isinstance(value, dict):
-        return tuple((k, _freeze(v)) for k, v in value.items())
+        return tuple([(k, _freeze(v) if isinstance(v, (dict, list)) else v) for k, v in value.items()])
     if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
+        return tuple([_freeze(v) if isinstance(v, (dict, list)) else v for v in value])
     return value
 
 

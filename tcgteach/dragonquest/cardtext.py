@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.copies import copy_mark as _copy_mark
 from .cards import Card, Effect
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ EQUIP = {
     "claw": ("claw", "ツメ"),
 }
 STAT = {"attack": ("ATK", "攻撃"), "hp": ("HP", "HP"), "speed": ("SPD", "素早さ")}
-CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -173,15 +173,7 @@ def card_lines(card: Card, lang: str) -> list[str]:
 def copy_mark(state: DragonQuestState, c: int) -> str:
     """``②`` for the second copy of a card in this game (copies numbered in instance order, both
     players together), ``""`` for a card with no other copy. Stable for the whole game."""
-    if c < 0:
-        return ""
-    cards = state.inst.cards
-    cid = cards[c].id
-    same = [k for k, card in enumerate(cards) if card.id == cid]
-    if len(same) < 2:
-        return ""
-    k = same.index(c)
-    return CIRCLED[k] if k < len(CIRCLED) else f"#{k + 1}"
+    return _copy_mark(state.inst.cards, c)
 
 
 def marked(state: DragonQuestState, c: int, lang: str) -> str:

@@ -53,22 +53,24 @@ class Pending:
 
 
 # -- what can be used -----------------------------------------------------------------------------
-def effect_actions(s: DragonQuestState, p: int, timing: str) -> list[A.Action]:
-    """Effects of own party cards with this timing whose costs can be paid and that have a target."""
+def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | None = None) -> list[A.Action]:
+    """Effects of own party cards with this timing whose costs can be paid and that have a target
+    (``party``: p's party in instance order, when the caller has it already)."""
     out: list[A.Action] = []
-    inst = s.inst
+    at = s.inst.uses.get(timing)  # per card: its effects with this timing, with their Use actions
+    if at is None:
+        return out
     hand_size = len(s.hand(p))
-    for c in sorted(s.party(p)):
-        for k, eff in enumerate(inst.cards[c].effects):
-            if eff.timing != timing:
-                continue
-            if eff.close and s.orient[c] != ACTIVE:  # DQ-4.6
+    orient = s.orient
+    for c in sorted(s.party(p)) if party is None else party:
+        for eff, use in at[c]:
+            if eff.close and orient[c] != ACTIVE:  # DQ-4.6
                 continue
             if eff.hand > hand_size:  # DQ-4.5
                 continue
             if eff.target != "none" and not targets_for(s, eff, c, p):
                 continue
-            out.append(inst.act["use"][c][k])
+            out.append(use)
     return out
 
 

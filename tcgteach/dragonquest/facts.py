@@ -38,6 +38,7 @@ class Facts:
         self._aura: dict[tuple[int, str], int] = {}
         self._fighters: dict[int, Fighter] = {}
         self._fight_values: dict[tuple[int, int, bool], float] = {}
+        self._stats: dict[tuple[int, str], int] = {}
         self.tp = view.turn_player
         self._used: dict[UseKey, int] | None = None
         gp = view.gp[self.me]
@@ -125,9 +126,14 @@ class Facts:
         return v
 
     def _stat(self, c: int, key: str, base: int) -> int:
-        item = self.view.item_of(c)
-        mod = getattr(self.inst.cards[item], key) if item is not None else 0
-        return max(0, base + mod + self.aura(self.inst.owner[c], key))
+        """A card's attack, hp or speed with its item and the auras (worked out once per decision)."""
+        k = (c, key)
+        v = self._stats.get(k)
+        if v is None:
+            item = self.view.item_of(c)
+            mod = getattr(self.inst.cards[item], key) if item is not None else 0
+            v = self._stats[k] = max(0, base + mod + self.aura(self.inst.owner[c], key))
+        return v
 
     def atk(self, c: int) -> int:
         return self._stat(c, "attack", self.inst.attack[c])

@@ -18,6 +18,7 @@ from .ids import (
     HAND,
     ITEM,
     MONSTER,
+    NZ,
     ORIENT_NAMES,
     QUESTCARD,
     Ev,
@@ -40,7 +41,7 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     _care(s, s.gp[p], party, out)
     _equips(s, s.gp[p], hand, party, out)
     _formation_changes(s, front, back, out)
-    out.extend(effects.effect_actions(s, p, "prep"))  # DQ-6.11
+    out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
     if not s.quest_played:  # DQ-6.12
         _quests(s, p, hand, out)
     out.append(A.END_PREP)
@@ -76,12 +77,13 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
     treat: list[A.Action] = []
     heal: list[A.Action] = []
     restore: list[A.Action] = []
+    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
     for c in party:
         if cost[c] > gp:
             continue
         if c in poisoned or orient[c] == CONFUSED:  # not normal (DQ-4.2)
             treat.append(act["treat"][c])
-        elif s.damage(c):
+        elif zones[dmg + c]:
             heal.append(act["heal"][c])
         if orient[c] == CLOSED:
             restore.append(act["restore"][c])
@@ -93,12 +95,15 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
 def _equips(s: DragonQuestState, gp: int, hand: list[int], party: list[int], out: list[A.Action]) -> None:
     """DQ-6.9: an item from hand onto an own character of a matching equip type."""
     inst = s.inst
-    kind = inst.kind
+    kind, equip, cost = inst.kind, inst.equip, inst.cost
+    chars: list[int] | None = None
     for i in hand:
-        if kind[i] == ITEM and inst.cost[i] <= gp:
-            types = inst.cards[i].equip
-            for c in party:
-                if kind[c] == CHAR and any(t in inst.cards[c].equip for t in types):
+        if kind[i] == ITEM and cost[i] <= gp:
+            if chars is None:
+                chars = [c for c in party if kind[c] == CHAR]
+            types = equip[i]
+            for c in chars:
+                if not types.isdisjoint(equip[c]):
                     out.append(equip_action(s, i, c))
 
 
@@ -114,9 +119,11 @@ def _formation_changes(s: DragonQuestState, front: list[int], back: list[int], o
         out.extend(move[c] for c in active_front)
     if active_back and s.row_change_ok(nf, nb, nf + 1, nb - 1):
         out.extend(move[c] for c in active_back)
+    cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
     for a in active_front:
         for b in active_back:
-            out.append(swap_action(s, a, b))
+            swap = cache.get((a, b))
+            out.append(swap if swap is not None else swap_action(s, a, b))
 
 
 def _quests(s: DragonQuestState, p: int, hand: list[int], out: list[A.Action]) -> None:

@@ -23,7 +23,7 @@ from ..core.outcome import Outcome
 from ..core.state import State
 from . import actions as A
 from . import battle, effects, formation, illegal, preparation, turn
-from .cards import DECK_SIZE, Card
+from .cards import DECK_SIZE, Card, Effect
 from .combat import Combat
 from .effects import Pending
 from .formation import Resume
@@ -74,7 +74,7 @@ _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD
 class Instances:
     """Facts about each card instance of one game (shared, never changes)."""
 
-    __slots__ = ("cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "n", "act")
+    __slots__ = ("cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "n", "act", "equip", "uses")
 
     def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
         cards = [pool[c] for deck in decks for c in deck]
@@ -105,6 +105,22 @@ class Instances:
             "advance": tuple(A.Advance(i) for i in range(n)),
             "use": tuple((A.Use(i, 0), A.Use(i, 1), A.Use(i, 2)) for i in range(n)),
         }
+        #: each card's equip types (DQ-6.9)
+        self.equip = tuple(frozenset(c.equip) for c in cards)
+        #: timing -> per card: (effect, its Use action) of each of its effects with that timing, in order
+        uses: dict[str, list[tuple[tuple[Effect, A.Action], ...]]] = {}
+        for timing in sorted({eff.timing for card in cards for eff in card.effects}):
+            uses[timing] = [
+                tuple((eff, _use(self.act, i, k)) for k, eff in enumerate(card.effects) if eff.timing == timing)
+                for i, card in enumerate(cards)
+            ]
+        self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
+
+
+def _use(act: dict[str, Any], card: int, k: int) -> A.Action:
+    """The interned ``Use(card, k)`` (a fourth effect of one card would get its own object)."""
+    interned: tuple[A.Action, ...] = act["use"][card]
+    return interned[k] if k < len(interned) else A.Use(card, k)
 
 
 class DragonQuestState(State):
@@ -279,14 +295,24 @@ class DragonQuestState(State):
         aura = self._aura(self.inst.owner[c], key)
         return {"base": base, "item": item_mod, "aura": aura, "total": max(0, base + item_mod + aura)}
 
+    # the totals alone, as ``modifiers(c, key)["total"]`` without building its dict (read at every fight)
     def attack_of(self, c: int) -> int:
-        return self.modifiers(c, "attack")["total"]
+        inst = self.inst
+        z = self.zones[2 * NZ + inst.n + c]
+        item = inst.cards[z[0]].attack if z else 0
+        return max(0, inst.attack[c] + item + self._aura(inst.owner[c], "attack"))
 
     def hp_of(self, c: int) -> int:
-        return self.modifiers(c, "hp")["total"]
+        inst = self.inst
+        z = self.zones[2 * NZ + inst.n + c]
+        item = inst.cards[z[0]].hp if z else 0
+        return max(0, inst.hp[c] + item + self._aura(inst.owner[c], "hp"))
 
     def speed_of(self, c: int) -> int:
-        return self.modifiers(c, "speed")["total"]
+        inst = self.inst
+        z = self.zones[2 * NZ + inst.n + c]
+        item = inst.cards[z[0]].speed if z else 0
+        return max(0, inst.speed[c] + item + self._aura(inst.owner[c], "speed"))
 
     # -- formation (DQ-5) ------------------------------------------------------------------------------------
     def formation_ok(self, front: int, back: int) -> bool:
