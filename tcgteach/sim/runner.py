@@ -54,6 +54,18 @@ def _make_agent(spec: Any, seed: int) -> Any:
     return spec(seed)
 
 
+def _forced_moves_free() -> frozenset[type]:
+    """The agent classes whose ``act`` returns the only legal action at once, reading neither the view nor
+    their random generator (HeuristicAgent, CoachAgent): playing that action for them is the same game."""
+    from ..agents.coach import CoachAgent
+    from ..agents.heuristic import HeuristicAgent
+
+    return frozenset({HeuristicAgent, CoachAgent})
+
+
+_FORCED_MOVES_FREE = _forced_moves_free()
+
+
 def _options_text(options: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
@@ -71,8 +83,12 @@ def play_game(
     n = state.num_players
     if len(agents) != n:
         raise TcgError(f"{len(agents)} agents for {n} players")
-    session = Session(state, [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)])
+    seated = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)]
+    session = Session(state, seated)
     decide = session.deciders()  # the lean decisions: no record of who moved, no view for the random agent
+    # seats whose agent answers a forced move (one legal action) with that action, touching nothing else
+    # (no view, no random draw): the loop plays it for them, without building the view they would not read
+    free = [type(a) in _FORCED_MOVES_FREE for a in seated]
     apply = state.apply
     first = next((e.player for e in state.events if e.kind == "first_player"), None)
     touches = game.touches_opponent
@@ -85,8 +101,9 @@ def play_game(
             capped = True
             break
         p: int = state.current_player  # type: ignore[assignment]  # not None before the end
-        legal_total += len(legal_actions())
-        events = apply(decide[p]())
+        legal = legal_actions()
+        legal_total += len(legal)
+        events = apply(legal[0] if len(legal) == 1 and free[p] else decide[p]())
         if touches(state, p, events):
             touching += 1
         decisions[p] += 1
