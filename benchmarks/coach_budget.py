@@ -10,7 +10,9 @@ of a hint, how many hints went over the budget, and the rollouts per hint (p50 a
 
 The machine is shared, so the rollouts are also given against an anchor measured in the same run:
 RLCard's UNO, random v random, games per CPU second (when rlcard is installed), interleaved with
-the hints. "rollouts per UNO game" = rollouts per hint / (UNO games in one budget of CPU time).
+the hints: "rollouts per UNO game" = (rollouts per CPU second) / (UNO games per CPU second), the
+rollout speed whatever share of a core the process gets. On a busy machine the hints get a fraction
+of a core, so the rollouts per hint fall and the wall-clock budget is harder to keep.
 """
 
 from __future__ import annotations
@@ -101,12 +103,16 @@ def main() -> None:
             f"max {max(walls):.3f} s  over {args.budget} s: {over}/{len(walls)};  "
             f"CPU share {sum(cpus) / sum(walls):.0%}"
         )
-        line = f"{'':<12} rollouts per hint: p50 {statistics.median(rollouts):g}  mean {statistics.fmean(rollouts):.1f}"
+        rate = sum(rollouts) / sum(cpus)  # rollouts per CPU second of the hints: what the load does not change
+        line = (
+            f"{'':<12} rollouts per hint: p50 {statistics.median(rollouts):g}  mean {statistics.fmean(rollouts):.1f};  "
+            f"{rate:.0f} rollouts per CPU-s"
+        )
         if uno_cpu:
-            per_budget = args.budget / statistics.median(uno_cpu)
+            uno_rate = 1 / statistics.median(uno_cpu)
             line += (
-                f";  UNO anchor {1 / statistics.median(uno_cpu):.0f} games/CPU-s -> "
-                f"{statistics.fmean(rollouts) / per_budget:.3f} rollouts per UNO game of the budget"
+                f";  UNO anchor {uno_rate:.0f} games/CPU-s -> {rate / uno_rate:.3f} rollouts per UNO game; "
+                f"on one idle core a hint would run ~{rate * args.budget:.0f} rollouts"
             )
         print(line)
     with open("/proc/loadavg") as fh:

@@ -89,7 +89,10 @@ def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
     option scores at least ``ALL_WIN`` / at most ``ALL_LOSE``; ``only`` for a forced move."""
     tried = [(v, n) for _a, v, n in alternatives if n > 0]
     if len(tried) < 2:
-        return "only" if len(alternatives) < 2 else "clear"
+        if len(alternatives) < 2:
+            return "only"
+        # out of time before two options had a rollout (a very busy machine): nothing was compared
+        return "close"
     values = [v for v, _n in tried]
     if min(values) >= ALL_WIN:
         return "all_win"
@@ -198,8 +201,6 @@ class CoachAgent:
         self.rollout_policy = rollout_policy
         self.margin = margin
         self._base: Any = None
-        #: how long the reasons, sentence and labels of a hint took (a cautious running estimate, seconds)
-        self._wording = WORDING
 
     def act(self, view: State) -> Action:
         start = time.perf_counter()
@@ -233,7 +234,7 @@ class CoachAgent:
             alts: list[tuple[Action, float, int]] = [(action, float("nan"), 0)]
             value, visits, iterations = float("nan"), 0, 0
         else:
-            action, root, iterations = self._search(view, self._deadline(start, 2 * self._wording))
+            action, root, iterations = self._search(view, self._deadline(start, 2 * _WORDING.get(game.name, WORDING)))
             ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
             alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
             value, visits = alts[0][1], alts[0][2]
@@ -243,7 +244,8 @@ class CoachAgent:
         words = CONFIDENCE[kind][1 if lang == "ja" else 0]
         text = self._sentence(view, action, alts, reasons, kind, words, iterations, lang)
         labels = [game.describe_action(a, view, lang) for a, _v, _n in alts[:5]]
-        self._wording = max(0.8 * self._wording, time.perf_counter() - worded)  # what the next hint reserves
+        # what the next hint of this game reserves (for every coach: the classroom makes one per hint)
+        _WORDING[game.name] = max(0.8 * _WORDING.get(game.name, WORDING), time.perf_counter() - worded)
         return Hint(
             action,
             text,
@@ -282,7 +284,7 @@ class CoachAgent:
                 return f"{say}：{words}。" + why
             return f"{say}: it is the only legal action" + (f" — {why}." if why else ".")
         figures = ""
-        if kind not in ("all_win", "all_lose"):
+        if kind not in ("all_win", "all_lose") and alts[0][2] > 0:  # no figures for an untried choice
             if ja:
                 figures = f"（{iterations}回の先読みで勝率の見込み{best:.0%}"
                 if runner is not None and runner[1] > best:
@@ -333,7 +335,8 @@ class CoachAgent:
         from it, then lets the heuristic play both sides to the end with the same random seed, so
         actions are compared on the same luck. After each phase the worse half is dropped. The
         heuristic's own choice is kept unless another action scores clearly better (``margin``).
-        Once every action has had a rollout, a rollout still running at ``deadline`` is dropped.
+        A rollout still running at ``deadline`` is dropped, not scored; on a machine so busy that not every
+        action had a rollout by then, the heuristic's choice stands unless a tried action beats it.
         """
         legal = list(view.legal_actions())
         me = _decider(view)
@@ -357,14 +360,14 @@ class CoachAgent:
         while not out_of_time:
             if budget is not None and done >= budget:
                 break
-            if deadline is not None and done >= len(legal) and clock() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             sample = determinize(view, rng)
             seed = rng.getrandbits(32)
             for a in alive:
                 if budget is not None and done >= budget:
                     break
-                timed = deadline is not None and done >= len(legal)
+                timed = deadline is not None
                 if timed and clock() >= deadline:  # type: ignore[operator]
                     out_of_time = True
                     break
@@ -470,6 +473,7 @@ class CoachAgent:
 SAFETY = 0.012
 #: the first guess of what a hint's reasons, sentence and labels take (seconds); then measured per coach
 WORDING = 0.004
+_WORDING: dict[str, float] = {}
 
 
 def _fast_act(base: Any) -> Any:
