@@ -15,7 +15,8 @@ Inside a markdown cell, ``--- en`` and ``--- ja`` start the text of each languag
 
 The header gives ``id`` (the file name of the notebooks), ``game`` (``darkmoon``, ``dragonquest`` or ``both``),
 ``title.en`` and ``title.ja``. ``lessons/start_here.lesson`` is the start page: one notebook,
-``notebooks/00_start_here.ipynb``, whose markdown cells show both languages one after the other.
+``notebooks/00_start_here.ipynb``, whose markdown cells show both languages one after the other. In markdown,
+``{{title.ja 02_dragonquest}}`` is that lesson's title, so a list of lessons never drifts from their headers.
 
 The build also writes ``tcgteach/data/lessons.json``: every lesson, its notebooks and the rule IDs it cites (what the
 rule explorer lists as "the lessons that teach it").
@@ -198,6 +199,19 @@ def _markdown(cell: Cell, langs: tuple[str, ...]) -> str:
     return "\n\n".join(texts)
 
 
+TITLE_REF = re.compile(r"\{\{title\.(en|ja) (\w+)\}\}")
+
+
+def _titles(text: str, where: str) -> str:
+    def title(m: re.Match[str]) -> str:
+        path = SOURCES / f"{m.group(2)}.lesson"
+        if not path.exists():
+            raise LessonError(f"{where}: {m.group(0)} names no lesson (no {path.relative_to(REPO)})")
+        return parse(path).meta[f"title.{m.group(1)}"]
+
+    return TITLE_REF.sub(title, text)
+
+
 def notebook(lesson: Lesson, lang: str) -> dict[str, object]:
     """The notebook of ``lesson`` in ``lang`` (``"both"``: the start page, every text in both languages)."""
     langs = LANGS if lang == "both" else (lang,)
@@ -209,7 +223,8 @@ def notebook(lesson: Lesson, lang: str) -> dict[str, object]:
         where = f"{lesson.path.relative_to(REPO)}:{cell.line}"
         meta: dict[str, object] = {"tags": list(cell.tags)} if cell.tags else {}
         if cell.kind == "markdown":
-            out: dict[str, object] = {"cell_type": "markdown", "metadata": meta, "source": _markdown(cell, langs)}
+            text = _titles(_markdown(cell, langs), where)
+            out: dict[str, object] = {"cell_type": "markdown", "metadata": meta, "source": text}
         else:
             source = localize_code(_strip(cell.text), code_lang, where)
             out = {"cell_type": "code", "execution_count": None, "metadata": meta, "outputs": [], "source": source}

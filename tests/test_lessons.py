@@ -91,3 +91,13 @@ def test_a_malformed_source_names_its_file_and_line(tmp_path, monkeypatch):
         build.localize_code('_("only one")', "en", "bad.lesson:9")
     with pytest.raises(build.LessonError, match=r"bad.lesson:9: the code cell is not valid Python"):
         build.localize_code("def (", "en", "bad.lesson:9")
+
+
+def test_the_start_page_names_each_lesson_by_its_own_title():
+    start = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    prose = "\n".join("".join(c["source"]) for c in start["cells"] if c["cell_type"] == "markdown")
+    assert "{{" not in prose
+    for path in LESSONS:
+        meta = build.parse(path).meta
+        for lang in ("en", "ja"):
+            assert f"[{meta['title.' + lang]}]({lang}/{meta['id']}.ipynb)" in prose, (meta["id"], lang)

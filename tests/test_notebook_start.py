@@ -31,7 +31,7 @@ def test_first_look_in_japanese_demos_both_games_in_japanese():
     nb = notebook("ja/00_first_look.ipynb")
     out = html.unescape(text_of(nb))
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    assert "DARK MOON" in prose and "ドラゴンクエストカードゲーム" in prose and "デッキがそのままライフ" in prose
+    assert "DARK MOON" in prose and "ドラゴンクエスト カードゲーム" in prose and "デッキがそのままライフ" in prose
     assert tcgteach.game("dragonquest").title["ja"] in out  # the games listed by their Japanese titles
     assert re.search(r"\[DM-4\.4\] 公開：[^\n<]*一致：場へ", out), "the DARK MOON demo shows a reveal, in Japanese"
     assert "tcg-board tcg-dm" in out and "tcg-flow" in out and "メインフェイズ" in out

@@ -88,7 +88,7 @@ def _card(
     card = state.card(c)
     name = escape(card.name.get(lang, card.name["en"]))
     text = card.text.get(lang, card.text["en"])
-    tip = escape(f"[{c}] {card.name['en']}" + (f" — {text}" if text else ""))
+    tip = escape(f"[{c}] {card.name.get(lang, card.name['en'])}" + (f" — {text}" if text else ""))
     if card.is_character:
         character = cast(str, card.character)  # every character card carries a name (DM-6.1)
         who = CHARACTER_JA[character] if lang == "ja" else character

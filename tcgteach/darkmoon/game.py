@@ -59,7 +59,7 @@ OPTIONS = (
         {
             "en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
             "(as DM-1.4) at the end of that turn.",
-            "ja": "公開やドローの時にデッキが空：'skip' は何もしない。"
+            "ja": "公開やカードを引く時にデッキが空：'skip' は何もしない。"
             "'arms_end' はそのターンの終わりに終了条件を起動する。",
         },
         {

@@ -123,7 +123,7 @@ T: dict[str, tuple[str, str]] = {
     "empty_row": ("empty", "空き"),
     "character": ("Character", "キャラクター"),
     "monster": ("Monster", "モンスター"),
-    "item": ("item", "道具"),
+    "item": ("item", "アイテム"),
     "quest": ("quest", "クエスト"),
     "lv": ("Lv {n}", "レベル{n}"),
     "cost": ("cost {n}", "コスト{n}"),
@@ -161,7 +161,7 @@ T: dict[str, tuple[str, str]] = {
         "陣形維持（DQ-5.4）：P{p}が後衛のカードを前衛へ",
     ),
     "view_of": ("view of P{p}", "P{p}の視点"),
-    "mods": ("base {b} + item {i} + quest {q}", "基本{b}＋道具{i}＋クエスト{q}"),
+    "mods": ("base {b} + item {i} + quest {q}", "基本{b}＋アイテム{i}＋クエスト{q}"),
 }
 
 

@@ -236,7 +236,7 @@ NODES = (
         ("DQ-6.14",),
         "decision",
         "Each confused card: its owner picks an own card to take 1 damage.",
-        "混乱したカード1体ごとに、持ち主が自分のカード1体を選び1ダメージ。",
+        "混乱したカード1枚ごとに、持ち主が自分のカード1枚を選び1ダメージ。",
     ),
     _n(
         Node.REPAIR,

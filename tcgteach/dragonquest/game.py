@@ -41,7 +41,7 @@ OPTIONS = (
         {
             "en": "'strict': the front row must outnumber the back row (at most 5 cards); "
             "'at_least': front >= back (up to 6).",
-            "ja": "'strict'：前衛は後衛より多くなければならない（最大5体）。'at_least'：前衛≧後衛（最大6体）。",
+            "ja": "'strict'：前衛は後衛より多くなければならない（最大5枚）。'at_least'：前衛≧後衛（最大6枚）。",
         },
     ),
     OptionSpec(

@@ -56,7 +56,7 @@ T = Text(
         ),
         "back_no": (
             "No: {A} is faster and its first strike defeats {D}, so the return blow never comes.",
-            "いいえ。{A}のほうが速く、先制攻撃で{D}を撃破するので、反撃は来ません。",
+            "いいえ。{A}のほうが速く、先制の一撃で{D}を撃破するので、反撃は来ません。",
         ),
         # DQ-8.1 damage from the deck
         "deck_q": (
@@ -95,7 +95,7 @@ T = Text(
         # DQ-7.3 / DQ-7.6 can this card attack
         "can_q": (
             "It is {P}'s action step. Can {P}'s {X} ({where}, {state}) attack now?",
-            "{P}のアクションステップです。{P}の{X}（{where}・{state}）は今、攻撃できるでしょう？",
+            "{P}の戦闘の行動ステップです。{P}の{X}（{where}・{state}）は今、攻撃できるでしょう？",
         ),
         "front": ("front row", "前衛"),
         "back": ("back row", "後衛"),

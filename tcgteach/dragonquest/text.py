@@ -34,7 +34,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     Ev.INCOME: ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
     Ev.DRAW: ("{P} draws {n_cards}: {cards}.", "{P}が{n}枚引く：{cards}。"),
     DRAW_SHORT: (
-        "{P} must draw {n_cards} but the deck has only {got}: {cards}.",
+        "{P} must draw {n_cards}; cards left in the deck: {got} ({cards}).",
         "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。",
     ),
     Ev.RECRUIT: (
