@@ -67,11 +67,49 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
+def fixed_work(args: argparse.Namespace) -> None:
+    """CPU seconds per rollout at a fixed number of rollouts, interleaved with the UNO anchor."""
+    uno = uno_anchor()
+    if uno is None:
+        print("rlcard not installed: no UNO anchor")
+    print(f"tcgteach {tcgteach.__version__}; {args.iterations} rollouts per hint; {args.positions} positions per game")
+    for name in ("darkmoon", "dragonquest"):
+        pos = positions(name, args.positions)
+        per: list[float] = []
+        uno_cpu: list[float] = []
+        for i, (state, p) in enumerate(pos):
+            coach = CoachAgent(seed=i, time_budget=None, iterations=args.iterations)
+            view = state.view(p)
+            c0 = time.process_time()
+            coach.hint(view, lang="ja" if i % 2 else "en")
+            per.append((time.process_time() - c0) / args.iterations)
+            if uno is not None:
+                c = time.process_time()
+                for _ in range(5):
+                    uno()
+                uno_cpu.append((time.process_time() - c) / 5)
+        line = f"{name:<12} CPU per rollout: median {1000 * statistics.median(per):.3f} ms"
+        if uno_cpu:
+            line += f";  UNO game {1000 * statistics.median(uno_cpu):.3f} ms;  rollouts per UNO game " + (
+                f"{statistics.median(uno_cpu) / statistics.median(per):.3f}"
+            )
+        print(line)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=30, help="positions per game")
     ap.add_argument("--budget", type=float, default=0.5)
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=0,
+        help="instead: a fixed number of rollouts per hint (the same work in every run), CPU time per rollout",
+    )
     args = ap.parse_args()
+    if args.iterations:
+        fixed_work(args)
+        return
     uno = uno_anchor()
     uno_cpu: list[float] = []  # CPU seconds per UNO game, sampled between the hints
     print(f"tcgteach {tcgteach.__version__}; time_budget={args.budget}; {args.positions} positions per game")
