@@ -10,7 +10,7 @@ identical. Printed per game, medians over the repeats:
   machine the two workers do not get two whole cores, so this is a lower bound;
 * CPU-normalised speedup = 2 x CPU(1 process) / CPU(2 processes: both workers and the parent), the
   speedup two idle cores would give if the workers share the games evenly (the chunks are small:
-  about 16 per worker), i.e. what is lost to pickling, starting the pool and collecting records;
+  about 32 per worker), i.e. what is lost to pickling, starting the pool and collecting records;
 * the cores the run actually got (CPU / wall) in both modes.
 """
 

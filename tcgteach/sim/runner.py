@@ -277,7 +277,8 @@ def simulate(
               a Ray executor ...); it is used, not shut down. Without one: ``jobs=1`` plays in this
               process, ``jobs=k`` on a pool of k processes, ``jobs=None`` on a pool over all cores
               (a single game plays in this process).
-    chunk:    games per submitted task (default: about 16 tasks per worker, at most 100 games each).
+    chunk:    games per submitted task (default: about 32 tasks per worker, at most 100 games each: the
+              last tasks of the workers end close together).
     progress: a tqdm bar (a widget in notebooks); None = on when stderr is a terminal or in Jupyter.
     max_steps: decisions after which a game is abandoned (``capped`` True, end reason "max_steps").
 
@@ -304,7 +305,7 @@ def simulate(
         raise TcgError(f"jobs must be at least 1, not {jobs}")
     total = len(seed_list)
     workers = jobs or (getattr(executor, "_max_workers", None) if executor is not None else None) or cpu_count()
-    size = chunk or max(1, min(100, math.ceil(total / (16 * workers))))
+    size = chunk or max(1, min(100, math.ceil(total / (32 * workers))))
     chunks = [seed_list[i : i + size] for i in range(0, total, size)]
     args = (type(g), tuple(sorted(g.options.items())))
     bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")
