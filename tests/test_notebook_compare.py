@@ -71,7 +71,9 @@ def test_runs_clean_and_plays_the_number_of_games_of_the_environment():
     assert f"{n} games per run" in out
     assert f"games simulated: darkmoon {n}, dragonquest {n}" in out
     assert f"DARK MOON: {n} games in" in out and f"Dragon Quest: {n} games in" in out
-    assert out.count(f"{2 * n} games in") == 3, "each of the three experiments plays N games per side"
+    # each of the three experiments plays N games for side B; side A is section 2's N games, not played again
+    assert out.count(f"{n} games of side B in") == 3
+    assert out.count(f"(side A: the {n} games of section 2, not played again)") == 3
     assert "Total time of the simulations in this lesson:" in out
 
 
@@ -254,7 +256,9 @@ def test_japanese_runs_clean_and_prints_in_japanese():
     assert f"1回の実行あたり{n}ゲーム" in out
     assert f"対戦したゲーム数：DARK MOON {n}、ドラゴンクエスト {n}" in out
     assert f"DARK MOON：{n}ゲームを" in out and f"ドラゴンクエスト：{n}ゲームを" in out
-    assert out.count(f"{2 * n}ゲームを") == 3, "each of the three experiments plays N games per side"
+    # each of the three experiments plays N games for side B; side A is section 2's N games, not played again
+    assert out.count(f"B側の{n}ゲームを") == 3
+    assert out.count(f"（A側は2節の{n}ゲームで、もう一度は対戦させません）") == 3
     assert "このレッスンのシミュレーションにかかった時間の合計：" in out
     assert "日本語フォントが見つかりません" not in out, "a Japanese font was found for the figures"
     for english in ("games in", "games per run", "beyond noise", "within noise", "Verdict", "median "):

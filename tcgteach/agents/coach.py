@@ -89,7 +89,10 @@ def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
     option scores at least ``ALL_WIN`` / at most ``ALL_LOSE``; ``only`` for a forced move."""
     tried = [(v, n) for _a, v, n in alternatives if n > 0]
     if len(tried) < 2:
-        return "only" if len(alternatives) < 2 else "clear"
+        if len(alternatives) < 2:
+            return "only"
+        # out of time before two options had a rollout (a very busy machine): nothing was compared
+        return "close"
     values = [v for v, _n in tried]
     if min(values) >= ALL_WIN:
         return "all_win"
@@ -200,37 +203,49 @@ class CoachAgent:
         self._base: Any = None
 
     def act(self, view: State) -> Action:
+        start = time.perf_counter()
         legal = view.legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over or it is not this player's decision")
         if len(legal) == 1:
             return legal[0]
-        return self._search(view)[0]
+        return self._search(view, self._deadline(start, 0.0))[0]
+
+    def _deadline(self, start: float, after: float) -> float | None:
+        """When the search must stop so that the call that began at ``start`` ends within ``time_budget``:
+        ``after`` is the time the caller still needs once the search is over (the hint's sentence), and a
+        safety margin covers the last rollout's check and a garbage collection."""
+        if self.time_budget is None:
+            return None
+        return start + self.time_budget - after - min(SAFETY, self.time_budget / 10)
 
     def hint(self, view: State, lang: str = "en") -> Hint:
         """The recommended action for the player to act: what to do, why (in game terms, with the rule it
         rests on) and how sure the coach is, in one or two sentences (en/ja)."""
         if lang not in ("en", "ja"):
             raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
+        start = time.perf_counter()  # the budget covers the whole call: search, reasons, sentence and labels
         legal = view.legal_actions()
         if not legal:
             raise TcgError("no decision to give a hint for")
-        start = time.perf_counter()
         game = view.game
         if len(legal) == 1:
             action = legal[0]
             alts: list[tuple[Action, float, int]] = [(action, float("nan"), 0)]
             value, visits, iterations = float("nan"), 0, 0
         else:
-            action, root, iterations = self._search(view)
+            action, root, iterations = self._search(view, self._deadline(start, 2 * _WORDING.get(game.name, WORDING)))
             ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
             alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
             value, visits = alts[0][1], alts[0][2]
+        worded = time.perf_counter()
         reasons = game.explain_choice(view, action, lang)
         kind = verdict(alts)
         words = CONFIDENCE[kind][1 if lang == "ja" else 0]
         text = self._sentence(view, action, alts, reasons, kind, words, iterations, lang)
         labels = [game.describe_action(a, view, lang) for a, _v, _n in alts[:5]]
+        # what the next hint of this game reserves (for every coach: the classroom makes one per hint)
+        _WORDING[game.name] = max(0.8 * _WORDING.get(game.name, WORDING), time.perf_counter() - worded)
         return Hint(
             action,
             text,
@@ -269,7 +284,7 @@ class CoachAgent:
                 return f"{say}：{words}。" + why
             return f"{say}: it is the only legal action" + (f" — {why}." if why else ".")
         figures = ""
-        if kind not in ("all_win", "all_lose"):
+        if kind not in ("all_win", "all_lose") and alts[0][2] > 0:  # no figures for an untried choice
             if ja:
                 figures = f"（{iterations}回の先読みで勝率の見込み{best:.0%}"
                 if runner is not None and runner[1] > best:
@@ -292,12 +307,16 @@ class CoachAgent:
         return f"Suggested: {say}" + (f" — {why}." if why else ".") + f" {words}{figures}."
 
     # -- the search -----------------------------------------------------------------------------------------
-    def _search(self, view: State) -> tuple[Action, _Node, int]:
+    def _search(self, view: State, deadline: float | None = None) -> tuple[Action, _Node, int]:
+        """Search from ``view`` until ``deadline`` (a ``time.perf_counter()`` value; None: by the time
+        budget from now) or for ``iterations``."""
         if view.viewer is None:
             raise TcgError("the coach takes a player's view (state.view(p)), never the full state")
+        if deadline is None:
+            deadline = self._deadline(time.perf_counter(), 0.0)
         if self.search == "guided":
-            return self._search_guided(view)
-        return self._search_tree(view)
+            return self._search_guided(view, deadline)
+        return self._search_tree(view, deadline)
 
     def _base_policy(self) -> Any:
         if self._base is None:
@@ -309,60 +328,82 @@ class CoachAgent:
                 self._base = HeuristicAgent(self.rng.getrandbits(32))
         return self._base
 
-    def _search_guided(self, view: State) -> tuple[Action, _Node, int]:
+    def _search_guided(self, view: State, deadline: float | None) -> tuple[Action, _Node, int]:
         """Paired rollouts of the heuristic player, sequential halving over the legal actions.
 
         Every round deals one sample of the hidden cards and plays each surviving action once
         from it, then lets the heuristic play both sides to the end with the same random seed, so
         actions are compared on the same luck. After each phase the worse half is dropped. The
         heuristic's own choice is kept unless another action scores clearly better (``margin``).
+        A rollout still running at ``deadline`` is dropped, not scored; on a machine so busy that not every
+        action had a rollout by then, the heuristic's choice stands unless a tried action beats it.
         """
         legal = list(view.legal_actions())
         me = _decider(view)
         rng = self.rng
         base = self._base_policy()
         base_action = base.act(view)
+        act = _fast_act(base)
         root = _Node(-1)
         for a in legal:
             root.children[a] = _Node(me)
         alive = legal[:]
         start = time.perf_counter()
-        deadline = None if self.time_budget is None else start + self.time_budget
         budget = self.iterations
         done = 0
         phases = max(1, math.ceil(math.log2(len(legal))))
         phase_budget = None if budget is None else max(len(legal), budget // phases)
         phase_used = 0
         steps_cap = self.rollout_steps
-        while True:
+        clock = time.perf_counter
+        out_of_time = False
+        # the longest wait between two looks at the clock so far: on a busy machine the process is set aside
+        # for tens of milliseconds at a time, so the search stops that much before the deadline
+        seen = [start, 0.0]
+
+        def late() -> bool:
+            now = clock()
+            if now - seen[0] > seen[1]:
+                seen[1] = now - seen[0]
+            seen[0] = now
+            return now + seen[1] >= deadline  # type: ignore[operator]
+
+        while not out_of_time:
             if budget is not None and done >= budget:
                 break
-            if deadline is not None and done >= len(legal) and time.perf_counter() >= deadline:
+            if deadline is not None and late():
                 break
             sample = determinize(view, rng)
             seed = rng.getrandbits(32)
             for a in alive:
                 if budget is not None and done >= budget:
                     break
-                if deadline is not None and done >= len(legal) and time.perf_counter() >= deadline:
+                timed = deadline is not None
+                if timed and late():
+                    out_of_time = True
                     break
                 s = sample.clone()
                 s.apply_unchecked(a)
                 base.rng.seed(seed)
                 steps = 0
-                while steps < steps_cap and not s.is_terminal():
-                    s.apply_unchecked(base.act(s))  # a determinized sample: nothing hidden is left to peek at
+                is_terminal, apply = s.is_terminal, s.apply_unchecked
+                while steps < steps_cap and not is_terminal():
+                    apply(act(s))  # a determinized sample: nothing hidden is left to peek at
                     steps += 1
+                    if timed and not steps & 15 and late():
+                        out_of_time = True  # this rollout is dropped, not scored
+                        break
+                if out_of_time:
+                    break
                 node = root.children[a]
                 node.visits += 1
                 node.total += outcome_values(s)[me]
                 done += 1
                 phase_used += 1
-            if len(alive) > 2:
+            if len(alive) > 2 and not out_of_time:
                 if phase_budget is None:  # a time budget: estimate how many rollouts fit
-                    spent = time.perf_counter() - start
-                    per = spent / max(done, 1)
-                    total = done + max(0.0, (deadline - time.perf_counter()) / per) if deadline else done
+                    per = (clock() - start) / max(done, 1)
+                    total = done + max(0.0, (deadline - clock()) / per) if deadline else done
                     phase_budget = max(len(legal), int(total / phases))
                 if phase_used >= phase_budget:
                     alive.sort(key=lambda a: -root.children[a].total / max(root.children[a].visits, 1))
@@ -374,11 +415,10 @@ class CoachAgent:
             best = base_action
         return best, root, done
 
-    def _search_tree(self, view: State) -> tuple[Action, _Node, int]:
+    def _search_tree(self, view: State, deadline: float | None) -> tuple[Action, _Node, int]:
         me = _decider(view)
         root = _Node(-1)
         rng = self.rng
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         limit = self.iterations
         c = self.exploration
         policy = self.rollout_policy
@@ -437,6 +477,43 @@ class CoachAgent:
         best_action = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
         del me
         return best_action, root, it
+
+
+#: seconds kept back at the end of a time budget (at most a tenth of it): the check between two steps of a
+#: rollout and a garbage collection must fit in it
+SAFETY = 0.012
+#: the first guess of what a hint's reasons, sentence and labels take (seconds); then measured per coach
+WORDING = 0.004
+_WORDING: dict[str, float] = {}
+
+
+def _fast_act(base: Any) -> Any:
+    """``base.act`` for the rollouts. For the heuristic player the same choice without its per-call lookups:
+    a forced move at once, else its game's policy with the player's own random generator (the same draws)."""
+    from .heuristic import HeuristicAgent
+
+    if type(base) is not HeuristicAgent:
+        return base.act
+    policies: dict[str, Any] = base._policies  # the agent's own: the very same policy objects
+
+    def act(state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            game = state.game
+            policy = policies.get(game.name, policies)
+            if policy is policies:
+                policy = policies[game.name] = game.heuristic_policy()
+            if policy is None or not legal:
+                return base.act(state)  # no policy (random but legal), or no legal action (the agent's error)
+            action = policy.act(state, legal, base.rng)
+            for candidate in legal:
+                if candidate is action or candidate == action:
+                    return candidate
+            base.fallbacks += 1  # as HeuristicAgent.act: never happens with a correct policy
+            return legal[base.rng.randrange(len(legal))]
+        return legal[0]
+
+    return act
 
 
 #: ``guided``: paired heuristic rollouts with sequential halving (the default, stronger);

@@ -17,7 +17,7 @@ from concurrent.futures import Executor
 from itertools import combinations
 from typing import Any
 
-from .runner import resolve_game, simulate
+from .runner import process_pool, processes_available, resolve_game, simulate
 from .stats import wilson_interval
 
 
@@ -70,10 +70,17 @@ def deck_balance(
     """One ``pairing`` row per pair of different decks (the game's starter decks by default)."""
     g = resolve_game(game)
     names = list(decks) if decks is not None else g.starter_decks()
-    return [
-        pairing(g, a, b, games, agents=agents, jobs=jobs, executor=executor, seed_start=seed_start)
-        for a, b in combinations(names, 2)
-    ]
+    own = None
+    if executor is None and jobs != 1 and processes_available():
+        own = executor = process_pool(jobs)  # one pool for every pairing (two runs each), not one a run
+    try:
+        return [
+            pairing(g, a, b, games, agents=agents, jobs=jobs, executor=executor, seed_start=seed_start)
+            for a, b in combinations(names, 2)
+        ]
+    finally:
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)
 
 
 def _rate(rate: float | None, ci: tuple[float, float] | None) -> str:

@@ -54,6 +54,18 @@ def _make_agent(spec: Any, seed: int) -> Any:
     return spec(seed)
 
 
+def _forced_moves_free() -> frozenset[type]:
+    """The agent classes whose ``act`` returns the only legal action at once, reading neither the view nor
+    their random generator (HeuristicAgent, CoachAgent): playing that action for them is the same game."""
+    from ..agents.coach import CoachAgent
+    from ..agents.heuristic import HeuristicAgent
+
+    return frozenset({HeuristicAgent, CoachAgent})
+
+
+_FORCED_MOVES_FREE = _forced_moves_free()
+
+
 def _options_text(options: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
@@ -71,8 +83,12 @@ def play_game(
     n = state.num_players
     if len(agents) != n:
         raise TcgError(f"{len(agents)} agents for {n} players")
-    session = Session(state, [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)])
+    seated = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)]
+    session = Session(state, seated)
     decide = session.deciders()  # the lean decisions: no record of who moved, no view for the random agent
+    # seats whose agent answers a forced move (one legal action) with that action, touching nothing else
+    # (no view, no random draw): the loop plays it for them, without building the view they would not read
+    free = [type(a) in _FORCED_MOVES_FREE for a in seated]
     apply = state.apply
     first = next((e.player for e in state.events if e.kind == "first_player"), None)
     touches = game.touches_opponent
@@ -85,8 +101,9 @@ def play_game(
             capped = True
             break
         p: int = state.current_player  # type: ignore[assignment]  # not None before the end
-        legal_total += len(legal_actions())
-        events = apply(decide[p]())
+        legal = legal_actions()
+        legal_total += len(legal)
+        events = apply(legal[0] if len(legal) == 1 and free[p] else decide[p]())
         if touches(state, p, events):
             touching += 1
         decisions[p] += 1
@@ -260,7 +277,8 @@ def simulate(
               a Ray executor ...); it is used, not shut down. Without one: ``jobs=1`` plays in this
               process, ``jobs=k`` on a pool of k processes, ``jobs=None`` on a pool over all cores
               (a single game plays in this process).
-    chunk:    games per submitted task (default: about 16 tasks per worker, at most 100 games each).
+    chunk:    games per submitted task (default: about 32 tasks per worker, at most 100 games each: the
+              last tasks of the workers end close together).
     progress: a tqdm bar (a widget in notebooks); None = on when stderr is a terminal or in Jupyter.
     max_steps: decisions after which a game is abandoned (``capped`` True, end reason "max_steps").
 
@@ -287,7 +305,7 @@ def simulate(
         raise TcgError(f"jobs must be at least 1, not {jobs}")
     total = len(seed_list)
     workers = jobs or (getattr(executor, "_max_workers", None) if executor is not None else None) or cpu_count()
-    size = chunk or max(1, min(100, math.ceil(total / (16 * workers))))
+    size = chunk or max(1, min(100, math.ceil(total / (32 * workers))))
     chunks = [seed_list[i : i + size] for i in range(0, total, size)]
     args = (type(g), tuple(sorted(g.options.items())))
     bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")

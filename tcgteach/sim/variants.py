@@ -23,7 +23,8 @@ import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .runner import process_pool, resolve_game, simulate
+from ..core.errors import TcgError
+from .runner import process_pool, processes_available, resolve_game, simulate
 from .stats import _finished, _rows, first_player_win_rate, wilson_interval
 
 if TYPE_CHECKING:
@@ -286,6 +287,7 @@ def compare(
     n: int | None = 1000,
     agents: Sequence[Any] | str = ("random", "random"),
     alpha: float = 0.05,
+    records_a: Sequence[Mapping[str, Any]] | None = None,
     **simulate_kwargs: Any,
 ) -> Comparison:
     """Play ``n`` games under each option set on the same seeds and compare the statistics.
@@ -294,19 +296,68 @@ def compare(
     or ``compare("dragonquest", {"formation": "strict"}, {"formation": "at_least"}, 1000)``.
     Other keywords (seeds, executor, jobs, progress, max_steps, chunk, seed_start, decks) go to
     ``simulate``; without an executor one process pool serves both runs.
+
+    records_a: records already played under ``options_a`` (e.g. ``simulate(game, n, agents)`` of the
+    default rules): side A is taken from them instead of being played again, which halves the work.
+    A game's record depends only on (game, options, agents, seed), so they are the records side A
+    would produce; they must be of this game, these options and agents, and of the seeds side A
+    would play (``seeds``, or ``n`` from ``seed_start``; with ``n=None`` their own seeds are used for
+    side B), or a ``TcgError`` says what differs.
     """
     ga, gb = resolve_game(game, options_a), resolve_game(game, options_b)
     kw = dict(simulate_kwargs)
     if kw.get("seeds") is not None:
         kw["seeds"] = list(kw["seeds"])  # used twice
         n = None
+    rec_a = None
+    if records_a is not None:
+        rec_a = _reused_side_a(ga, records_a, agents, n, kw)
+        kw["seeds"], n = [r["seed"] for r in rec_a], None
     own = None
-    if kw.get("executor") is None and kw.get("jobs") != 1:
+    if rec_a is None and kw.get("executor") is None and kw.get("jobs") != 1 and processes_available():
         own = kw["executor"] = process_pool(kw.get("jobs"))
     try:
-        rec_a = simulate(ga, n, agents, **kw)
+        if rec_a is None:
+            rec_a = simulate(ga, n, agents, **kw)
         rec_b = simulate(gb, n, agents, **kw)
     finally:
         if own is not None:
             own.shutdown(wait=True, cancel_futures=True)
     return Comparison(ga.name, dict(ga.options), dict(gb.options), rec_a, rec_b, alpha)
+
+
+def _reused_side_a(
+    ga: Game, records: Sequence[Mapping[str, Any]], agents: Sequence[Any] | str, n: int | None, kw: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The records given for side A, checked against what side A would play (see ``compare``)."""
+    from .runner import _agent_label, _agent_specs, _options_text
+
+    recs = [dict(r) for r in records]
+    if not recs:
+        raise TcgError("records_a is empty: give the records of side A, or leave records_a out")
+    if kw.get("seeds") is not None:
+        want = list(kw["seeds"])
+    elif n is not None:
+        want = list(range(kw.get("seed_start", 0), kw.get("seed_start", 0) + n))
+    else:
+        want = None
+    seeds = [r.get("seed") for r in recs]
+    if want is not None and seeds != want:
+        raise TcgError(
+            f"records_a are of the seeds {_seed_text(seeds)}, but side A would play the seeds {_seed_text(want)}"
+        )
+    options = _options_text(dict(ga.options))
+    labels = ",".join(map(_agent_label, _agent_specs(ga, agents, kw.get("decks"), kw.get("players"))))
+    for r in recs:
+        for field, value in (("game", ga.name), ("options", options), ("agents", labels)):
+            if r.get(field) != value:
+                raise TcgError(
+                    f"records_a seed {r.get('seed')} has {field} {r.get(field)!r}, but side A is {field} {value!r}"
+                )
+    return recs
+
+
+def _seed_text(seeds: Sequence[Any]) -> str:
+    if seeds and all(isinstance(s, int) for s in seeds) and list(seeds) == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"{seeds[0]}..{seeds[-1]}"
+    return ", ".join(map(str, seeds[:5])) + (" ..." if len(seeds) > 5 else "")
