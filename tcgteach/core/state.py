@@ -14,7 +14,7 @@ from dataclasses import fields, is_dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalActionError, StateFileError, TcgError
+from .errors import EngineError, IllegalActionError, StateFileError, TcgError
 from .events import Event
 from .rng import Rng
 
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 #: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, and
 #: how many events and trail steps there were
 _Frame = tuple[tuple[Any, ...], int, int, int]
-
-
-class EngineError(TcgError, RuntimeError):
-    """An internal inconsistency of the engine (a bug), never the user's fault."""
 
 
 class State:

@@ -133,7 +133,6 @@ class DragonQuestState(State):
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
     __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache")
 
-    game: DragonQuest
     inst: Instances
     _equip_cache: dict[tuple[int, int], A.Equip]
     _swap_cache: dict[tuple[int, int], A.Swap]
