@@ -77,6 +77,9 @@ class Game:
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = Options(self.name, self.OPTION_SPECS, options)
+        # caches of facts that never change during play (declared here: a compiled Game has no __dict__)
+        self._inst_cache: dict[tuple[tuple[str, ...], ...], Any] = {}
+        self._hidden_zone_cache: dict[tuple[int, int, int, int], tuple[Any, tuple[int, ...]]] = {}
 
     def with_options(self, options: Mapping[str, Any]) -> Game:
         if dict(options) == dict(self.options):
@@ -303,7 +306,7 @@ class Game:
 
     def _instances(self, decks: tuple[tuple[str, ...], ...]) -> Any:
         """Per-card facts for one set of decks, cached (they never change during play)."""
-        cache = self.__dict__.setdefault("_inst_cache", {})
+        cache = self._inst_cache
         inst = cache.get(decks)
         if inst is None:
             if len(cache) > 64:

@@ -192,7 +192,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
         for name in self._scalar_names:
             object.__setattr__(new, name, getattr(self, name))
         new.game = self.game
@@ -256,7 +256,7 @@ class State:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
         layout, so computed once and kept on the game (a view is taken at every decision)."""
         inst = getattr(self, "inst", None)
-        cache = self.game.__dict__.setdefault("_hidden_zone_cache", {})
+        cache = self.game._hidden_zone_cache
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)
         if hit is not None and hit[0] is inst:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..core.actions import Action, ActionSyntax
 
@@ -12,8 +11,8 @@ from ..core.actions import Action, ActionSyntax
 class Play(Action):
     """Play a card from hand: a character (DM-4.2) or a special (DM-4.5)."""
 
-    VERB: ClassVar[str] = "play"
-    RULE: ClassVar[str] = "DM-4.2"
+    VERB = "play"
+    RULE = "DM-4.2"
     card: int
 
 
@@ -21,8 +20,8 @@ class Play(Action):
 class StartUnit(Action):
     """Begin creating a unit in an empty unit slot 1-3 (DM-4.6, DM-4.7)."""
 
-    VERB: ClassVar[str] = "unit"
-    RULE: ClassVar[str] = "DM-4.6"
+    VERB = "unit"
+    RULE = "DM-4.6"
     slot: int
 
 
@@ -30,8 +29,8 @@ class StartUnit(Action):
 class Pick(Action):
     """Add one field card to the unit being created (DM-4.6)."""
 
-    VERB: ClassVar[str] = "pick"
-    RULE: ClassVar[str] = "DM-4.6"
+    VERB = "pick"
+    RULE = "DM-4.6"
     card: int
 
 
@@ -39,32 +38,32 @@ class Pick(Action):
 class Finish(Action):
     """Put the picked cards into the slot as a unit; uses one action (DM-4.6)."""
 
-    VERB: ClassVar[str] = "finish"
-    RULE: ClassVar[str] = "DM-4.6"
+    VERB = "finish"
+    RULE = "DM-4.6"
 
 
 @dataclass(frozen=True, slots=True)
 class Cancel(Action):
     """Stop creating the unit; the picked cards stay on the field; no action used (DM-4.6)."""
 
-    VERB: ClassVar[str] = "cancel"
-    RULE: ClassVar[str] = "DM-4.6"
+    VERB = "cancel"
+    RULE = "DM-4.6"
 
 
 @dataclass(frozen=True, slots=True)
 class EndMain(Action):
     """End the main phase now (DM-4.1: fewer than 2 actions is allowed)."""
 
-    VERB: ClassVar[str] = "end"
-    RULE: ClassVar[str] = "DM-4.1"
+    VERB = "end"
+    RULE = "DM-4.1"
 
 
 @dataclass(frozen=True, slots=True)
 class Choose(Action):
     """Choose a card for the on-play effect being resolved."""
 
-    VERB: ClassVar[str] = "choose"
-    RULE: ClassVar[str] = "DM-4.2"
+    VERB = "choose"
+    RULE = "DM-4.2"
     card: int
 
 
@@ -72,24 +71,24 @@ class Choose(Action):
 class Decline(Action):
     """Use none of an optional ("you may") effect."""
 
-    VERB: ClassVar[str] = "decline"
-    RULE: ClassVar[str] = "DM-4.2"
+    VERB = "decline"
+    RULE = "DM-4.2"
 
 
 @dataclass(frozen=True, slots=True)
 class KeepTop(Action):
     """Peek effect: leave the looked-at card on top of the deck."""
 
-    VERB: ClassVar[str] = "top"
-    RULE: ClassVar[str] = "DM-4.2"
+    VERB = "top"
+    RULE = "DM-4.2"
 
 
 @dataclass(frozen=True, slots=True)
 class ToBottom(Action):
     """Peek effect: put the looked-at card at the bottom of the deck."""
 
-    VERB: ClassVar[str] = "bottom"
-    RULE: ClassVar[str] = "DM-4.2"
+    VERB = "bottom"
+    RULE = "DM-4.2"
 
 
 ACTION_CLASSES = (Play, StartUnit, Pick, Finish, Cancel, EndMain, Choose, Decline, KeepTop, ToBottom)

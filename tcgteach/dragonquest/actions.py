@@ -6,7 +6,6 @@ Card arguments are card instance numbers (player p's deck entry i is card ``p * 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..core.actions import Action as Action  # re-exported: the type of every Dragon Quest action
 from ..core.actions import ActionSyntax
@@ -16,24 +15,24 @@ from ..core.actions import ActionSyntax
 class Mulligan(Action):
     """Return the whole hand, shuffle, draw 6 again (DQ-3.3)."""
 
-    VERB: ClassVar[str] = "mulligan"
-    RULE: ClassVar[str] = "DQ-3.3"
+    VERB = "mulligan"
+    RULE = "DQ-3.3"
 
 
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
     """Keep the opening hand (DQ-3.3)."""
 
-    VERB: ClassVar[str] = "keep"
-    RULE: ClassVar[str] = "DQ-3.3"
+    VERB = "keep"
+    RULE = "DQ-3.3"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
     """Draw this many cards in the draw phase (DQ-6.3)."""
 
-    VERB: ClassVar[str] = "draw"
-    RULE: ClassVar[str] = "DQ-6.3"
+    VERB = "draw"
+    RULE = "DQ-6.3"
     n: int
 
 
@@ -41,8 +40,8 @@ class Draw(Action):
 class Recruit(Action):
     """Put a party card from hand into the front or back row (DQ-6.5)."""
 
-    VERB: ClassVar[str] = "recruit"
-    RULE: ClassVar[str] = "DQ-6.5"
+    VERB = "recruit"
+    RULE = "DQ-6.5"
     card: int
     row: str
 
@@ -51,8 +50,8 @@ class Recruit(Action):
 class Treat(Action):
     """Remove all status ailments of an own party card, paying its COST (DQ-6.6)."""
 
-    VERB: ClassVar[str] = "treat"
-    RULE: ClassVar[str] = "DQ-6.6"
+    VERB = "treat"
+    RULE = "DQ-6.6"
     card: int
 
 
@@ -60,8 +59,8 @@ class Treat(Action):
 class Heal(Action):
     """Remove all damage from an own normal party card, paying its COST (DQ-6.7)."""
 
-    VERB: ClassVar[str] = "heal"
-    RULE: ClassVar[str] = "DQ-6.7"
+    VERB = "heal"
+    RULE = "DQ-6.7"
     card: int
 
 
@@ -69,8 +68,8 @@ class Heal(Action):
 class Restore(Action):
     """Make an own closed party card active, paying its COST (DQ-6.8)."""
 
-    VERB: ClassVar[str] = "restore"
-    RULE: ClassVar[str] = "DQ-6.8"
+    VERB = "restore"
+    RULE = "DQ-6.8"
     card: int
 
 
@@ -78,8 +77,8 @@ class Restore(Action):
 class Equip(Action):
     """Put an item from hand onto an own character, paying the item's COST (DQ-6.9)."""
 
-    VERB: ClassVar[str] = "equip"
-    RULE: ClassVar[str] = "DQ-6.9"
+    VERB = "equip"
+    RULE = "DQ-6.9"
     item: int
     card: int
 
@@ -88,8 +87,8 @@ class Equip(Action):
 class Move(Action):
     """Formation change: move an active own card to the other row (DQ-6.10)."""
 
-    VERB: ClassVar[str] = "move"
-    RULE: ClassVar[str] = "DQ-6.10"
+    VERB = "move"
+    RULE = "DQ-6.10"
     card: int
 
 
@@ -97,8 +96,8 @@ class Move(Action):
 class Swap(Action):
     """Formation change: swap an active front-row card with an active back-row card (DQ-6.10)."""
 
-    VERB: ClassVar[str] = "swap"
-    RULE: ClassVar[str] = "DQ-6.10"
+    VERB = "swap"
+    RULE = "DQ-6.10"
     front: int
     back: int
 
@@ -107,8 +106,8 @@ class Swap(Action):
 class Use(Action):
     """Activate effect number ``effect`` (0, 1) of an own party card (DQ-6.11, DQ-7.1, DQ-7.2)."""
 
-    VERB: ClassVar[str] = "use"
-    RULE: ClassVar[str] = "DQ-6.11"
+    VERB = "use"
+    RULE = "DQ-6.11"
     card: int
     effect: int
 
@@ -117,8 +116,8 @@ class Use(Action):
 class UseItem(Action):
     """The Item battle action: use an equipped item's effect, closing its carrier (DQ-7.2)."""
 
-    VERB: ClassVar[str] = "item"
-    RULE: ClassVar[str] = "DQ-7.2"
+    VERB = "item"
+    RULE = "DQ-7.2"
     item: int
 
 
@@ -126,8 +125,8 @@ class UseItem(Action):
 class Quest(Action):
     """Play a quest card from hand (DQ-6.12)."""
 
-    VERB: ClassVar[str] = "quest"
-    RULE: ClassVar[str] = "DQ-6.12"
+    VERB = "quest"
+    RULE = "DQ-6.12"
     card: int
 
 
@@ -135,8 +134,8 @@ class Quest(Action):
 class Discard(Action):
     """Discard this card from hand to pay a hand cost (DQ-4.5)."""
 
-    VERB: ClassVar[str] = "discard"
-    RULE: ClassVar[str] = "DQ-4.5"
+    VERB = "discard"
+    RULE = "DQ-4.5"
     card: int
 
 
@@ -145,8 +144,8 @@ class Target(Action):
     """Choose this card: the target of an effect, the attacker's fallback defender (DQ-7.5), or the
     card that takes a confusion damage (DQ-6.14)."""
 
-    VERB: ClassVar[str] = "target"
-    RULE: ClassVar[str] = "DQ-6.11"
+    VERB = "target"
+    RULE = "DQ-6.11"
     card: int
 
 
@@ -154,40 +153,40 @@ class Target(Action):
 class EndPrep(Action):
     """End the preparation phase (DQ-6.4)."""
 
-    VERB: ClassVar[str] = "done"
-    RULE: ClassVar[str] = "DQ-6.4"
+    VERB = "done"
+    RULE = "DQ-6.4"
 
 
 @dataclass(frozen=True, slots=True)
 class Fight(Action):
     """Enter combat (DQ-6.13)."""
 
-    VERB: ClassVar[str] = "fight"
-    RULE: ClassVar[str] = "DQ-6.13"
+    VERB = "fight"
+    RULE = "DQ-6.13"
 
 
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
     """Skip the battle phase (DQ-6.13)."""
 
-    VERB: ClassVar[str] = "skip"
-    RULE: ClassVar[str] = "DQ-6.13"
+    VERB = "skip"
+    RULE = "DQ-6.13"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Start step: pass priority (DQ-7.1). Action step: take no battle action, ending the battle (DQ-7.2)."""
 
-    VERB: ClassVar[str] = "pass"
-    RULE: ClassVar[str] = "DQ-7.1"
+    VERB = "pass"
+    RULE = "DQ-7.1"
 
 
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Attack with an active front-row card, closing it (DQ-7.3)."""
 
-    VERB: ClassVar[str] = "attack"
-    RULE: ClassVar[str] = "DQ-7.3"
+    VERB = "attack"
+    RULE = "DQ-7.3"
     card: int
 
 
@@ -195,8 +194,8 @@ class Attack(Action):
 class Block(Action):
     """Defend with an active front-row card; it is not closed by defending (DQ-7.4)."""
 
-    VERB: ClassVar[str] = "block"
-    RULE: ClassVar[str] = "DQ-7.4"
+    VERB = "block"
+    RULE = "DQ-7.4"
     card: int
 
 
@@ -204,32 +203,32 @@ class Block(Action):
 class NoBlock(Action):
     """Refuse to choose a defending card: the attacker picks one (DQ-7.5)."""
 
-    VERB: ClassVar[str] = "noblock"
-    RULE: ClassVar[str] = "DQ-7.5"
+    VERB = "noblock"
+    RULE = "DQ-7.5"
 
 
 @dataclass(frozen=True, slots=True)
 class Counter(Action):
     """The active defending card strikes back and is closed (DQ-7.7)."""
 
-    VERB: ClassVar[str] = "counter"
-    RULE: ClassVar[str] = "DQ-7.7"
+    VERB = "counter"
+    RULE = "DQ-7.7"
 
 
 @dataclass(frozen=True, slots=True)
 class NoCounter(Action):
     """The defending card does not strike back and deals no damage (DQ-7.7)."""
 
-    VERB: ClassVar[str] = "nocounter"
-    RULE: ClassVar[str] = "DQ-7.7"
+    VERB = "nocounter"
+    RULE = "DQ-7.7"
 
 
 @dataclass(frozen=True, slots=True)
 class Advance(Action):
     """Formation maintenance: move this back-row card to the front (DQ-5.4)."""
 
-    VERB: ClassVar[str] = "advance"
-    RULE: ClassVar[str] = "DQ-5.4"
+    VERB = "advance"
+    RULE = "DQ-5.4"
     card: int
 
 
@@ -237,16 +236,16 @@ class Advance(Action):
 class Continue(Action):
     """Continue the battle: back to the action step (DQ-7.9)."""
 
-    VERB: ClassVar[str] = "continue"
-    RULE: ClassVar[str] = "DQ-7.9"
+    VERB = "continue"
+    RULE = "DQ-7.9"
 
 
 @dataclass(frozen=True, slots=True)
 class EndBattle(Action):
     """End the battle phase (DQ-7.9)."""
 
-    VERB: ClassVar[str] = "endbattle"
-    RULE: ClassVar[str] = "DQ-7.9"
+    VERB = "endbattle"
+    RULE = "DQ-7.9"
 
 
 ACTION_CLASSES = (
