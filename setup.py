@@ -29,15 +29,16 @@ COMPILED = {
     ],
 }  # fmt: skip
 
+#: the action dataclasses declare VERB and RULE as ClassVar; compiled, mypyc's dataclasses take ClassVars for fields
+#: (mypyc/mypyc#1122: every action would gain two init arguments)
+_ACTIONS = "action dataclasses with ClassVar VERB/RULE (mypyc/mypyc#1122)"
 #: engine-side modules left pure, and why (the front ends, board HTML, quizzes and examples are not engine code)
 NOT_COMPILED = {
     "core/errors": "UnknownGameError derives from KeyError and EngineError from RuntimeError: a mypyc native class "
     "cannot derive from those built-in exceptions (errors are raised, never on a hot path)",
-    **{
-        f"{pkg}/actions": "the action dataclasses declare VERB and RULE as ClassVar: compiled, mypyc's dataclasses"
-        " take them for fields (mypyc/mypyc#1122), so every action would gain two init arguments"
-        for pkg in ("core", "darkmoon", "dragonquest")
-    },
+    "core/actions": _ACTIONS,
+    "darkmoon/actions": _ACTIONS,
+    "dragonquest/actions": _ACTIONS,
 }
 
 
@@ -51,7 +52,10 @@ def ext_modules() -> list:  # type: ignore[type-arg]
     from mypyc.build import mypycify  # only the compiled build needs mypy
 
     paths = [f"tcgteach/{pkg}/{mod}.py" for pkg, mods in COMPILED.items() for mod in mods]
-    return mypycify(paths, opt_level=os.environ.get("TCGTEACH_COMPILE_OPT", "3"))
+    return mypycify(paths, opt_level=os.environ.get("TCGTEACH_COMPILE_OPT", "3"), target_dir=f"{BUILD_BASE}/mypyc")
 
 
-setup(ext_modules=ext_modules())
+#: the compiled build keeps its files apart, so that a later pure build never packs a compiled module
+BUILD_BASE = "build/compiled" if compile_requested() else "build"
+
+setup(ext_modules=ext_modules(), options={"build": {"build_base": BUILD_BASE}})
