@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ._mypyc import mypyc_attr
 from .errors import DeckError, TcgError, Violation
 from .options import Options, OptionSpec
 
@@ -59,6 +60,7 @@ class Reason:
         return f"{self.text} ({self.rule})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
 class Game:
     """Base class: subclasses set ``name``, ``OPTION_SPECS`` and implement the hooks."""
 

@@ -14,6 +14,7 @@ from dataclasses import fields, is_dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ._mypyc import mypyc_attr
 from .errors import EngineError, IllegalActionError, StateFileError, TcgError
 from .events import Event
 from .rng import Rng
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 _Frame = tuple[tuple[Any, ...], int, int, int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
 class State:
     """Base class of every game's state. See the module docstring for the contract."""
 
