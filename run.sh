@@ -8,7 +8,8 @@
 #   bash run.sh fast        the compiled engine: builds the wheel with the kernel and both game engines compiled
 #                           by mypyc (TCGTEACH_COMPILE=1, see setup.py; needs a C compiler and the Python headers)
 #                           into .venv-fast/wheels, installs it into .venv-fast and checks the modules are compiled;
-#                           extra arguments run with .venv-fast's python (bash run.sh fast benchmarks/compiled.py).
+#                           extra arguments run with .venv-fast's python (bash run.sh fast my_simulation.py);
+#                           .venv/bin/python benchmarks/compiled.py measures it against the pure package.
 #                           'test' also builds it and runs the goldens, conformance and rule tests on it.
 #                           Everything else (plain pip install ., .venv, JupyterLite's wheel) stays pure Python.
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
@@ -98,7 +99,7 @@ if [ "$what" = "fast" ]; then
   build_fast
   fast_pytest -q tests/test_compiled.py
   if [ "$#" -gt 0 ]; then exec .venv-fast/bin/python "$@"; fi
-  echo "== ready: .venv-fast/bin/python runs the compiled engine (measure it: bash run.sh fast benchmarks/compiled.py)"
+  echo "== ready: .venv-fast/bin/python runs the compiled engine (measured against the pure package by .venv/bin/python benchmarks/compiled.py)"
   exit 0
 fi
 
