@@ -132,7 +132,7 @@ case "$what" in
     ;;
   test)
     # lint and formatting first (rules: [tool.ruff] in pyproject.toml); either failing fails the test run
-    lint_paths=(tcgteach tests benchmarks lite lessons)
+    lint_paths=(tcgteach tests benchmarks lite lessons setup.py)
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"
