@@ -141,9 +141,9 @@ case "$what" in
     .venv/bin/mypy
     # the compiled build (bash run.sh fast) plays exactly like the pure one: goldens, conformance, rule tests
     build_fast
-    echo "== the compiled engine: golden playthroughs, conformance and rule tests"
+    echo "== the compiled engine: golden playthroughs, conformance, rule tests, a third game written in Python"
     fast_pytest -q tests/test_compiled.py tests/test_playthroughs.py tests/test_conformance.py \
-      tests/test_darkmoon_rules.py tests/test_dragonquest_rules.py
+      tests/test_darkmoon_rules.py tests/test_dragonquest_rules.py tests/test_third_game.py
     echo "== the whole test suite on the pure-Python package (the reference)"
     exec .venv/bin/python -m pytest "$@"
     ;;
