@@ -50,7 +50,13 @@ def compile_requested() -> bool:
 def ext_modules() -> list:  # type: ignore[type-arg]
     if not compile_requested():
         return []
-    from mypyc.build import mypycify  # only the compiled build needs mypy
+    try:
+        from mypyc.build import mypycify  # only the compiled build needs mypy
+    except ImportError as exc:
+        raise SystemExit(
+            "TCGTEACH_COMPILE=1 compiles the engine with mypyc, which comes with mypy: install mypy==2.4.1, "
+            "setuptools>=77 and wheel, then build with pip's --no-build-isolation (or run: bash run.sh fast)"
+        ) from exc
 
     paths = [f"tcgteach/{pkg}/{mod}.py" for pkg, mods in COMPILED.items() for mod in mods]
     return mypycify(paths, opt_level=os.environ.get("TCGTEACH_COMPILE_OPT", "3"), target_dir=f"{BUILD_BASE}/mypyc")
