@@ -20,11 +20,10 @@ import tcgteach
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECT_COMPILED = os.environ.get("TCGTEACH_EXPECT_COMPILED") == "1"
-ENGINE_PACKAGES = ("core", "darkmoon", "dragonquest")
 
 
 def _setup_keys(name: str) -> dict[str, list[str]]:
-    """A dict of setup.py (its values, or its keys' reasons as names), read without running setup.py."""
+    """A dict literal of setup.py, key -> its list value (or [] for a reason), read without running setup.py."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
