@@ -5,6 +5,13 @@
 #   bash run.sh test        ruff (lint + format check), mypy --strict, then the whole test suite (unit, rule,
 #                           conformance, notebook and real-browser tests)
 #   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
+#   bash run.sh fast        the compiled engine: builds the wheel with the kernel and both game engines compiled
+#                           by mypyc (TCGTEACH_COMPILE=1, see setup.py; needs a C compiler and the Python headers)
+#                           into .venv-fast/wheels, installs it into .venv-fast and checks the modules are compiled;
+#                           extra arguments run with .venv-fast's python (bash run.sh fast my_simulation.py);
+#                           .venv/bin/python benchmarks/compiled.py measures it against the pure package.
+#                           'test' also builds it and runs the goldens, conformance and rule tests on it.
+#                           Everything else (plain pip install ., .venv, JupyterLite's wheel) stays pure Python.
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
 # chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
 # with only the extras the command needs ('lessons'/'classroom': notebooks; 'test': notebooks + test).
@@ -18,7 +25,8 @@ case "$what" in
   lessons|classroom) extras="notebooks" ;;
   test) extras="notebooks,test" ;;
   site) extras="notebooks" ;;
-  *) echo "usage: bash run.sh lessons|classroom|test|site [arguments for the program]" >&2; exit 2 ;;
+  fast) extras="" ;;
+  *) echo "usage: bash run.sh lessons|classroom|test|site|fast [arguments for the program]" >&2; exit 2 ;;
 esac
 
 SUDO=""
@@ -36,6 +44,11 @@ command -v dot >/dev/null 2>&1 || apt_want+=(graphviz)
 # (grep reads all of fc-list's output: with -q it would stop early, and pipefail would count fc-list's SIGPIPE)
 fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null || apt_want+=(fonts-noto-cjk)
 if [ "$what" = "test" ] && ! command -v chromium >/dev/null 2>&1; then apt_want+=(chromium); fi
+if [ "$what" = "test" ] || [ "$what" = "fast" ]; then
+  command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || apt_want+=(gcc)
+  inc="$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
+  [ -f "$inc/Python.h" ] || apt_want+=(python3-dev)
+fi
 if [ "$what" = "test" ] || [ "$what" = "site" ]; then command -v npm >/dev/null 2>&1 || apt_want+=(npm); fi
 if [ "${#apt_want[@]}" -gt 0 ]; then
   if [ -n "$SUDO" ] && ! command -v sudo >/dev/null 2>&1; then
@@ -46,6 +59,48 @@ if [ "${#apt_want[@]}" -gt 0 ]; then
   echo "== apt-get install ${apt_want[*]}"
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${apt_want[@]}" >/dev/null
+fi
+
+# the compiled build in .venv-fast (bash run.sh fast; also part of 'test'): rebuilt only when a source changed
+build_fast() {
+  local flog=".venv-fast/build.log" stamp=".venv-fast/build.sha256" sum
+  if [ ! -x .venv-fast/bin/python ]; then
+    echo "== creating .venv-fast (the compiled engine)"
+    "$PY" -m venv .venv-fast
+  fi
+  sum="$(cat setup.py pyproject.toml $(find tcgteach -name '*.py' | LC_ALL=C sort) | sha256sum | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+    echo "== .venv-fast is up to date (compiled from these sources)"
+    return
+  fi
+  echo "== compiling the engine with mypyc into .venv-fast (a few minutes; details: $flog)"
+  local fpip=(.venv-fast/bin/python -m pip --disable-pip-version-check --no-input)
+  rm -rf .venv-fast/wheels
+  if ! { PIP_ROOT_USER_ACTION=ignore "${fpip[@]}" install -q --upgrade pip \
+         && PIP_ROOT_USER_ACTION=ignore "${fpip[@]}" install -q "setuptools>=77" wheel "mypy==2.4.1" "pytest>=8.0" \
+              "hypothesis>=6.0" \
+         && TCGTEACH_COMPILE=1 "${fpip[@]}" wheel -q --no-build-isolation --no-deps . -w .venv-fast/wheels \
+         && PIP_ROOT_USER_ACTION=ignore "${fpip[@]}" install -q --force-reinstall .venv-fast/wheels/tcgteach-*.whl; \
+       } >"$flog" 2>&1; then
+    tail -n 25 "$flog" >&2
+    echo "building the compiled engine failed: the whole output is in $flog" >&2
+    exit 1
+  fi
+  echo "$sum" >"$stamp"
+  echo "== compiled wheel: $(ls .venv-fast/wheels)"
+}
+# tests on the installed compiled build: PYTHONSAFEPATH keeps the checkout's pure tcgteach off sys.path
+fast_pytest() {
+  PYTHONSAFEPATH=1 TCGTEACH_TEST_INSTALLED=1 TCGTEACH_EXPECT_COMPILED=1 \
+    .venv-fast/bin/python -m pytest -p no:cacheprovider "$@"
+}
+
+if [ "$what" = "fast" ]; then
+  build_fast
+  fast_pytest -q tests/test_compiled.py
+  if [ "$#" -gt 0 ]; then exec .venv-fast/bin/python "$@"; fi
+  echo "== ready: .venv-fast/bin/python runs the compiled engine (measured against the pure package by .venv/bin/python benchmarks/compiled.py)"
+  exit 0
 fi
 
 log=".venv/setup.log"
@@ -77,13 +132,19 @@ case "$what" in
     ;;
   test)
     # lint and formatting first (rules: [tool.ruff] in pyproject.toml); either failing fails the test run
-    lint_paths=(tcgteach tests benchmarks lite lessons)
+    lint_paths=(tcgteach tests benchmarks lite lessons setup.py)
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"
     # static types: mypy --strict over the package ([tool.mypy] in pyproject.toml); errors fail the run
     echo "== mypy --strict tcgteach"
     .venv/bin/mypy
+    # the compiled build (bash run.sh fast) plays exactly like the pure one: goldens, conformance, rule tests
+    build_fast
+    echo "== the compiled engine: golden playthroughs, conformance, rule tests, a third game written in Python"
+    fast_pytest -q tests/test_compiled.py tests/test_playthroughs.py tests/test_conformance.py \
+      tests/test_darkmoon_rules.py tests/test_dragonquest_rules.py tests/test_third_game.py
+    echo "== the whole test suite on the pure-Python package (the reference)"
     exec .venv/bin/python -m pytest "$@"
     ;;
   site)

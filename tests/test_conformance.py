@@ -6,6 +6,7 @@ checks are cheap and the expensive ones sampled, so the whole test stays well un
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -65,6 +66,16 @@ def test_every_player_count_and_option_value_is_played(report: conformance.Repor
 
 
 # -- the checker has teeth: it notices a broken engine ------------------------------------------------
+#: the broken engines below are made by patching State's methods: in the compiled build (bash run.sh fast)
+#: the engine calls its compiled methods directly, so a patch on the class does not reach them (the checker
+#: itself is the same code in both builds: these run on the pure-Python reference)
+patches_the_engine = pytest.mark.skipif(
+    os.environ.get("TCGTEACH_EXPECT_COMPILED") == "1",
+    reason="compiled methods are bound at build time: patching State's class does not reach the engine",
+)
+
+
+@patches_the_engine
 def test_the_checker_notices_an_undo_that_forgets_the_rng(monkeypatch: pytest.MonkeyPatch) -> None:
     from tcgteach.core.state import State
 
@@ -80,6 +91,7 @@ def test_the_checker_notices_an_undo_that_forgets_the_rng(monkeypatch: pytest.Mo
         conformance.Checker("darkmoon").run([0])
 
 
+@patches_the_engine
 def test_the_checker_notices_clones_that_share_zones(monkeypatch: pytest.MonkeyPatch) -> None:
     from tcgteach.core.state import State
 

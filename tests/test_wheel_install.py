@@ -6,6 +6,7 @@ flow graphs come from them, highlight included, and the user is told once how to
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -35,6 +36,7 @@ def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
         capture_output=True,
         text=True,
+        env={k: v for k, v in os.environ.items() if k != "TCGTEACH_COMPILE"},
     )
     wheels = list(out.glob("tcgteach-*.whl"))
     assert len(wheels) == 1, wheels
@@ -42,6 +44,9 @@ def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for stem in ("darkmoon-turn.en", "dragonquest-turn.ja", "dragonquest-combat.en"):
         assert f"tcgteach/diagrams/{stem}.svg" in names and f"tcgteach/diagrams/{stem}.dot" in names
     assert all(not n.endswith(".py") or n.startswith("tcgteach/") for n in names)  # pure Python, one package
+    # a plain build is the pure-Python reference: only TCGTEACH_COMPILE=1 (bash run.sh fast) compiles the engine
+    assert wheels[0].name.endswith("-py3-none-any.whl"), wheels[0].name
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
     site = out / "site"
     subprocess.run(
         [

@@ -249,7 +249,7 @@ class Tally(Game):
         if first_player is not None and first_player not in (0, 1):
             raise TcgError(f"[TG-2] first_player must be 0 or 1, not {first_player!r}")
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
-        s = object.__new__(TallyState)
+        s = TallyState.__new__(TallyState)  # not object.__new__: it refuses a compiled State
         setup = {"seed": seed, "players": n, "first_player": first_player, "decks": [list(d) for d in checked]}
         s._init_base(self, setup, n, mix_seed(seed))
         s.inst = self._instances(tuple(checked))

@@ -76,6 +76,10 @@ class RecordError(TcgError, ValueError):
         super().__init__(f"{file}:{line}: {message}")
 
 
+class EngineError(TcgError, RuntimeError):
+    """An internal inconsistency of the engine (a bug), never the user's fault (re-exported by ``core.state``)."""
+
+
 class UnknownGameError(TcgError, KeyError):
     """``tcgteach.game(name)`` with a name that is not a game of the package."""
 

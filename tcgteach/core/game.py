@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ._mypyc import mypyc_attr
 from .errors import DeckError, TcgError, Violation
 from .options import Options, OptionSpec
 
@@ -59,6 +60,7 @@ class Reason:
         return f"{self.text} ({self.rule})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
 class Game:
     """Base class: subclasses set ``name``, ``OPTION_SPECS`` and implement the hooks."""
 
@@ -70,10 +72,6 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-    #: ``edge_set`` kept at the first move of a state (``State._goto`` checks every move against it)
-    _edges: frozenset[tuple[str, str]] | None = None
-    #: ``State._hidden_zones`` per (instances, zone count, players, viewer): the zones a viewer may not see
-    _hidden_zone_cache: dict[tuple[int, int, int, int], tuple[Any, tuple[int, ...]]] | None = None
 
     #: options a simulation runs with unless the caller sets them (a turn cap, so that no game runs forever)
     sim_defaults: ClassVar[Mapping[str, Any]] = {}
@@ -82,6 +80,12 @@ class Game:
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = Options(self.name, self.OPTION_SPECS, options)
+        # caches of facts that never change during play (declared here: a compiled Game has no __dict__)
+        self._inst_cache: dict[tuple[tuple[str, ...], ...], Any] = {}
+        #: ``State._hidden_zones`` per (instances, zone count, players, viewer): the zones a viewer may not see
+        self._hidden_zone_cache: dict[tuple[int, int, int, int], tuple[Any, tuple[int, ...]]] = {}
+        #: ``edge_set`` kept at the first move of a state (``State._goto`` checks every move against it)
+        self._edges: frozenset[tuple[str, str]] | None = None
 
     def with_options(self, options: Mapping[str, Any]) -> Game:
         if dict(options) == dict(self.options):
@@ -308,7 +312,7 @@ class Game:
 
     def _instances(self, decks: tuple[tuple[str, ...], ...]) -> Any:
         """Per-card facts for one set of decks, cached (they never change during play)."""
-        cache = self.__dict__.setdefault("_inst_cache", {})
+        cache = self._inst_cache
         inst = cache.get(decks)
         if inst is None:
             if len(cache) > 64:

@@ -14,7 +14,8 @@ from dataclasses import fields, is_dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalActionError, StateFileError, TcgError
+from ._mypyc import mypyc_attr
+from .errors import EngineError, IllegalActionError, StateFileError, TcgError
 from .events import Event
 from .rng import Rng
 
@@ -28,10 +29,7 @@ if TYPE_CHECKING:
 _Frame = tuple[tuple[Any, ...], int, int, int]
 
 
-class EngineError(TcgError, RuntimeError):
-    """An internal inconsistency of the engine (a bug), never the user's fault."""
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
 class State:
     """Base class of every game's state. See the module docstring for the contract."""
 
@@ -207,7 +205,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
         for name in self._scalar_names:
             object.__setattr__(new, name, getattr(self, name))
         new.game = self.game
@@ -306,10 +304,7 @@ class State:
     def _hidden_zones(self, player: int) -> tuple[int, ...]:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
         layout, so computed once and kept on the game (a view is taken at every decision)."""
-        game = self.game
-        cache = game._hidden_zone_cache
-        if cache is None:
-            cache = game._hidden_zone_cache = {}
+        cache = self.game._hidden_zone_cache
         inst = getattr(self, "inst", None)
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)

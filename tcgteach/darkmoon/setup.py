@@ -18,7 +18,7 @@ HAND_SIZE = 5  # DM-3.4
 def new_state(game: DarkMoon, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DarkMoonState:
     """DM-3: shuffle, decide the first player, draw 5 each, then the first turn's main phase."""
     n = len(decks)
-    s = object.__new__(DarkMoonState)
+    s = DarkMoonState.__new__(DarkMoonState)  # no __init__ (object.__new__ refuses a compiled class)
     s._init_base(
         game,
         {"seed": seed, "players": n, "first_player": first_player, "decks": [list(d) for d in decks]},

@@ -11,7 +11,7 @@ numbers: player p's deck list entry i is card ``p * 40 + i``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.actions import Action
 from ..core.outcome import Outcome
@@ -21,9 +21,6 @@ from . import effects, scoring
 from .cards import Card
 from .ids import Ev, Node
 from .values import PeekChoice, Pending, Reveal
-
-if TYPE_CHECKING:
-    from .game import DarkMoon
 
 DECK, HAND, FIELD, UNIT1 = 0, 1, 2, 3  # offsets of a player's zones in ``zones`` (see ZONES)
 NZ = 6  # zones per player
@@ -110,7 +107,6 @@ class DarkMoonState(State):
     ZONES = ("deck", "hand", "field", "unit1", "unit2", "unit3")
     __slots__ = SCALARS + ("inst",)
 
-    game: DarkMoon
     inst: Instances
     turn: int
     turn_player: int

@@ -149,7 +149,6 @@ class DragonQuestState(State):
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
     __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache")
 
-    game: DragonQuest
     inst: Instances
     _equip_cache: dict[tuple[int, int], A.Equip]
     _swap_cache: dict[tuple[int, int], A.Swap]
@@ -491,7 +490,7 @@ def blank_state(
     game: DragonQuest, setup: dict[str, Any], seed_state: int, decks: tuple[tuple[str, ...], ...]
 ) -> DragonQuestState:
     """A state with its card instances and empty zones (for ``new_state`` and teaching positions)."""
-    s = object.__new__(DragonQuestState)
+    s = DragonQuestState.__new__(DragonQuestState)  # no __init__ (object.__new__ refuses a compiled class)
     s._init_base(game, setup, 2, seed_state)
     s.inst = game._instances(decks)
     s._equip_cache = {}

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import importlib.util
+import os
 import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -34,7 +35,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
-if str(TESTS.parent) not in sys.path:  # run as a script from anywhere: the repository's tcgteach
+# run as a script from anywhere: the repository's tcgteach, unless TCGTEACH_TEST_INSTALLED=1 asks for the
+# installed one (the compiled build in .venv-fast: `bash run.sh fast`)
+if os.environ.get("TCGTEACH_TEST_INSTALLED") != "1" and str(TESTS.parent) not in sys.path:
     sys.path.insert(0, str(TESTS.parent))
 
 import tcgteach  # noqa: E402

@@ -1,0 +1,68 @@
+"""Build script beside pyproject.toml: the pure-Python package by default, the compiled engine on request.
+
+    pip install .                                   # pure Python: the reference, and what JupyterLite ships
+    TCGTEACH_COMPILE=1 pip install --no-build-isolation .   # the kernel and both engines compiled by mypyc
+
+The compiled build needs mypy (which brings mypyc), setuptools >= 77 and a C compiler with the Python
+headers in the build environment (``bash run.sh fast`` sets one up in .venv-fast). It compiles the modules
+listed in ``COMPILED`` into C extensions; the .py files are shipped beside them, and Python imports the
+extension first. Everything else (front ends, widgets, viz, lessons, the simulator) stays pure Python.
+Both builds play every game identically: the golden playthroughs and the conformance checker run on both.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+#: the kernel and the engine modules of both games (what a step of play runs through)
+COMPILED = {
+    "core": ["copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "record", "rng", "state"],
+    "darkmoon": [
+        "cards", "cardtext", "effects", "flow", "game", "ids", "policy", "reasons", "scoring", "setup",
+        "state", "text", "values",
+    ],
+    "dragonquest": [
+        "battle", "cards", "cardtext", "combat", "damage", "effects", "facts", "flow", "formation", "game",
+        "ids", "illegal", "policy", "position", "preparation", "reasons", "state", "text", "turn",
+    ],
+}  # fmt: skip
+
+#: the action dataclasses declare VERB and RULE as ClassVar; compiled, mypyc's dataclasses take ClassVars for fields
+#: (mypyc/mypyc#1122: every action would gain two init arguments)
+_ACTIONS = "action dataclasses with ClassVar VERB/RULE (mypyc/mypyc#1122)"
+#: engine-side modules left pure, and why (the front ends, board HTML, quizzes and examples are not engine code)
+NOT_COMPILED = {
+    "core/errors": "UnknownGameError derives from KeyError and EngineError from RuntimeError: a mypyc native class "
+    "cannot derive from those built-in exceptions (errors are raised, never on a hot path)",
+    "core/_mypyc": "the run-time stand-in of mypyc's class decorator: nothing to compile",
+    "core/actions": _ACTIONS,
+    "darkmoon/actions": _ACTIONS,
+    "dragonquest/actions": _ACTIONS,
+}
+
+
+def compile_requested() -> bool:
+    return os.environ.get("TCGTEACH_COMPILE", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def ext_modules() -> list:  # type: ignore[type-arg]
+    if not compile_requested():
+        return []
+    try:
+        from mypyc.build import mypycify  # only the compiled build needs mypy
+    except ImportError as exc:
+        raise SystemExit(
+            "TCGTEACH_COMPILE=1 compiles the engine with mypyc, which comes with mypy: install mypy==2.4.1, "
+            "setuptools>=77 and wheel, then build with pip's --no-build-isolation (or run: bash run.sh fast)"
+        ) from exc
+
+    paths = [f"tcgteach/{pkg}/{mod}.py" for pkg, mods in COMPILED.items() for mod in mods]
+    return mypycify(paths, opt_level=os.environ.get("TCGTEACH_COMPILE_OPT", "3"), target_dir=f"{BUILD_BASE}/mypyc")
+
+
+#: the compiled build keeps its files apart, so that a later pure build never packs a compiled module
+BUILD_BASE = "build/compiled" if compile_requested() else "build"
+
+setup(ext_modules=ext_modules(), options={"build": {"build_base": BUILD_BASE}})

@@ -1,0 +1,79 @@
+"""The two builds of the engine: pure Python (the reference, the default) and compiled by mypyc.
+
+``bash run.sh fast`` (and ``bash run.sh test``) builds the compiled wheel into .venv-fast and runs the golden
+playthroughs, the conformance checker and the rule tests against it with ``TCGTEACH_EXPECT_COMPILED=1``: then
+these tests make sure the modules really are the compiled ones, so that a silent fallback to the pure-Python
+files cannot pass as the compiled build. In the ordinary run they check that the package is the pure source.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.machinery
+import os
+from pathlib import Path
+
+import pytest
+
+import tcgteach
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECT_COMPILED = os.environ.get("TCGTEACH_EXPECT_COMPILED") == "1"
+
+
+def _setup_keys(name: str) -> dict[str, list[str]]:
+    """A dict literal of setup.py, key -> its list value (or [] for a reason), read without running setup.py."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            assert isinstance(node.value, ast.Dict)
+            return {
+                ast.literal_eval(k): ast.literal_eval(v) if isinstance(v, ast.List) else []
+                for k, v in zip(node.value.keys, node.value.values, strict=True)
+                if k is not None
+            }
+    raise AssertionError(f"setup.py defines no {name}")
+
+
+COMPILED = _setup_keys("COMPILED")
+NOT_COMPILED = _setup_keys("NOT_COMPILED")
+MODULES = [f"tcgteach.{pkg}.{mod}" for pkg, mods in COMPILED.items() for mod in mods]
+
+
+def test_setup_lists_real_modules_and_every_kernel_module_is_placed() -> None:
+    """setup.py's lists name files that exist, no module is in both, and every kernel module is in one."""
+    listed = {f"{pkg}/{mod}" for pkg, mods in COMPILED.items() for mod in mods}
+    assert len(listed) == len(MODULES), "a module is listed twice in COMPILED"
+    for name in listed | set(NOT_COMPILED):
+        assert (ROOT / "tcgteach" / f"{name}.py").is_file(), f"setup.py names tcgteach/{name}.py, which does not exist"
+    assert not listed & set(NOT_COMPILED), f"both compiled and not: {sorted(listed & set(NOT_COMPILED))}"
+    kernel = {f"core/{p.stem}" for p in (ROOT / "tcgteach" / "core").glob("*.py") if p.stem != "__init__"}
+    assert kernel <= listed | set(NOT_COMPILED), f"kernel modules setup.py forgets: {sorted(kernel - listed)}"
+    assert "core/state" in listed and "darkmoon/state" in listed and "dragonquest/state" in listed
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="only against the compiled build (TCGTEACH_EXPECT_COMPILED=1)")
+def test_compiled_build_really_runs_compiled_modules() -> None:
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    pure = [m for m in MODULES if not str(importlib.import_module(m).__file__).endswith(suffixes)]
+    assert not pure, f"these modules were imported from .py files, not compiled: {pure}"
+    assert Path(tcgteach.__file__).resolve().parent != ROOT / "tcgteach", (
+        f"tcgteach was imported from the checkout ({tcgteach.__file__}), not from the installed compiled build"
+    )
+    # and a compiled engine plays: a whole random game of each
+    import random
+
+    for name in ("darkmoon", "dragonquest"):
+        s = tcgteach.game(name, {"turn_limit": 200} if name == "dragonquest" else None).new_state(seed=3)
+        rng = random.Random(3)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        assert s.result() is not None
+
+
+@pytest.mark.skipif(EXPECT_COMPILED, reason="the ordinary run checks the pure-Python reference")
+def test_ordinary_run_tests_the_pure_python_reference() -> None:
+    for m in MODULES:
+        assert str(importlib.import_module(m).__file__).endswith(".py"), f"{m} is not the pure-Python source"
