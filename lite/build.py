@@ -233,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         lite = work / "lite"
         (lite / "files").mkdir(parents=True)
-        for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
+        # overrides.json: the notebook keeps every cell in the page once drawn ("defer"), not only those in view
+        # ("full", the default): the lessons are full of widgets, which a windowed cell detaches and redraws
+        for name in ("jupyter_lite_config.json", "jupyter-lite.json", "overrides.json"):
             shutil.copy2(HERE / name, lite / name)
         for nb in lessons():
             target = lite / "files" / name_of(nb)

@@ -148,9 +148,9 @@ def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(served: str, 
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
     # the lesson ends with the rule explorer and the self-check: once the self-check shows, every cell above ran
-    # (Lab renders only the cells near the view, so the stepper is looked for after scrolling back to it)
     expect(page.locator(".jp-Notebook .tcg-quiz").last).to_be_visible(timeout=LESSON_MS)
     root = page.locator(".jp-Notebook .tcg-stepper").first
+    # the site keeps every drawn cell in the page (lite/overrides.json: windowingMode "defer")
     root.scroll_into_view_if_needed(timeout=30_000)
     expect(root).to_be_visible(timeout=30_000)
     errors = page.locator(".jp-OutputArea-output", has_text="Traceback")
