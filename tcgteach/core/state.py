@@ -241,7 +241,7 @@ class State:
         """
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
-        v = object.__new__(type(self))
+        v = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
         for name, value in zip(self._scalar_names, self._get_scalars(self), strict=True):
             object.__setattr__(v, name, value)
         v.game = self.game
