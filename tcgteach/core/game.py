@@ -72,7 +72,6 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-
     #: options a simulation runs with unless the caller sets them (a turn cap, so that no game runs forever)
     sim_defaults: ClassVar[Mapping[str, Any]] = {}
     #: options the classroom starts its games with

@@ -67,7 +67,7 @@ T = Text(
         "actions_n": ("{n} actions", "{n}回"),
         "actions_1": ("1 action", "1回"),
         # DM-4.6 / DM-4.7 units
-        "unit_q": ("Can {P} create a unit right now?", "{P}は今、ユニットを作れるでしょう？"),
+        "unit_q": ("Can {P} create a unit right now?", "{P}は今、ユニットを作れるでしょうか？"),
         "unit_e": (
             "{P} has {chars} on the field and {slots}. A unit needs 3 to 7 "
             "character cards from the field and an empty slot.",

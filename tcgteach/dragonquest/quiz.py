@@ -48,7 +48,7 @@ T = Text(
         # DQ-7.7 / DQ-7.8 the return blow
         "back_q": (
             "{setup} Does {D} deal damage to {A}?",
-            "{setup}{D}は{A}にダメージを与えられるでしょう？",
+            "{setup}{D}は{A}にダメージを与えられるでしょうか？",
         ),
         "back_yes": (
             "Yes: {D} strikes back (it was not defeated before its blow).",
@@ -95,7 +95,7 @@ T = Text(
         # DQ-7.3 / DQ-7.6 can this card attack
         "can_q": (
             "It is {P}'s action step. Can {P}'s {X} ({where}, {state}) attack now?",
-            "{P}の戦闘の行動ステップです。{P}の{X}（{where}・{state}）は今、攻撃できるでしょう？",
+            "{P}の戦闘の行動ステップです。{P}の{X}（{where}・{state}）は今、攻撃できるでしょうか？",
         ),
         "front": ("front row", "前衛"),
         "back": ("back row", "後衛"),
