@@ -1,12 +1,22 @@
-"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules."""
+"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules, classroom.
+
+Every error is one line on stderr and a non-zero exit, never a traceback: usage errors (argparse) exit 2,
+library errors (``TcgError``) 2, files that cannot be read or written 1, an interrupt (Ctrl+C) 130.
+Output files (``--record``, ``--out``) are checked before a game or simulation starts. Numbers are
+ASCII digits only (``"²".isdigit()`` is True, and ``int("١٢")`` is 12). ``TCGTEACH_DEBUG=1`` shows the
+traceback of an unexpected error (a bug: please report it).
+"""
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import tcgteach
 
@@ -27,14 +37,75 @@ TEXT = Text(
 )
 
 
+_INT = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII digits only, and few enough to stay a machine-sized number
+
+
+def ascii_int(text: str) -> int | None:
+    """``text`` as an int if it is written in ASCII digits (an optional sign, at most 18 digits), else None."""
+    return int(text) if _INT.fullmatch(text) else None
+
+
+def _int_arg(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: an ASCII integer in [lo, hi]; anything else is a usage error naming the value."""
+
+    def parse(text: str) -> int:
+        value = ascii_int(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number written in digits 0-9")
+        if lo is not None and value < lo or hi is not None and value > hi:
+            span = f"at least {lo}" if hi is None else f"from {lo} to {hi}" if lo is not None else f"at most {hi}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range: give a number {span}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
 def _options(items: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
             raise TcgError(f"--option {item!r}: write it as name=value")
         k, v = item.split("=", 1)
-        out[k] = int(v) if v.isdigit() else v
+        number = ascii_int(v)
+        out[k] = v if number is None else number
     return out
+
+
+def check_output(path: str, flag: str) -> None:
+    """Refuse an output file that cannot be written, before any work: a missing folder, a folder given
+    as the file, no permission. It is tried for real (created, then removed if it was not there)."""
+    p = Path(path)
+    parent = p.parent
+    if p.is_dir():
+        raise TcgError(f"{flag} {path}: that is a folder; give a file name")
+    if not parent.exists():
+        raise TcgError(f"{flag} {path}: the folder {str(parent)!r} does not exist")
+    if not parent.is_dir():
+        raise TcgError(f"{flag} {path}: {str(parent)!r} is not a folder")
+    existed = p.exists()
+    try:
+        with open(p, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise TcgError(f"{flag} {path}: cannot write there ({exc.strerror or exc})") from None
+    if not existed:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def make_game(name: str, options: dict[str, Any], cards: str | None) -> Any:
+    """``tcgteach.game(name, options)``, with the card pool of ``--cards FILE`` when one is given."""
+    if cards is None:
+        return tcgteach.game(name, options)
+    if not Path(cards).is_file():
+        raise TcgError(f"--cards {cards}: no such file")
+    factory: Any = tcgteach.game
+    if "cards" not in inspect.signature(factory).parameters:
+        raise TcgError(f"--cards {cards}: this version of tcgteach cannot load a card file (no tcgteach.game(cards=))")
+    return factory(name, options, cards=cards)
 
 
 class HumanAgent:
@@ -56,9 +127,10 @@ class HumanAgent:
             if not line:
                 raise TcgError("input ended before the game did")
             line = line.strip()
-            if line.isdigit():
-                if 1 <= int(line) <= len(legal):
-                    return legal[int(line) - 1]
+            number = ascii_int(line) if line[:1] not in "+-" else None
+            if number is not None:
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
                 print(f"  choose a number from 1 to {len(legal)}", file=self.out)
                 continue
             try:
@@ -80,10 +152,10 @@ def _print_events(state: Any, events: Sequence[Any], lang: str, viewer: int | No
 def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     from .agents import make_agent
 
-    game = tcgteach.game(args.game, _options(args.option))
+    if args.record:
+        check_output(args.record, "--record")
+    game = make_game(args.game, _options(args.option), args.cards)
     decks = args.decks.split(",") if args.decks else None
-    if args.first is not None and args.first < 1:
-        raise TcgError(f"--first is a seat number starting at 1, not {args.first}")
     state = game.new_state(
         seed=args.seed, decks=decks, players=args.players, first_player=None if args.first is None else args.first - 1
     )
@@ -152,14 +224,17 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
 def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
     from .sim import format_table, simulate, summary, to_csv
 
-    if args.n < 1:
-        raise TcgError(f"-n must be at least 1, not {args.n}")
+    if args.out:
+        check_output(args.out, "--out")
+    options = _options(args.option)
+    # with --cards the user's pool travels in the Game; without, the name (the simulator's defaults)
+    game = make_game(args.game, options, args.cards) if args.cards else args.game
     agents = args.agents.split(",")
     records = simulate(
-        args.game,
+        game,
         args.n,
         agents=agents[0] if len(agents) == 1 else agents,
-        options=_options(args.option),
+        options=options,
         seed_start=args.seed_start,
         jobs=args.jobs,
         progress=False if args.no_progress else None,
@@ -231,24 +306,54 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
+def cmd_classroom(args: argparse.Namespace, out: Any, extra: Sequence[str]) -> int:
+    try:
+        from . import classroom_server
+    except ImportError as exc:
+        raise TcgError(f"the classroom needs Voila: pip install 'tcgteach[notebooks]' ({exc})") from None
+    return classroom_server.serve(
+        args.notebook,
+        network=args.network,
+        port=args.port,
+        max_kernels=args.max_kernels,
+        idle_minutes=args.idle_minutes,
+        extra=extra,
+        out=out,
+    )
+
+
+def _one_line(text: str, limit: int = 1000) -> str:
+    """A message on one line (a deck's broken rules come as a list), shortened past ``limit`` characters."""
+    line = " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line (exit 2 as always): the message and where to find help."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tcgteach", description="Play, replay and draw the tcgteach card games.")
+    ap = _Parser(prog="tcgteach", description="Play, replay and draw the tcgteach card games.")
     ap.add_argument("--version", action="version", version=f"%(prog)s {tcgteach.__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game in the terminal (agents: random, human)")
     p.add_argument("game", choices=tcgteach.games())
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seed", type=_int_arg(), default=0)
+    p.add_argument("--players", type=_int_arg(1, 99), default=None)
     p.add_argument("--agents", default=None, help="one per seat, comma-separated: random, human")
     p.add_argument("--decks", default=None, help="starter deck names, comma-separated")
-    p.add_argument("--first", type=int, default=None, help="seat number (1-based) that goes first")
+    p.add_argument("--first", type=_int_arg(1, 99), default=None, help="seat number (1-based) that goes first")
+    p.add_argument("--cards", metavar="FILE", help="play with your own card pool (a JSON card file)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--lang", choices=LANGS, default="en")
     p.add_argument("--record", metavar="FILE", help="write a plain-text game record")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument(
         "--max-steps",
-        type=int,
+        type=_int_arg(0, 10**9),
         default=100_000,
         help="stop after this many decisions (agents that never build units never end a game)",
     )
@@ -258,13 +363,18 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--quiet", action="store_true")
     m = sub.add_parser("simulate", help="play many games and print design statistics (optionally write a CSV)")
     m.add_argument("game", choices=tcgteach.games())
-    m.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
+    m.add_argument("-n", type=_int_arg(1, 10**7), default=1000, help="number of games (default 1000)")
     m.add_argument("--agents", default="random", help="one per seat, comma-separated (random, heuristic, coach)")
-    m.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores; 1: no pool)")
+    m.add_argument(
+        "--jobs", type=_int_arg(1, 1024), default=None, help="worker processes (default: all cores; 1: no pool)"
+    )
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    m.add_argument("--seed-start", type=int, default=0, help="games use seeds seed-start .. seed-start+n-1")
+    m.add_argument("--seed-start", type=_int_arg(), default=0, help="games use seeds seed-start .. seed-start+n-1")
     m.add_argument("--out", metavar="FILE.csv", help="write one row per game")
-    m.add_argument("--max-steps", type=int, default=100_000, help="abandon a game after this many decisions")
+    m.add_argument(
+        "--max-steps", type=_int_arg(0, 10**9), default=100_000, help="abandon a game after this many decisions"
+    )
+    m.add_argument("--cards", metavar="FILE", help="simulate with your own card pool (a JSON card file)")
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
     d.add_argument("--out", default="diagrams")
@@ -285,26 +395,81 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only the rules marked [interpretation] (the readings; named ones are engine options)",
     )
+    c = sub.add_parser(
+        "classroom",
+        help="serve the classroom app with Voila (other arguments go to voila, e.g. --no-browser)",
+        description="Serve notebooks/05_classroom.ipynb with Voila. Without --network: as `voila NOTEBOOK` does "
+        "(this computer only, no token). With --network: on every interface, with a random token in the printed "
+        "address, idle apps closed and a cap on the apps open at once.",
+    )
+    c.add_argument("--network", action="store_true", help="serve the students' devices on this network (a token)")
+    c.add_argument("--port", type=_int_arg(1, 65535), default=None, help="default 8866")
+    c.add_argument("--notebook", default="notebooks/05_classroom.ipynb", help="the classroom notebook")
+    c.add_argument(
+        "--max-kernels", type=_int_arg(1, 10_000), default=40, help="with --network: apps open at once (default 40)"
+    )
+    c.add_argument(
+        "--idle-minutes",
+        type=_int_arg(1, 24 * 60),
+        default=30,
+        help="with --network: close an app nobody used for this long (default 30)",
+    )
     return ap
 
 
+def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> int:
+    if args.command == "play":
+        return cmd_play(args, out, inp)
+    if args.command == "replay":
+        return cmd_replay(args, out)
+    if args.command == "simulate":
+        return cmd_simulate(args, out)
+    if args.command == "diagrams":
+        return cmd_diagrams(args, out)
+    if args.command == "classroom":
+        return cmd_classroom(args, out, extra)
+    return cmd_rules(args, out)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"tcgteach: error: {_one_line(message)}", file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None, out: Any = None, inp: Any = None) -> int:
+    """Run the command; every error is one line on stderr and a non-zero exit (see the module's text)."""
     out = out or sys.stdout
     inp = inp or sys.stdin
-    args = build_parser().parse_args(argv)
     try:
-        if args.command == "play":
-            return cmd_play(args, out, inp)
-        if args.command == "replay":
-            return cmd_replay(args, out)
-        if args.command == "simulate":
-            return cmd_simulate(args, out)
-        if args.command == "diagrams":
-            return cmd_diagrams(args, out)
-        return cmd_rules(args, out)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)  # usage errors: one line, SystemExit(2)
+        if extra and args.command != "classroom":  # only the classroom passes arguments on (to voila)
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return _run(args, extra, out, inp)
     except TcgError as exc:
-        print(f"tcgteach: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc), 2)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        # the reader went away (tcgteach play ... | head): stop quietly, and let Python's exit flush nothing more
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except UnicodeError as exc:
+        return _fail(f"{exc.__class__.__name__}: {exc} (set PYTHONIOENCODING=utf-8 for Japanese text)", 1)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return _fail(f"{where}{exc.strerror or exc}", 1)
+    except Exception as exc:  # a bug: still one line, unless asked for the traceback
+        if os.environ.get("TCGTEACH_DEBUG"):
+            raise
+        return _fail(
+            f"unexpected {exc.__class__.__name__}: {exc} (a bug in tcgteach: please report it; "
+            "TCGTEACH_DEBUG=1 shows the traceback)",
+            1,
+        )
 
 
 if __name__ == "__main__":
