@@ -1,0 +1,182 @@
+"""Serving the classroom app with Voila: on this computer (as Voila does by default) or on a network.
+
+``tcgteach classroom`` (``bash run.sh classroom``) serves ``notebooks/05_classroom.ipynb`` exactly as
+``voila notebooks/05_classroom.ipynb`` does: on localhost, no token. ``tcgteach classroom --network``
+serves it to the students' devices, hardened:
+
+- on every interface (0.0.0.0), with a random token made at start; the full address with the token is
+  printed for the teacher to share. Voila 0.5 asks for no token unless it is given one (its default
+  token is "", which lets anyone in), so the token is set explicitly. Without the token a visitor gets
+  the login page and every page, kernel and websocket request is refused;
+- idle kernels are culled (``MappingKernelManager.cull_idle_timeout``, checked every minute, also when
+  the page is still open: ``cull_connected``), and
+- at most ``max_kernels`` kernels run at once (``CappedKernelManager``: Voila 0.5.13 and jupyter_server
+  2 have no such setting); one more visitor gets "the classroom is full" (HTTP 503), not a kernel.
+
+Nothing here is imported by ``import tcgteach``: it needs voila (the ``notebooks`` extra).
+"""
+
+from __future__ import annotations
+
+import errno
+import secrets
+import socket
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Integer
+
+from .core.errors import TcgError
+
+#: the classroom notebook, relative to a checkout (run.sh runs from there)
+NOTEBOOK = "notebooks/05_classroom.ipynb"
+PORT = 8866
+#: a class of about 35 students and the teacher's projector, with a few reloads to spare
+MAX_KERNELS = 40
+IDLE_MINUTES = 30
+#: what one visitor too many reads on the page (Voila's error page shows "503: " and this)
+FULL = (
+    "The classroom is full: reload the page in a little while, or tell your teacher. "
+    "教室がいっぱいです。少し待ってからページを読み込み直すか、先生に伝えてください。"
+)
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Voila's kernel manager with a cap on the kernels running at once (each visitor's page is one)."""
+
+    max_kernels = Integer(
+        0,
+        config=True,
+        help="Refuse to start a kernel when this many run or are starting (0: no limit).",
+    )
+
+    _starting = 0  # kernels being started now: counted too, so that visitors arriving together stay under the cap
+
+    def kernels_in_use(self) -> int:
+        """Running kernels plus those being started (a kernel counted twice for a moment errs on the safe side)."""
+        return len(self.list_kernel_ids()) + self._starting
+
+    # jupyter_server types its (decorated, async) start_kernel as returning str: hence the ignore
+    async def start_kernel(self, *args: Any, kernel_id: str | None = None, **kwargs: Any) -> str:  # type: ignore[override]
+        if self.max_kernels > 0 and (kernel_id is None or kernel_id not in self):
+            in_use = self.kernels_in_use()
+            if in_use >= self.max_kernels:
+                self.log.warning(
+                    "classroom full: %d of %d kernels in use, a visitor is refused", in_use, self.max_kernels
+                )
+                raise web.HTTPError(
+                    503,
+                    reason=FULL,
+                    log_message=f"The classroom is full ({self.max_kernels} apps are open): "
+                    "close one, or ask the teacher to start the server with a larger --max-kernels.",
+                )
+        self._starting += 1
+        try:
+            started: str = await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
+        finally:
+            self._starting -= 1
+        return started
+
+
+def lan_address() -> str:
+    """This computer's address on its network (the interface of the default route), else its host name.
+    A UDP socket is "connected" to a public address to learn which interface would be used: nothing is sent."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never contacted
+            address: str = s.getsockname()[0]
+            if address and not address.startswith("0."):
+                return address
+    except OSError:
+        pass
+    return socket.gethostname()
+
+
+def check_port(port: int, ip: str = "0.0.0.0") -> None:
+    """Refuse a port already in use here (Voila would quietly take another, and the printed address would lie)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((ip, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise TcgError(f"--port {port}: the port is in use; choose another, e.g. --port {port + 1}") from None
+            raise TcgError(f"--port {port}: cannot listen there ({exc.strerror or exc})") from None
+
+
+def voila_argv(
+    notebook: str,
+    *,
+    network: bool = False,
+    port: int | None = None,
+    token: str = "",
+    max_kernels: int = MAX_KERNELS,
+    idle_minutes: int = IDLE_MINUTES,
+    extra: Sequence[str] = (),
+) -> list[str]:
+    """Voila's command line. Local: the notebook and ``extra`` only, as ``voila NOTEBOOK ...`` today.
+    Network: all interfaces, the token, the culler and the cap; a setting ``extra`` gives replaces ours
+    (traitlets refuses one given twice)."""
+    argv = [notebook]
+    if port is not None:
+        argv.append(f"--port={port}")
+    if network:
+        if not token:
+            raise TcgError("a classroom on a network needs a token")
+        argv += [
+            "--Voila.ip=0.0.0.0",
+            f"--Voila.token={token}",
+            "--Voila.port_retries=0",  # the printed address must be the one served
+            "--no-browser",  # a browser opened here would not carry the token
+            "--VoilaConfiguration.multi_kernel_manager_class=tcgteach.classroom_server.CappedKernelManager",
+            f"--CappedKernelManager.max_kernels={max_kernels}",
+            f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
+            "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=True",
+        ]
+    given = {a.split("=", 1)[0] for a in extra if a.startswith("--")}
+    return [a for a in argv if a.split("=", 1)[0] not in given] + list(extra)
+
+
+def serve(
+    notebook: str = NOTEBOOK,
+    *,
+    network: bool = False,
+    port: int | None = None,
+    max_kernels: int = MAX_KERNELS,
+    idle_minutes: int = IDLE_MINUTES,
+    extra: Sequence[str] = (),
+    out: Any = None,
+) -> int:
+    """Serve the classroom until Ctrl+C; on a network, print the address with its token first."""
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    if not Path(notebook).is_file():
+        raise TcgError(f"{notebook}: no such notebook (run from the project folder, or give --notebook PATH)")
+    token = ""
+    if network:
+        port = PORT if port is None else port
+        check_port(port)
+        token = secrets.token_urlsafe(24)
+        url = f"http://{lan_address()}:{port}/?token={token}"
+        print(
+            f"== the classroom on the network: share this address with the students (it holds the token)\n"
+            f"   {url}\n"
+            f"   at most {max_kernels} apps at once; an app left idle for {idle_minutes} minutes is closed "
+            "(reloading the page starts it again)",
+            file=out,
+            flush=True,
+        )
+    argv = voila_argv(
+        notebook,
+        network=network,
+        port=port,
+        token=token,
+        max_kernels=max_kernels,
+        idle_minutes=idle_minutes,
+        extra=extra,
+    )
+    Voila.launch_instance(argv=argv)
+    return 0
