@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything tcgteach needs on a fresh Debian/Ubuntu machine (Python >= 3.11), then:
 #   bash run.sh lessons     open the lessons in JupyterLab (the start page)
-#   bash run.sh classroom   the classroom app (notebooks/05_classroom.ipynb) as a Voila page
+#   bash run.sh classroom   the classroom app (notebooks/05_classroom.ipynb) as a Voila page on this computer;
+#                           with --network for the students' devices: every interface, a token in the printed
+#                           address, idle apps closed, at most --max-kernels (40) at once (tcgteach classroom --help)
 #   bash run.sh test        ruff (lint + format check), mypy --strict, then the whole test suite (unit, rule,
 #                           conformance, notebook and real-browser tests)
 #   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
@@ -127,8 +129,10 @@ case "$what" in
     exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "${root_flag[@]}" "$@"
     ;;
   classroom)
+    # tcgteach classroom: without --network exactly `voila notebooks/05_classroom.ipynb "$@"` (localhost, no
+    # token); with --network it prints the address with the token to share (tcgteach/classroom_server.py)
     echo "== Voila: the classroom app (Ctrl+C stops the server)"
-    exec .venv/bin/voila notebooks/05_classroom.ipynb "$@"
+    exec .venv/bin/python -m tcgteach classroom --notebook notebooks/05_classroom.ipynb "$@"
     ;;
   test)
     # lint and formatting first (rules: [tool.ruff] in pyproject.toml); either failing fails the test run
