@@ -7,7 +7,11 @@ serves it to the students' devices, hardened:
 - on every interface (0.0.0.0), with a random token made at start; the full address with the token is
   printed for the teacher to share. Voila 0.5 asks for no token unless it is given one (its default
   token is "", which lets anyone in), so the token is set explicitly. Without the token a visitor gets
-  the login page and every page, kernel and websocket request is refused;
+  a login page of our own (in English and Japanese: Jupyter's talks of `jupyter server list` and
+  offers to set a password, which Voila would write to ./jupyter_server_config.json: turned off), and
+  every page, kernel and websocket request is refused;
+- the page's "shut my kernel down" request on closing works behind the token (Voila sends it without
+  the XSRF field jupyter_server then wants: each closed page would hold its kernel until the culler);
 - idle kernels are culled (``MappingKernelManager.cull_idle_timeout``, checked every minute, also when
   the page is still open: ``cull_connected``), and
 - at most ``max_kernels`` kernels run at once (``CappedKernelManager``: Voila 0.5.13 and jupyter_server
@@ -26,8 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from tornado import web
+from tornado import escape, web
 from traitlets import Integer
+from voila.app import Voila  # type: ignore[import-untyped]
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
+from voila.voila_identity_provider import VoilaLoginHandler  # type: ignore[import-untyped]
 
 from .core.errors import TcgError
 
@@ -39,9 +46,35 @@ MAX_KERNELS = 40
 IDLE_MINUTES = 30
 #: what one visitor too many reads on the page (Voila's error page shows "503: " and this)
 FULL = (
-    "The classroom is full: reload the page in a little while, or tell your teacher. "
-    "教室がいっぱいです。少し待ってからページを読み込み直すか、先生に伝えてください。"
+    "The classroom is full: try again in a little while, or tell your teacher. / "
+    "教室がいっぱいです。しばらくしてからもう一度開くか、先生に伝えてください。"
 )
+#: the login page a visitor without the token sees (Jupyter's own talks of `jupyter server list` and passwords)
+LOGIN_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tcgteach classroom</title>
+<style>
+body {{ font-family: system-ui, "Noto Sans CJK JP", sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem;
+  line-height: 1.6; color: #1a1a1a; }}
+h1 {{ font-size: 1.4rem; }} p {{ margin: .4rem 0; }} .ja {{ margin-bottom: 1.2rem; }}
+form {{ margin-top: 1.5rem; display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }}
+input[type=password] {{ font-size: 1rem; padding: .4rem; min-width: 16rem; }}
+button {{ font-size: 1rem; padding: .4rem 1rem; }} .error {{ color: #a40000; font-weight: bold; }}
+</style></head><body>
+<h1>tcgteach classroom ・ 教室</h1>
+{error}
+<p>This classroom opens only with the address your teacher shared (it ends in <code>?token=…</code>).
+Open that address, or paste the token here.</p>
+<p class="ja" lang="ja">この教室は、先生から伝えられたアドレス（最後が <code>?token=…</code>）でだけ開きます。
+そのアドレスを開くか、トークンをここに貼りつけてください。</p>
+<form action="{action}" method="post">
+{xsrf}<input type="hidden" name="next" value="{next}">
+<label for="password">Token ・ トークン</label>
+<input type="password" id="password" name="password" autocomplete="off">
+<button type="submit">Open ・ 開く</button>
+</form>
+</body></html>
+"""
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -79,6 +112,45 @@ class CappedKernelManager(AsyncMappingKernelManager):
         finally:
             self._starting -= 1
         return started
+
+
+class ClassroomLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
+    """The login page in plain words, in English and Japanese (no password set-up: see ``voila_argv``)."""
+
+    def _render(self, message: dict[str, str] | None = None) -> None:
+        error = ""
+        if message and message.get("error"):
+            error = (
+                '<p class="error">That token is not this classroom\'s. '
+                '<span lang="ja">トークンがちがいます。</span></p>'
+            )
+        next_url = self.get_argument("next", default=self.base_url)
+        self.write(
+            LOGIN_PAGE.format(
+                error=error,
+                action=escape.xhtml_escape(self.request.path),
+                xsrf=self.xsrf_form_html(),
+                next=escape.xhtml_escape(next_url),
+            )
+        )
+
+
+class ClassroomShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """Voila's page asks to shut its kernel down when it closes, but without the XSRF field jupyter_server wants
+    once a token is set: refused, every closed or reloaded page would hold a kernel until the culler. This
+    request is still authenticated (the login cookie) and names a random kernel ID, so the XSRF check is left out
+    for it alone."""
+
+    def check_xsrf_cookie(self) -> None:
+        return None
+
+
+class ClassroomVoila(Voila):  # type: ignore[misc]
+    """Voila with the classroom's login page and a kernel shutdown that works behind a token."""
+
+    def init_handlers(self) -> list[Any]:
+        swap = {VoilaShutdownKernelHandler: ClassroomShutdownHandler, VoilaLoginHandler: ClassroomLoginHandler}
+        return [(h[0], swap.get(h[1], h[1]), *h[2:]) if isinstance(h, tuple) else h for h in super().init_handlers()]
 
 
 def lan_address() -> str:
@@ -129,6 +201,8 @@ def voila_argv(
             "--Voila.ip=0.0.0.0",
             f"--Voila.token={token}",
             "--Voila.port_retries=0",  # the printed address must be the one served
+            # Jupyter's login form lets a token holder set a password, written to ./jupyter_server_config.json
+            "--PasswordIdentityProvider.allow_password_change=False",
             "--no-browser",  # a browser opened here would not carry the token
             "--VoilaConfiguration.multi_kernel_manager_class=tcgteach.classroom_server.CappedKernelManager",
             f"--CappedKernelManager.max_kernels={max_kernels}",
@@ -151,8 +225,6 @@ def serve(
     out: Any = None,
 ) -> int:
     """Serve the classroom until Ctrl+C; on a network, print the address with its token first."""
-    from voila.app import Voila  # type: ignore[import-untyped]
-
     if not Path(notebook).is_file():
         raise TcgError(f"{notebook}: no such notebook (run from the project folder, or give --notebook PATH)")
     token = ""
@@ -178,5 +250,5 @@ def serve(
         idle_minutes=idle_minutes,
         extra=extra,
     )
-    Voila.launch_instance(argv=argv)
+    (ClassroomVoila if network else Voila).launch_instance(argv=argv)
     return 0

@@ -39,11 +39,13 @@ def free_port() -> int:
         return port
 
 
-def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
-    """One GET, redirects not followed (a refusal is a 302 to the login page or a 403)."""
+def get(
+    port: int, path: str, headers: dict[str, str] | None = None, method: str = "GET", body: str | None = None
+) -> tuple[int, dict[str, str], str]:
+    """One request, redirects not followed (a refusal is a 302 to the login page or a 403)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     try:
-        conn.request("GET", path, headers=headers or {})
+        conn.request(method, path, body=body, headers=headers or {})
         resp = conn.getresponse()
         body = resp.read().decode("utf-8", errors="replace")
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, body
@@ -188,29 +190,70 @@ def test_kernel_requests_without_the_token_are_refused(classroom: Classroom) -> 
         assert status in (302, 403), (path, status)
 
 
-def test_the_token_opens_the_app_and_the_cap_refuses_one_kernel_more_until_the_culler_frees_it(
-    classroom: Classroom,
-) -> None:
+def cookie_of(headers: dict[str, str]) -> str:
+    return headers["set-cookie"].split(";", 1)[0]
+
+
+def test_the_token_opens_the_app_and_the_cap_refuses_one_kernel_more(classroom: Classroom) -> None:
     with_token = f"/?token={classroom.token}"
     status, headers, body = get(classroom.port, with_token)
     assert status == 200, (status, body[-500:], classroom.log_text()[-2000:])
     assert "application/vnd.jupyter.widget-view+json" in body  # the classroom widget was rendered
     # a login cookie comes with it: the page's websocket to its kernel carries it, not the token
-    assert "set-cookie" in headers
+    cookie = cookie_of(headers)
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
+    assert kernel, body[:2000]
     # one kernel is running (the cap is 1): the next visitor is refused, with the reason on the page
     status, _h, body = get(classroom.port, with_token)
     assert status == 503, (status, body[-300:])
     assert "The classroom is full" in body and "教室がいっぱいです" in body
     assert "classroom full: 1 of 1 kernels in use" in classroom.log_text()
-    # nobody uses the first kernel: the culler closes it and a visitor gets one again
-    deadline = time.monotonic() + IDLE_SECONDS + 30
+    # the page closes: Voila's page asks to shut its kernel down (without an XSRF field); with the login
+    # cookie it is done, without it refused
+    shutdown = f"/voila/api/shutdown/{kernel.group(1)}"
+    status, _h, _b = get(classroom.port, shutdown, method="POST", body="")
+    assert status in (302, 403), status
+    status, _h, _b = get(classroom.port, shutdown, {"Cookie": cookie}, method="POST", body="")
+    assert status == 204, (status, classroom.log_text()[-1500:])
+    # so the place is free again
+    status, _h, body = get(classroom.port, with_token)
+    assert status == 200, (status, body[-300:])
+
+
+def test_the_culler_closes_an_idle_kernel(classroom: Classroom) -> None:
+    # a kernel nobody uses (the test above leaves one; else this request starts it): the culler closes it
+    # and a visitor gets one again
+    get(classroom.port, f"/?token={classroom.token}")
     culled = re.compile(r"Culling '\w+' kernel .* due to \d+ seconds of inactivity")
+    deadline = time.monotonic() + IDLE_SECONDS + 30
     while time.monotonic() < deadline and not culled.search(classroom.log_text()):
         time.sleep(0.5)
     assert culled.search(classroom.log_text()), classroom.log_text()[-2000:]
     time.sleep(1)  # the shutdown completes
-    status, _h, body = get(classroom.port, with_token)
+    status, _h, body = get(classroom.port, f"/?token={classroom.token}")
     assert status == 200, (status, body[-300:])
+
+
+def test_the_login_page_says_what_to_do_in_both_languages_and_sets_no_password(classroom: Classroom) -> None:
+    status, headers, body = get(classroom.port, "/login?next=%2F")
+    assert status == 200
+    assert "address your teacher shared" in body and "先生から伝えられたアドレス" in body
+    assert "jupyter server list" not in body and "Setup a Password" not in body
+    xsrf_cookie = cookie_of(headers)
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', body)
+    assert xsrf, body
+    form = {"Cookie": xsrf_cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    wrong = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "password": "wrong", "next": "/"})
+    status, _h, body = get(classroom.port, "/login", form, method="POST", body=wrong)
+    assert status == 401 and "トークンがちがいます" in body
+    # Jupyter's form would let a token holder set a password (written to ./jupyter_server_config.json)
+    data = {"_xsrf": xsrf.group(1), "password": classroom.token, "new_password": "pw", "next": "/"}
+    status, headers, _b = get(classroom.port, "/login", form, method="POST", body=urllib.parse.urlencode(data))
+    assert status == 302 and headers["location"] == "/"
+    assert not list(classroom.tmp.rglob("jupyter_server_config.json"))
+    data = {"_xsrf": xsrf.group(1), "password": "pw", "next": "/"}
+    status, _h, _b = get(classroom.port, "/login", form, method="POST", body=urllib.parse.urlencode(data))
+    assert status == 401  # the password was not set
 
 
 def test_the_local_default_is_voila_as_before() -> None:
