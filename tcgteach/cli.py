@@ -208,7 +208,18 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     from .core.record import read_record, replay
 
     record = read_record(args.file)
-    state = replay(record, args.file)
+    pool = getattr(record, "cards", None)  # (fingerprint, line) of a game played with the user's own cards
+    if args.cards is None and pool is not None:
+        raise TcgError(f"{args.file}:{pool[1]}: played with your own card pool ({pool[0]}): replay with --cards FILE")
+    if args.cards is None:
+        state = replay(record, args.file)
+    else:
+        if not Path(args.cards).is_file():
+            raise TcgError(f"--cards {args.cards}: no such file")
+        replay_with: Any = replay
+        if "cards" not in inspect.signature(replay_with).parameters:
+            raise TcgError(f"--cards {args.cards}: this version of tcgteach cannot replay with a card file")
+        state = replay_with(record, args.file, cards=args.cards)
     if not args.quiet:
         for ev in state.events:
             print(f"  [{ev.rule}] {state.game.describe_event(ev, state, args.lang)}", file=out)
@@ -361,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--lang", choices=LANGS, default="en")
     r.add_argument("--quiet", action="store_true")
+    r.add_argument("--cards", metavar="FILE", help="the card file the game was played with (its Cards: line)")
     m = sub.add_parser("simulate", help="play many games and print design statistics (optionally write a CSV)")
     m.add_argument("game", choices=tcgteach.games())
     m.add_argument("-n", type=_int_arg(1, 10**7), default=1000, help="number of games (default 1000)")

@@ -260,6 +260,20 @@ def test_play_and_simulate_with_a_card_file(tmp_path: Path) -> None:
     assert "darkmoon: 3 games" in proc.stdout
 
 
+@pytest.mark.skipif(not HAS_CARDS, reason="tcgteach.game has no cards= yet (another helper adds it)")
+def test_a_record_played_with_a_card_file_replays_only_with_it(tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    proc = cli("play", "darkmoon", "--seed", "2", "--quiet", "--cards", str(DM_CARDS), "--record", str(record))
+    assert proc.returncode == 0, proc.stderr
+    assert_one_line_error(cli("replay", str(record)), "game.txt", "--cards", code=2)
+    proc = cli("replay", str(record), "--quiet", "--cards", str(DM_CARDS))
+    assert proc.returncode == 0, proc.stderr
+    assert "replayed" in proc.stdout
+    other = tmp_path / "other.json"
+    other.write_text('{"cards": []}', encoding="utf-8")
+    assert_one_line_error(cli("replay", str(record), "--cards", str(other)), "other.json")
+
+
 @pytest.mark.skipif(HAS_CARDS, reason="tcgteach.game takes cards=: the real loading is tested above")
 def test_cards_before_the_library_can_load_them_is_a_clear_error() -> None:
     proc = cli("play", "darkmoon", "--cards", str(DM_CARDS))
