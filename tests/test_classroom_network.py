@@ -54,7 +54,7 @@ def get(
 
 
 class Classroom:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, network: bool = True) -> None:
         self.port = free_port()
         self.tmp = tmp
         self.log = tmp / "server.log"
@@ -75,23 +75,21 @@ class Classroom:
         self.out = tmp / "stdout.txt"
         self._out = open(self.out, "w", encoding="utf-8")  # noqa: SIM115 (closed in stop)
         self._log = open(self.log, "w", encoding="utf-8")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tcgteach",
-                "classroom",
+        argv = [sys.executable, "-m", "tcgteach", "classroom", "--port", str(self.port), "--notebook", str(notebook)]
+        if network:
+            argv += [
                 "--network",
-                "--port",
-                str(self.port),
                 "--max-kernels",
                 "1",
-                "--notebook",
-                str(notebook),
-                # the test's culler (after the network flags, so it wins): seconds, not the default 30 minutes
+                # the test's culler (replacing the network defaults): seconds, not the default 30 minutes
                 f"--MappingKernelManager.cull_idle_timeout={IDLE_SECONDS}",
                 "--MappingKernelManager.cull_interval=1",
-            ],
+            ]
+        else:
+            argv.append("--no-browser")
+        self.network = network
+        self.proc = subprocess.Popen(
+            argv,
             cwd=tmp,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -104,7 +102,7 @@ class Classroom:
         except BaseException:
             self.stop()
             raise
-        self.token = urllib.parse.parse_qs(urllib.parse.urlsplit(self.url).query)["token"][0]
+        self.token = urllib.parse.parse_qs(urllib.parse.urlsplit(self.url).query).get("token", [""])[0]
 
     def _wait_ready(self) -> str:
         deadline = time.monotonic() + 60
@@ -116,6 +114,8 @@ class Classroom:
             m = re.search(r"http://\S+:(\d+)/\?token=\S+", text)
             if m:
                 url = m.group(0)
+            if not self.network:
+                url = f"http://localhost:{self.port}/"
             if url and "Voilà is running at" in self.log_text():
                 return url
             time.sleep(0.2)
@@ -272,3 +272,24 @@ def test_the_local_default_is_voila_as_before() -> None:
 
 def test_the_full_page_text_is_in_both_languages() -> None:
     assert "classroom is full" in FULL and "教室がいっぱい" in FULL
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's socket table")
+def test_without_network_it_is_voila_on_localhost_with_no_token_as_before(tmp_path: Path) -> None:
+    server = Classroom(tmp_path, network=False)
+    try:
+        assert listening_addresses(server.port) == {"127.0.0.1"}
+        assert "token" not in server.out.read_text(encoding="utf-8")
+        status, _h, body = get(server.port, "/")
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in body
+    finally:
+        server.stop()
+
+
+def test_run_sh_and_the_readme_serve_the_network_classroom_this_way() -> None:
+    run_sh = (ROOT / "run.sh").read_text(encoding="utf-8")
+    classroom = run_sh[run_sh.index("  classroom)") : run_sh.index(";;", run_sh.index("  classroom)"))]
+    assert "-m tcgteach classroom" in classroom and '"$@"' in classroom
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "bash run.sh classroom --network" in readme
+    assert "serve it with `bash run.sh classroom --Voila.ip=0.0.0.0`" not in readme

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -162,6 +163,15 @@ def test_a_record_that_can_be_written_is_written_and_the_probe_leaves_no_file(tm
     # a refused run leaves nothing behind either
     proc = cli("play", "darkmoon", "--players", "9", "--record", str(tmp_path / "other.txt"))
     assert proc.returncode == 2 and not (tmp_path / "other.txt").exists()
+
+
+@pytest.mark.skipif(
+    not hasattr(import_module("tcgteach.core.record"), "MAX_RECORD_BYTES"),
+    reason="read_record has no size limit yet (another helper adds it): /dev/zero would be read forever",
+)
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_record_is_refused() -> None:
+    assert_one_line_error(cli("replay", "/dev/zero", timeout=30), "/dev/zero", code=2)
 
 
 def test_ctrl_c_is_one_line_and_exit_130() -> None:
