@@ -54,7 +54,7 @@ def get(
 
 
 class Classroom:
-    def __init__(self, tmp: Path, network: bool = True) -> None:
+    def __init__(self, tmp: Path, network: bool = True, idle_seconds: int = IDLE_SECONDS, max_kernels: int = 1) -> None:
         self.port = free_port()
         self.tmp = tmp
         self.log = tmp / "server.log"
@@ -80,9 +80,9 @@ class Classroom:
             argv += [
                 "--network",
                 "--max-kernels",
-                "1",
+                str(max_kernels),
                 # the test's culler (replacing the network defaults): seconds, not the default 30 minutes
-                f"--MappingKernelManager.cull_idle_timeout={IDLE_SECONDS}",
+                f"--MappingKernelManager.cull_idle_timeout={idle_seconds}",
                 "--MappingKernelManager.cull_interval=1",
             ]
         else:
