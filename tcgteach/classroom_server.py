@@ -25,6 +25,7 @@ from __future__ import annotations
 import errno
 import secrets
 import socket
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from .core.errors import TcgError
 #: the classroom notebook, relative to a checkout (run.sh runs from there)
 NOTEBOOK = "notebooks/05_classroom.ipynb"
 PORT = 8866
+LOCAL = ("localhost", "127.0.0.1", "::1")
 #: a class of about 35 students and the teacher's projector, with a few reloads to spare
 MAX_KERNELS = 40
 IDLE_MINUTES = 30
@@ -178,6 +180,24 @@ def check_port(port: int, ip: str = "0.0.0.0") -> None:
             raise TcgError(f"--port {port}: cannot listen there ({exc.strerror or exc})") from None
 
 
+def exposure_warning(extra: Sequence[str], network: bool) -> str | None:
+    """A warning when Voila is told to listen beyond this computer without --network (so with no token)."""
+    args = list(extra)
+    for i, a in enumerate(args):
+        if a == "--Voila.ip" and i + 1 < len(args):
+            ip = args[i + 1]
+        elif a.startswith("--Voila.ip="):
+            ip = a.split("=", 1)[1]
+        else:
+            continue
+        if not network and ip.strip("'\"") not in LOCAL:
+            return (
+                f"tcgteach: warning: --Voila.ip={ip} without --network serves the classroom to the network with "
+                "no token and no limit on kernels; use --network"
+            )
+    return None
+
+
 def voila_argv(
     notebook: str,
     *,
@@ -228,6 +248,9 @@ def serve(
     if not Path(notebook).is_file():
         raise TcgError(f"{notebook}: no such notebook (run from the project folder, or give --notebook PATH)")
     token = ""
+    warning = exposure_warning(extra, network)
+    if warning:
+        print(warning, file=sys.stderr)
     if network:
         port = PORT if port is None else port
         check_port(port)

@@ -23,7 +23,7 @@ import pytest
 
 pytest.importorskip("voila")
 
-from tcgteach.classroom_server import FULL, voila_argv  # noqa: E402
+from tcgteach.classroom_server import FULL, exposure_warning, voila_argv  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "05_classroom.ipynb"
@@ -229,8 +229,12 @@ def test_the_culler_closes_an_idle_kernel(classroom: Classroom) -> None:
     while time.monotonic() < deadline and not culled.search(classroom.log_text()):
         time.sleep(0.5)
     assert culled.search(classroom.log_text()), classroom.log_text()[-2000:]
-    time.sleep(1)  # the shutdown completes
-    status, _h, body = get(classroom.port, f"/?token={classroom.token}")
+    deadline = time.monotonic() + 20  # the kernel takes a moment to stop
+    while True:
+        status, _h, body = get(classroom.port, f"/?token={classroom.token}")
+        if status == 200 or time.monotonic() > deadline:
+            break
+        time.sleep(1)
     assert status == 200, (status, body[-300:])
 
 
@@ -293,3 +297,12 @@ def test_run_sh_and_the_readme_serve_the_network_classroom_this_way() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "bash run.sh classroom --network" in readme
     assert "serve it with `bash run.sh classroom --Voila.ip=0.0.0.0`" not in readme
+
+
+def test_the_old_advice_without_network_gets_a_warning() -> None:
+    warning = exposure_warning(["--Voila.ip=0.0.0.0"], network=False)
+    assert warning is not None and "no token" in warning and "--network" in warning
+    assert exposure_warning(["--Voila.ip", "0.0.0.0"], network=False) is not None
+    assert exposure_warning(["--Voila.ip=127.0.0.1"], network=False) is None
+    assert exposure_warning(["--no-browser"], network=False) is None
+    assert exposure_warning(["--Voila.ip=0.0.0.0"], network=True) is None
