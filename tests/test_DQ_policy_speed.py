@@ -62,3 +62,25 @@ def test_DQ_7_8_fight_values_match_the_engines_fights() -> None:
                         checked += 1
             s.apply(agents[p].act(view))
     assert checked > 500
+
+
+def test_DQ_7_8_battle_record_frozen_as_before() -> None:
+    """The battle record kept in ``last_combat`` is exactly ``_freeze`` of the event's data, attack after attack."""
+    from tcgteach.dragonquest.battle import _freeze, freeze_battle
+    from tcgteach.dragonquest.ids import Ev
+
+    game = tcgteach.game("dragonquest", {"turn_limit": 200})
+    battles = 0
+    for seed in range(8):
+        s = game.new_state(seed=seed)
+        agents = [HeuristicAgent(seed * 10 + i) for i in range(2)]
+        while not s.is_terminal():
+            p = s.current_player
+            seen = len(s.events)
+            s.apply(agents[p].act(s.view(p)))
+            for e in s.events[seen:]:
+                if e.kind == Ev.BATTLE:
+                    assert freeze_battle(dict(e.data)) == _freeze(dict(e.data))
+                    assert s.last_combat == _freeze(dict(e.data))
+                    battles += 1
+    assert battles > 50

@@ -62,6 +62,8 @@ class Facts:
         self._fighters: dict[int, Fighter] = {}
         self._fight_values: dict[tuple[int, int, bool], float] = {}
         self._attack_values: dict[int, float] = {}
+        self._scores: dict[int, float] = {}  # fighter_score
+        self._recruit_values: dict[int, float] = {}
         #: (attack, hp, speed) of a card with its item and the auras, worked out once per decision
         self._stats: dict[int, tuple[int, int, int]] = {}
         self._zones = view.zones
@@ -205,11 +207,15 @@ class Facts:
         return v[0] + 0.3 * max(0, v[1] - len(self._zones[self._dmg0 + c])) + 0.5 * self.inst.level[c]
 
     def fighter_score(self, c: int) -> float:
+        known = self._scores.get(c)
+        if known is not None:
+            return known
         ready = 1.0 if self.view.orient[c] == ACTIVE and self.view.is_normal(c) else 0.5
         v = self._stats.get(c)
         if v is None:
             v = self.stats(c)
-        return ready * (v[0] + 0.5 * max(0, v[1] - len(self._zones[self._dmg0 + c])) + 0.2 * v[2])
+        score = self._scores[c] = ready * (v[0] + 0.5 * max(0, v[1] - len(self._zones[self._dmg0 + c])) + 0.2 * v[2])
+        return score
 
     def is_fighter(self, c: int) -> bool:
         inst = self.inst
@@ -235,6 +241,9 @@ class Facts:
         return 0.9
 
     def recruit_value(self, c: int) -> float:
+        known = self._recruit_values.get(c)
+        if known is not None:
+            return known
         inst = self.inst
         active = inst.level[c] <= self.view.level[self.me]
         value = inst.attack[c] + 0.5 * inst.hp[c] + 0.2 * inst.speed[c] + 0.5 * len(inst.cards[c].effects)
@@ -242,6 +251,7 @@ class Facts:
             value *= 0.4
         if not self.party(self.me):
             value += 5.0  # a party card on the field avoids the wipe-out penalty (DQ-6.14)
+        self._recruit_values[c] = value
         return value
 
     def equip_value(self, item: int, c: int) -> float:

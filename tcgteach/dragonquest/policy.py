@@ -304,6 +304,9 @@ _DQ_PREFER = {
     Node.REPAIR: ("advance",),
 }
 
+#: the preparation actions a rollout takes (each with probability 0.85 while there are any)
+_DQ_GOOD_PREP = frozenset(("recruit", "equip", "heal", "restore", "treat", "use", "quest"))
+
 
 def rollout_action(s: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """Recruit and equip, then fight: attack when possible, block and counter, keep the battle going."""
@@ -314,7 +317,7 @@ def rollout_action(s: Any, legal: Sequence[Any], rng: random.Random) -> Any:
             if a.VERB in prefer:
                 return a
     if node == Node.PREP:
-        good = [a for a in legal if a.VERB in ("recruit", "equip", "heal", "restore", "treat", "use", "quest")]
+        good = [a for a in legal if a.VERB in _DQ_GOOD_PREP]
         if good and rng.random() < 0.85:
             return good[rng.randrange(len(good))]
         return legal[-1]  # done
