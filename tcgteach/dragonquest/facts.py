@@ -45,6 +45,8 @@ def predict_blows(
 # the events used_this_turn looks for, bound once (it scans the turn's events at many decisions)
 _TURN_START = Ev.RESET
 _USES = frozenset({Ev.RESTORE, Ev.USE, Ev.USE_ITEM})
+#: the nodes of the turn player's turn before any attack of this turn could still be chosen (activate_value)
+_BEFORE_ATTACKS = (Node.PREP, Node.PREP_TARGET, Node.COMBAT_START, Node.COMBAT_TARGET)
 
 #: (event kind, card, effect, item) of an own use this turn
 UseKey = tuple[str, Any, Any, Any]
@@ -170,7 +172,9 @@ class Facts:
         if v is None:
             inst = self.inst
             z = self._zones[self._item0 + c]
-            aa, ah, asp = self._auras_of(inst.owner[c])
+            owner = inst.owner[c]
+            au = self._auras[owner]
+            aa, ah, asp = au if au is not None else self._auras_of(owner)
             if z:
                 it = inst.cards[z[0]]
                 v = (
@@ -285,11 +289,7 @@ class Facts:
         if c not in self.front(owner):
             return 0.1
         defend = 0.25 * self.atk(c)
-        if (
-            owner == self.tp
-            and self.front(1 - owner)
-            and view.node in (Node.PREP, Node.PREP_TARGET, Node.COMBAT_START, Node.COMBAT_TARGET)
-        ):
+        if owner == self.tp and self.front(1 - owner) and view.node in _BEFORE_ATTACKS:
             return max(defend, self.attack_value(c))
         return defend
 
