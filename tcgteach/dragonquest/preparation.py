@@ -32,22 +32,6 @@ if TYPE_CHECKING:
 
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
-#: (option formation, option formation_repair) -> row_change_ok(f, b, nf, nb) at index ((f * 5 + b) * 5 + nf) * 5 + nb
-#: for rows of 0 to 4 cards: the rule depends on the four counts and the options only (see ``_row_table``)
-_ROW_OK: dict[tuple[str, str], tuple[bool, ...]] = {}
-
-
-def _row_table(s: DragonQuestState) -> tuple[bool, ...]:
-    """DQ-5.2 for every small formation, worked out once per pair of options by ``s.row_change_ok`` itself."""
-    options = s.game.options
-    key = (options["formation"], options["formation_repair"])
-    table = _ROW_OK.get(key)
-    if table is None:
-        r = range(5)
-        table = _ROW_OK[key] = tuple(s.row_change_ok(f, b, nf, nb) for f in r for b in r for nf in r for nb in r)
-    return table
-
-
 def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-6.4: every preparation action the turn player can take now, then End (in this order: recruits,
     treat, heal, restore, equips, formation changes, effects, quests)."""
@@ -64,15 +48,14 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
         k = 4  # the index of (nf, nb) in this 3 x 3 table
         step = 3
     else:
-        rows = _row_table(s)
+        rows = s._rows
         k = (nf * 5 + nb) * 25 + nf * 5 + nb  # the index of (nf, nb, nf, nb) in rows
         step = 5
     out: list[A.Action] = []
     # one pass over the hand: recruits (DQ-6.5) go out now, items and quests wait for their turn in the list
     items: list[int] = []
     quests: list[int] = []
-    total_max = 5 if s.game.options["formation"] == "strict" else 6
-    can_recruit = nf + nb < total_max
+    can_recruit = nf + nb < s._party_max
     free = s.recruits == 0
     to_front = can_recruit and rows[k + step]  # (nf + 1, nb)
     to_back = can_recruit and rows[k + 1]  # (nf, nb + 1)
