@@ -98,11 +98,12 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
     for c in party:
         if cost[c] > gp:
             continue
-        if c in poisoned or orient[c] == CONFUSED:  # not normal (DQ-4.2)
+        o = orient[c]
+        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2)
             treat.append(act["treat"][c])
         elif zones[dmg + c]:
             heal.append(act["heal"][c])
-        if orient[c] == CLOSED:
+        if o == CLOSED:
             restore.append(act["restore"][c])
     out += treat
     out += heal
@@ -142,9 +143,9 @@ def _formation_changes(
         active_back.sort()
     move = s.inst.act["move"]
     if active_front and to_back:
-        out.extend(move[c] for c in active_front)
+        out += [move[c] for c in active_front]
     if active_back and to_front:
-        out.extend(move[c] for c in active_back)
+        out += [move[c] for c in active_back]
     if active_back:
         cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
         for a in active_front:
