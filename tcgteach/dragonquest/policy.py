@@ -142,7 +142,7 @@ class DragonQuestPolicy:
                 scored.append((value, a))
         if not scored:
             return A.END_PREP
-        value, action = max(scored, key=lambda x: x[0])
+        value = max([v for v, _ in scored])
         if value <= 0.05:
             return A.END_PREP
         return _best([(v, a) for v, a in scored if v >= value - 1e-9], rng)
