@@ -45,6 +45,7 @@ def predict_blows(
 # the events used_this_turn looks for, bound once (it scans the turn's events at many decisions)
 _TURN_START = Ev.RESET
 _USES = frozenset({Ev.RESTORE, Ev.USE, Ev.USE_ITEM})
+_NO_AURA = (0, 0, 0)  # (one object: ``stats`` tests for it with ``is``)
 #: the nodes of the turn player's turn before any attack of this turn could still be chosen (activate_value)
 _BEFORE_ATTACKS = (Node.PREP, Node.PREP_TARGET, Node.COMBAT_START, Node.COMBAT_TARGET)
 
@@ -163,7 +164,7 @@ class Facts:
                     atk += a.get("attack", 0)
                     hp += a.get("hp", 0)
                     spd += a.get("speed", 0)
-            v = self._auras[p] = (atk, hp, spd)
+            v = self._auras[p] = (atk, hp, spd) if atk or hp or spd else _NO_AURA
         return v
 
     def stats(self, c: int) -> tuple[int, int, int]:
@@ -174,7 +175,12 @@ class Facts:
             z = self._zones[self._item0 + c]
             owner = inst.owner[c]
             au = self._auras[owner]
-            aa, ah, asp = au if au is not None else self._auras_of(owner)
+            if au is None:
+                au = self._auras_of(owner)
+            if not z and au is _NO_AURA:  # no item, no staying quest: the card's printed stats
+                v = self._stats[c] = inst.stats[c]
+                return v
+            aa, ah, asp = au
             if z:
                 it = inst.cards[z[0]]
                 v = (

@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 #: enum members bound once (reading a member off an Enum class is slow in Python 3.11, and these are read in loops)
 _EV_RESTORE, _EV_USE, _EV_USE_ITEM = Ev.RESTORE, Ev.USE, Ev.USE_ITEM
 _NODE_PREP, _NODE_COMBAT_ACTION, _NODE_DRAW = Node.PREP, Node.COMBAT_ACTION, Node.DRAW
+#: the most frequent preparation actions, tested first (the branches exclude each other, so the order is free)
+_RECRUIT, _SWAP, _MOVE, _END_PREP = A.Recruit, A.Swap, A.Move, A.EndPrep
 
 
 def _best(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Action:
@@ -93,7 +95,7 @@ class DragonQuestPolicy:
         front_n, back_n = len(ctx.front(me)), len(ctx.back(me))
         for a in legal:
             t = type(a)
-            if t is A.Recruit:
+            if t is _RECRUIT:
                 c = a.card
                 value = ctx.recruit_value(c)
                 if not free:
@@ -103,6 +105,11 @@ class DragonQuestPolicy:
                     if front_n <= back_n + 1:
                         value -= 0.5
                 scored.append((value, a))
+            elif t is _SWAP:
+                value = ctx.fighter_score(a.back) - ctx.fighter_score(a.front) - 2.0
+                scored.append((value, a))
+            elif t is _MOVE or t is _END_PREP:
+                continue  # not weighed
             elif t is A.Equip:
                 scored.append((ctx.equip_value(a.item, a.card) - inst.cost[a.item] * ctx.gpv, a))
             elif t is A.Heal:
@@ -136,9 +143,6 @@ class DragonQuestPolicy:
                     value += n * (aura["attack"] * 0.8 + aura["hp"] * 0.4 + aura["speed"] * 0.2)
                     if any(inst.cards[q].stays for q in view.quests(me)):
                         value -= n * 0.6  # it would replace the staying quest already in play
-                scored.append((value, a))
-            elif t is A.Swap:
-                value = ctx.fighter_score(a.back) - ctx.fighter_score(a.front) - 2.0
                 scored.append((value, a))
         if not scored:
             return A.END_PREP

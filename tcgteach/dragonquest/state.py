@@ -74,7 +74,9 @@ _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD
 class Instances:
     """Facts about each card instance of one game (shared, never changes)."""
 
-    __slots__ = ("cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "n", "act", "equip", "uses")
+    __slots__ = (
+        "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
+    )  # fmt: skip
 
     def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
         cards = [pool[c] for deck in decks for c in deck]
@@ -86,6 +88,8 @@ class Instances:
         self.attack = tuple(c.attack for c in cards)
         self.hp = tuple(c.hp for c in cards)
         self.speed = tuple(c.speed for c in cards)
+        #: (attack, hp, speed) as printed, never below 0: a card's stats without item or aura (DQ-7.8)
+        self.stats = tuple((max(0, c.attack), max(0, c.hp), max(0, c.speed)) for c in cards)
         self.n = len(cards)
         n = self.n
         # interned actions: legal lists reuse these objects
