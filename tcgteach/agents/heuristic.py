@@ -44,7 +44,7 @@ class HeuristicAgent:
         policy = self._policies[name]
         if policy is None:  # a game without a policy: play at random, but legally
             return legal[self.rng.randrange(len(legal))]
-        action = policy.act(view, legal, self.rng)
+        action: Action = policy.act(view, legal, self.rng)
         for candidate in legal:  # identity first: policies answer with the legal list's own (interned) objects
             if candidate is action:
                 return candidate
