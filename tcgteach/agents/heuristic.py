@@ -44,9 +44,12 @@ class HeuristicAgent:
         policy = self._policies[name]
         if policy is None:  # a game without a policy: play at random, but legally
             return legal[self.rng.randrange(len(legal))]
-        action = policy.act(view, legal, self.rng)
-        for candidate in legal:
-            if candidate is action or candidate == action:
+        action: Action = policy.act(view, legal, self.rng)
+        for candidate in legal:  # identity first: policies answer with the legal list's own (interned) objects
+            if candidate is action:
+                return candidate
+        for candidate in legal:  # an equal action the policy built itself
+            if candidate == action:
                 return candidate
         self.fallbacks += 1  # never happens with a correct policy; still answer legally
         return legal[self.rng.randrange(len(legal))]

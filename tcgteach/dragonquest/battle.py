@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from . import damage, effects, formation, turn
 from .combat import Combat, Fighter, record_blow, resolve_fight
-from .ids import ACTIVE, CLOSED, Ev, Node, replaced
+from .ids import ACTIVE, BACK, CLOSED, FRONT, NZ, Ev, Node, replaced
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -18,14 +18,21 @@ if TYPE_CHECKING:
 def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
     """DQ-7.2: the battle actions other than Pass."""
     out: list[A.Action] = []
-    act = s.inst.act
-    if s.front(s.opponent(p)):  # DQ-7.6
-        out.extend(act["attack"][c] for c in sorted(s.front(p)) if s.orient[c] == ACTIVE)
-    out.extend(effects.effect_actions(s, p, "action"))
-    for c in sorted(s.party(p)):
-        item = s.item_of(c)
-        if item is not None and s.orient[c] == ACTIVE:
-            use = s.inst.cards[item].use
+    inst = s.inst
+    act = inst.act
+    zones, orient = s.zones, s.orient
+    front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
+    if zones[s.opponent(p) * NZ + FRONT]:  # DQ-7.6
+        attack = act["attack"]
+        out.extend(attack[c] for c in sorted(front) if orient[c] == ACTIVE)
+    party = sorted(front + back)
+    out.extend(effects.effect_actions(s, p, "action", party))
+    slots = 2 * NZ + inst.n  # the item slot of card c is zones[slots + c] (``s.item_of(c)``)
+    for c in party:
+        z = zones[slots + c]
+        if z and orient[c] == ACTIVE:
+            item = z[0]
+            use = inst.cards[item].use
             if use is not None and (use.target == "none" or effects.targets_for(s, use, c, p)):
                 out.append(act["item"][item])
     return out
@@ -200,7 +207,7 @@ def judgment(s: DragonQuestState) -> None:
         "next_level": [1 + e // 5 for e in exp],
         "lost": sorted(s.losers),
     }
-    s.last_combat = _freeze(info)
+    s.last_combat = freeze_battle(info)
     s._emit(Ev.BATTLE, "DQ-7.8", s.turn_player, **info)
     s.combat = None
     if damage.check_loss(s):
@@ -216,6 +223,25 @@ def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple([_freeze(v) if isinstance(v, (dict, list)) else v for v in value])
     return value
+
+
+def freeze_battle(info: dict[str, Any]) -> tuple[Any, ...]:
+    """``_freeze(info)`` of a ``battle`` record as ``judgment`` makes it, without the recursion (it runs at every
+    attack). It relies on the record's shape: its dicts hold numbers or dicts of numbers, its lists hold numbers,
+    except ``blows``, a list of dicts of numbers (``tests/test_DQ_policy_speed.py`` compares it with ``_freeze``
+    on the records of whole games: a new kind of field in the record must keep to that shape or come here)."""
+    out: list[tuple[str, Any]] = []
+    for k, v in info.items():
+        if isinstance(v, dict):
+            out.append((k, tuple([(k2, tuple(v2.items()) if isinstance(v2, dict) else v2) for k2, v2 in v.items()])))
+        elif isinstance(v, list):
+            if k == "blows":
+                out.append((k, tuple([tuple(b.items()) for b in v])))
+            else:
+                out.append((k, tuple(v)))
+        else:
+            out.append((k, v))
+    return tuple(out)
 
 
 # -- end step (DQ-7.9) -------------------------------------------------------------------------------------------

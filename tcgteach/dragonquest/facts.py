@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .combat import Fighter, FightResult, resolve_fight
-from .ids import ACTIVE, CHAR, CLOSED, CONFUSED, ITEM, MONSTER, Ev, Node
+from .ids import ACTIVE, CHAR, CLOSED, CONFUSED, DECK, ITEM, MONSTER, NZ, Ev, Node
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -19,9 +19,35 @@ _BIG = 1000.0  # a win or a loss on the spot (the deck runs out, DQ-1.2)
 _FIGHTS: dict[tuple[int | bool, ...], FightResult] = {}
 _FIGHTS_MAX = 50_000
 
+
+def predict_blows(
+    a_atk: int, a_spd: int, a_hp: int, a_dmg: int, d_atk: int, d_spd: int, d_hp: int, d_dmg: int, counter: bool
+) -> tuple[int, int, bool, bool]:
+    """``combat.resolve_fight`` of two cards without decks (DQ-7.7, DQ-7.8), reduced to what a fight's value
+    reads: (damage to the defender, damage to the attacker, defender defeated, attacker defeated).
+
+    The heuristic player weighs thousands of fights a game; this works on plain numbers, with no
+    Fighter, Blow or FightResult made. ``tests/test_DQ_policy_speed.py`` checks it against
+    ``resolve_fight`` over every small fight."""
+    if not counter:  # DQ-7.7: only the attacker strikes
+        return a_atk, 0, d_dmg + a_atk >= d_hp, False
+    if a_spd > d_spd:  # DQ-7.8: the attacker strikes first; a first strike that defeats prevents the return blow
+        if d_dmg + a_atk >= d_hp:
+            return a_atk, 0, True, False
+        return a_atk, d_atk, False, a_dmg + d_atk >= a_hp
+    if d_spd > a_spd:
+        if a_dmg + d_atk >= a_hp:
+            return 0, d_atk, False, True
+        return a_atk, d_atk, d_dmg + a_atk >= d_hp, False
+    return a_atk, d_atk, d_dmg + a_atk >= d_hp, a_dmg + d_atk >= a_hp  # equal speed: both blows land
+
+
 # the events used_this_turn looks for, bound once (it scans the turn's events at many decisions)
 _TURN_START = Ev.RESET
 _USES = frozenset({Ev.RESTORE, Ev.USE, Ev.USE_ITEM})
+_NO_AURA = (0, 0, 0)  # (one object: ``stats`` tests for it with ``is``)
+#: the nodes of the turn player's turn before any attack of this turn could still be chosen (activate_value)
+_BEFORE_ATTACKS = (Node.PREP, Node.PREP_TARGET, Node.COMBAT_START, Node.COMBAT_TARGET)
 
 #: (event kind, card, effect, item) of an own use this turn
 UseKey = tuple[str, Any, Any, Any]
@@ -35,10 +61,19 @@ class Facts:
         self.inst = view.inst
         self.me = view.actor
         self.opp = 1 - self.me
-        self._aura: dict[tuple[int, str], int] = {}
+        self._auras: list[tuple[int, int, int] | None] = [None, None]
         self._fighters: dict[int, Fighter] = {}
         self._fight_values: dict[tuple[int, int, bool], float] = {}
-        self._stats: dict[tuple[int, str], int] = {}
+        self._attack_values: dict[int, float] = {}
+        self._scores: dict[int, float] = {}  # fighter_score
+        self._recruit_values: dict[int, float] = {}
+        #: (attack, hp, speed) of a card with its item and the auras, worked out once per decision
+        self._stats: dict[int, tuple[int, int, int]] = {}
+        self._zones = view.zones
+        self._dmg0 = 2 * NZ  # the first damage pile (then one per card, then the item slots)
+        self._item0 = 2 * NZ + self.inst.n
+        zones = self._zones
+        self._decks = (len(zones[DECK]), len(zones[NZ + DECK]))
         self.tp = view.turn_player
         self._used: dict[UseKey, int] | None = None
         gp = view.gp[self.me]
@@ -114,46 +149,83 @@ class Facts:
 
     # stats with items and auras (DQ-7.8)
     def aura(self, p: int, key: str) -> int:
-        k = (p, key)
-        v = self._aura.get(k)
+        a = self._auras_of(p)
+        return a[0] if key == "attack" else a[1] if key == "hp" else a[2] if key == "speed" else 0
+
+    def _auras_of(self, p: int) -> tuple[int, int, int]:
+        """(attack, hp, speed) p's staying quests add to each of p's cards (DQ-6.12)."""
+        v = self._auras[p]
         if v is None:
-            v = 0
+            atk = hp = spd = 0
+            cards = self.inst.cards
             for q in self.view.quests(p):
-                a = self.inst.cards[q].aura
+                a = cards[q].aura
                 if a:
-                    v += a.get(key, 0)
-            self._aura[k] = v
+                    atk += a.get("attack", 0)
+                    hp += a.get("hp", 0)
+                    spd += a.get("speed", 0)
+            v = self._auras[p] = (atk, hp, spd) if atk or hp or spd else _NO_AURA
         return v
 
-    def _stat(self, c: int, key: str, base: int) -> int:
-        """A card's attack, hp or speed with its item and the auras (worked out once per decision)."""
-        k = (c, key)
-        v = self._stats.get(k)
+    def stats(self, c: int) -> tuple[int, int, int]:
+        """A card's (attack, hp, speed) with its item and the auras (worked out once per decision)."""
+        v = self._stats.get(c)
         if v is None:
-            item = self.view.item_of(c)
-            mod = getattr(self.inst.cards[item], key) if item is not None else 0
-            v = self._stats[k] = max(0, base + mod + self.aura(self.inst.owner[c], key))
+            inst = self.inst
+            z = self._zones[self._item0 + c]
+            owner = inst.owner[c]
+            au = self._auras[owner]
+            if au is None:
+                au = self._auras_of(owner)
+            if not z and au is _NO_AURA:  # no item, no staying quest: the card's printed stats
+                v = self._stats[c] = inst.stats[c]
+                return v
+            aa, ah, asp = au
+            if z:
+                it = inst.cards[z[0]]
+                v = (
+                    max(0, inst.attack[c] + it.attack + aa),
+                    max(0, inst.hp[c] + it.hp + ah),
+                    max(0, inst.speed[c] + it.speed + asp),
+                )
+            else:
+                v = (max(0, inst.attack[c] + aa), max(0, inst.hp[c] + ah), max(0, inst.speed[c] + asp))
+            self._stats[c] = v
         return v
 
     def atk(self, c: int) -> int:
-        return self._stat(c, "attack", self.inst.attack[c])
+        v = self._stats.get(c)
+        return (v if v is not None else self.stats(c))[0]
 
     def hp(self, c: int) -> int:
-        return self._stat(c, "hp", self.inst.hp[c])
+        v = self._stats.get(c)
+        return (v if v is not None else self.stats(c))[1]
 
     def spd(self, c: int) -> int:
-        return self._stat(c, "speed", self.inst.speed[c])
+        v = self._stats.get(c)
+        return (v if v is not None else self.stats(c))[2]
 
     def left(self, c: int) -> int:
-        return self.hp(c) - self.view.damage(c)
+        v = self._stats.get(c)
+        return (v if v is not None else self.stats(c))[1] - len(self._zones[self._dmg0 + c])
 
     def worth(self, c: int) -> float:
         """How much a party card on the field matters for the rest of the game."""
-        return self.atk(c) + 0.3 * max(0, self.left(c)) + 0.5 * self.inst.level[c]
+        v = self._stats.get(c)
+        if v is None:
+            v = self.stats(c)
+        return v[0] + 0.3 * max(0, v[1] - len(self._zones[self._dmg0 + c])) + 0.5 * self.inst.level[c]
 
     def fighter_score(self, c: int) -> float:
+        known = self._scores.get(c)
+        if known is not None:
+            return known
         ready = 1.0 if self.view.orient[c] == ACTIVE and self.view.is_normal(c) else 0.5
-        return ready * (self.atk(c) + 0.5 * max(0, self.left(c)) + 0.2 * self.spd(c))
+        v = self._stats.get(c)
+        if v is None:
+            v = self.stats(c)
+        score = self._scores[c] = ready * (v[0] + 0.5 * max(0, v[1] - len(self._zones[self._dmg0 + c])) + 0.2 * v[2])
+        return score
 
     def is_fighter(self, c: int) -> bool:
         inst = self.inst
@@ -179,6 +251,9 @@ class Facts:
         return 0.9
 
     def recruit_value(self, c: int) -> float:
+        known = self._recruit_values.get(c)
+        if known is not None:
+            return known
         inst = self.inst
         active = inst.level[c] <= self.view.level[self.me]
         value = inst.attack[c] + 0.5 * inst.hp[c] + 0.2 * inst.speed[c] + 0.5 * len(inst.cards[c].effects)
@@ -186,6 +261,7 @@ class Facts:
             value *= 0.4
         if not self.party(self.me):
             value += 5.0  # a party card on the field avoids the wipe-out penalty (DQ-6.14)
+        self._recruit_values[c] = value
         return value
 
     def equip_value(self, item: int, c: int) -> float:
@@ -219,11 +295,7 @@ class Facts:
         if c not in self.front(owner):
             return 0.1
         defend = 0.25 * self.atk(c)
-        if (
-            owner == self.tp
-            and self.front(1 - owner)
-            and view.node in (Node.PREP, Node.PREP_TARGET, Node.COMBAT_START, Node.COMBAT_TARGET)
-        ):
+        if owner == self.tp and self.front(1 - owner) and view.node in _BEFORE_ATTACKS:
             return max(defend, self.attack_value(c))
         return defend
 
@@ -350,17 +422,29 @@ class Facts:
         return value
 
     def _fight_value(self, a: int, d: int, counter: bool) -> float:
-        result = self.fight(a, d, counter)
-        to_d, to_a = result.damage_to(d), result.damage_to(a)
+        # the numbers of self.fight(a, d, counter), without making the FightResult (see predict_blows)
+        stats = self._stats
+        zones, dmg0 = self._zones, self._dmg0
+        sa = stats.get(a)
+        if sa is None:
+            sa = self.stats(a)
+        sd = stats.get(d)
+        if sd is None:
+            sd = self.stats(d)
+        to_d, to_a, d_dead, a_dead = predict_blows(
+            sa[0], sa[2], sa[1], len(zones[dmg0 + a]), sd[0], sd[2], sd[1], len(zones[dmg0 + d]), counter
+        )
         inst = self.inst
-        value = to_d * self.life_weight(inst.owner[d]) - to_a * self.life_weight(inst.owner[a])
-        if d in result.defeated:
+        pa, pd = inst.owner[a], inst.owner[d]
+        decks = self._decks
+        value = to_d * (1.0 + 8.0 / (decks[pd] + 4.0)) - to_a * (1.0 + 8.0 / (decks[pa] + 4.0))  # life_weight
+        if d_dead:
             value += 2.0 + inst.level[d] + 0.3 * self.worth(d)
-        if a in result.defeated:
+        if a_dead:
             value -= 2.0 + inst.level[a] + 0.3 * self.worth(a)
-        if to_d > len(self.deck(inst.owner[d])):
+        if to_d > decks[pd]:
             value += _BIG
-        if to_a > len(self.deck(inst.owner[a])):
+        if to_a > decks[pa]:
             value -= _BIG
         return value
 
@@ -385,8 +469,13 @@ class Facts:
         front = self.front(d_player)
         if not front:
             return -_BIG
-        blockers = [d for d in front if self.view.orient[d] == ACTIVE]
-        options = [self.defended_value(a, d) for d in blockers]
-        options.append(self.fallback_value(a))
+        known = self._attack_values.get(a)
+        if known is not None:
+            return known
+        orient = self.view.orient
+        defended = [self.defended_value(a, d) for d in front]
+        options = [v for d, v in zip(front, defended, strict=True) if orient[d] == ACTIVE]
+        options.append(max(defended))  # fallback_value(a)
         worst = min(options)
-        return BLEND * worst + (1.0 - BLEND) * sum(options) / len(options)
+        value = self._attack_values[a] = BLEND * worst + (1.0 - BLEND) * sum(options) / len(options)
+        return value

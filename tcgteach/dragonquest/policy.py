@@ -44,6 +44,13 @@ if TYPE_CHECKING:
     from .state import DragonQuestState
 
 
+#: enum members bound once (reading a member off an Enum class is slow in Python 3.11, and these are read in loops)
+_EV_RESTORE, _EV_USE, _EV_USE_ITEM = Ev.RESTORE, Ev.USE, Ev.USE_ITEM
+_NODE_PREP, _NODE_COMBAT_ACTION, _NODE_DRAW = Node.PREP, Node.COMBAT_ACTION, Node.DRAW
+#: the most frequent preparation actions, tested first (the branches exclude each other, so the order is free)
+_RECRUIT, _SWAP, _MOVE, _END_PREP = A.Recruit, A.Swap, A.Move, A.EndPrep
+
+
 def _best(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Action:
     """The best-scored action, ties broken by ``rng``."""
     choice: Action = best_of(scored, rng)
@@ -88,7 +95,7 @@ class DragonQuestPolicy:
         front_n, back_n = len(ctx.front(me)), len(ctx.back(me))
         for a in legal:
             t = type(a)
-            if t is A.Recruit:
+            if t is _RECRUIT:
                 c = a.card
                 value = ctx.recruit_value(c)
                 if not free:
@@ -98,6 +105,11 @@ class DragonQuestPolicy:
                     if front_n <= back_n + 1:
                         value -= 0.5
                 scored.append((value, a))
+            elif t is _SWAP:
+                value = ctx.fighter_score(a.back) - ctx.fighter_score(a.front) - 2.0
+                scored.append((value, a))
+            elif t is _MOVE or t is _END_PREP:
+                continue  # not weighed
             elif t is A.Equip:
                 scored.append((ctx.equip_value(a.item, a.card) - inst.cost[a.item] * ctx.gpv, a))
             elif t is A.Heal:
@@ -111,20 +123,20 @@ class DragonQuestPolicy:
             elif t is A.Restore:
                 c = a.card
                 if (
-                    ctx.used_this_turn((Ev.RESTORE, c, None, None))
-                    or ctx.used_this_turn((Ev.USE, c, 0, None))
-                    or ctx.used_this_turn((Ev.USE, c, 1, None))
+                    ctx.used_this_turn((_EV_RESTORE, c, None, None))
+                    or ctx.used_this_turn((_EV_USE, c, 0, None))
+                    or ctx.used_this_turn((_EV_USE, c, 1, None))
                 ):
                     continue
                 scored.append((ctx.activate_value(c) - inst.cost[c] * ctx.gpv, a))
             elif t is A.Use:
-                if ctx.used_this_turn((Ev.USE, a.card, a.effect, None)) >= 2:
+                if ctx.used_this_turn((_EV_USE, a.card, a.effect, None)) >= 2:
                     continue
                 eff = inst.cards[a.card].effects[a.effect]
-                scored.append((ctx.effect_value(eff, a.card, me, Node.PREP, src_item=None), a))
+                scored.append((ctx.effect_value(eff, a.card, me, _NODE_PREP, src_item=None), a))
             elif t is A.Quest:
                 eff = inst.cards[a.card].effects[0]
-                value = ctx.effect_value(eff, a.card, me, Node.PREP, src_item=None, quest=a.card)
+                value = ctx.effect_value(eff, a.card, me, _NODE_PREP, src_item=None, quest=a.card)
                 if inst.cards[a.card].stays and inst.cards[a.card].aura:
                     aura = inst.cards[a.card].aura
                     n = len(ctx.party(me)) or 1
@@ -132,12 +144,9 @@ class DragonQuestPolicy:
                     if any(inst.cards[q].stays for q in view.quests(me)):
                         value -= n * 0.6  # it would replace the staying quest already in play
                 scored.append((value, a))
-            elif t is A.Swap:
-                value = ctx.fighter_score(a.back) - ctx.fighter_score(a.front) - 2.0
-                scored.append((value, a))
         if not scored:
             return A.END_PREP
-        value, action = max(scored, key=lambda x: x[0])
+        value = max([v for v, _ in scored])
         if value <= 0.05:
             return A.END_PREP
         return _best([(v, a) for v, a in scored if v >= value - 1e-9], rng)
@@ -158,23 +167,27 @@ class DragonQuestPolicy:
     # -- battle (DQ-6.13, DQ-7) --------------------------------------------------------------------------------
     def _battle_choices(self, ctx: Facts, legal: Sequence[Any]) -> list[tuple[float, Any]]:
         """Action-step choices (attacks, action effects, items) with their values."""
-        inst, me = ctx.inst, ctx.me
         options: list[tuple[float, Any]] = []
         for a in legal:
-            t = type(a)
-            if t is A.Attack:
-                options.append((ctx.attack_value(a.card), a))
-            elif t is A.Use:
-                eff = inst.cards[a.card].effects[a.effect]
-                if eff.timing == "action" and ctx.used_this_turn((Ev.USE, a.card, a.effect, None)) < 2:
-                    options.append((ctx.effect_value(eff, a.card, me, "action", src_item=None), a))
-            elif t is A.UseItem:
-                carrier = ctx.carrier(a.item)
-                if ctx.used_this_turn((Ev.USE_ITEM, carrier, None, a.item)) < 2:
-                    options.append(
-                        (ctx.effect_value(inst.cards[a.item].use, carrier, me, "action", src_item=a.item), a)
-                    )
+            value = self._battle_choice(ctx, a)
+            if value is not None:
+                options.append((value, a))
         return options
+
+    def _battle_choice(self, ctx: Facts, a: Any) -> float | None:
+        """The value of one action-step choice, or None for an action that is not weighed."""
+        t = type(a)
+        if t is A.Attack:
+            return ctx.attack_value(a.card)
+        if t is A.Use:
+            eff = ctx.inst.cards[a.card].effects[a.effect]
+            if eff.timing == "action" and ctx.used_this_turn((_EV_USE, a.card, a.effect, None)) < 2:
+                return ctx.effect_value(eff, a.card, ctx.me, "action", src_item=None)
+        elif t is A.UseItem:
+            carrier = ctx.carrier(a.item)
+            if ctx.used_this_turn((_EV_USE_ITEM, carrier, None, a.item)) < 2:
+                return ctx.effect_value(ctx.inst.cards[a.item].use, carrier, ctx.me, "action", src_item=a.item)
+        return None
 
     def _best_battle_action(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> tuple[float, Any]:
         options = self._battle_choices(ctx, legal)
@@ -183,23 +196,29 @@ class DragonQuestPolicy:
         top = max(v for v, _ in options)
         return top, _best([(v, a) for v, a in options if v >= top - 1e-9], rng)
 
-    def _battle_value(self, ctx: Facts) -> float:
-        """The best action-step choice the turn player would have (before the battle or between attacks)."""
-        return max((v for v, _ in self._battle_choices(ctx, ctx.possible_battle_actions())), default=0.0)
+    def _battle_pays(self, ctx: Facts) -> bool:
+        """Whether the best action-step choice the turn player would have (before the battle or between attacks)
+        is worth more than ATTACK_MIN: the first choice that is ends the search (the values are pure, so this is
+        ``max(values, default=0.0) > ATTACK_MIN`` with fewer values worked out)."""
+        for a in ctx.possible_battle_actions():
+            value = self._battle_choice(ctx, a)
+            if value is not None and value > ATTACK_MIN:
+                return True
+        return 0.0 > ATTACK_MIN
 
     def _start_value(self, ctx: Facts) -> float:
         """The best start-step effect the turn player could use (DQ-7.1)."""
         me = ctx.me
         best = 0.0
         for c, k, eff in ctx.usable_effects(me, "start"):
-            if ctx.used_this_turn((Ev.USE, c, k, None)) < 2:
+            if ctx.used_this_turn((_EV_USE, c, k, None)) < 2:
                 best = max(best, ctx.effect_value(eff, c, me, "start", src_item=None) - 0.2)
         return best
 
     def _battle(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         """DQ-6.13: fight when an attack or a start or action effect would pay."""
-        value = max(self._battle_value(ctx), self._start_value(ctx))
-        return A.FIGHT if value > ATTACK_MIN else A.SKIP
+        # max(battle value, start value) > ATTACK_MIN, the start value worked out only when needed
+        return A.FIGHT if self._battle_pays(ctx) or self._start_value(ctx) > ATTACK_MIN else A.SKIP
 
     def _action_step(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         """DQ-7.2: the best battle action while it pays, else pass (the battle ends)."""
@@ -210,13 +229,13 @@ class DragonQuestPolicy:
         """DQ-7.9: formation maintenance first, then continue while another battle action pays."""
         if ctx.view.queue:
             return self._advance(ctx, legal, rng)
-        return A.CONTINUE if self._battle_value(ctx) > ATTACK_MIN else A.END_BATTLE
+        return A.CONTINUE if self._battle_pays(ctx) else A.END_BATTLE
 
     def _start_step(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
         inst, me = ctx.inst, ctx.me
         scored: list[tuple[float, Action]] = [(0.0, A.PASS)]
         for a in legal:
-            if type(a) is A.Use and ctx.used_this_turn((Ev.USE, a.card, a.effect, None)) < 2:
+            if type(a) is A.Use and ctx.used_this_turn((_EV_USE, a.card, a.effect, None)) < 2:
                 eff = inst.cards[a.card].effects[a.effect]
                 scored.append((ctx.effect_value(eff, a.card, me, "start", src_item=None) - 0.2, a))
         return _best(scored, rng)
@@ -304,6 +323,9 @@ _DQ_PREFER = {
     Node.REPAIR: ("advance",),
 }
 
+#: the preparation actions a rollout takes (each with probability 0.85 while there are any)
+_DQ_GOOD_PREP = frozenset(("recruit", "equip", "heal", "restore", "treat", "use", "quest"))
+
 
 def rollout_action(s: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """Recruit and equip, then fight: attack when possible, block and counter, keep the battle going."""
@@ -313,16 +335,16 @@ def rollout_action(s: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         for a in legal:
             if a.VERB in prefer:
                 return a
-    if node == Node.PREP:
-        good = [a for a in legal if a.VERB in ("recruit", "equip", "heal", "restore", "treat", "use", "quest")]
+    if node == _NODE_PREP:
+        good = [a for a in legal if a.VERB in _DQ_GOOD_PREP]
         if good and rng.random() < 0.85:
             return good[rng.randrange(len(good))]
         return legal[-1]  # done
-    if node == Node.COMBAT_ACTION:
+    if node == _NODE_COMBAT_ACTION:
         attacks = [a for a in legal if a.VERB == "attack"]
         if attacks:
             return attacks[rng.randrange(len(attacks))]
-    if node == Node.DRAW:
+    if node == _NODE_DRAW:
         return legal[min(len(legal) - 1, 1)]
     return legal[rng.randrange(len(legal))]
 

@@ -21,6 +21,7 @@ from .ids import (
     NZ,
     ORIENT_NAMES,
     QUESTCARD,
+    ROW_MAX,
     Ev,
     Node,
     replaced,
@@ -32,40 +33,56 @@ if TYPE_CHECKING:
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
 def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
-    """DQ-6.4: every preparation action the turn player can take now, then End."""
-    hand = sorted(s.hand(p))
-    front, back = s.front(p), s.back(p)
+    """DQ-6.4: every preparation action the turn player can take now, then End (in this order: recruits,
+    treat, heal, restore, equips, formation changes, effects, quests)."""
+    zones = s.zones
+    hand = sorted(zones[p * NZ + HAND])
+    front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
     party = sorted(front + back)
+    nf, nb = len(front), len(back)
+    inst = s.inst
+    kind, cost, act = inst.kind, inst.cost, inst.act
+    gp = s.gp[p]
+    if nf > ROW_MAX or nb > ROW_MAX:  # (never in play: DQ-5.1 keeps rows at 3)
+        rows = tuple(s.row_change_ok(nf, nb, f2, b2) for f2 in range(nf - 1, nf + 2) for b2 in range(nb - 1, nb + 2))
+        k = 4  # the index of (nf, nb) in this 3 x 3 table
+        step = 3
+    else:
+        rows = s._rows
+        k = (nf * 5 + nb) * 25 + nf * 5 + nb  # the index of (nf, nb, nf, nb) in rows
+        step = 5
     out: list[A.Action] = []
-    _recruits(s, p, hand, len(front), len(back), out)
-    _care(s, s.gp[p], party, out)
-    _equips(s, s.gp[p], hand, party, out)
-    _formation_changes(s, front, back, out)
+    # one pass over the hand: recruits (DQ-6.5) go out now, items and quests wait for their turn in the list
+    items: list[int] = []
+    quests: list[int] = []
+    can_recruit = nf + nb < s._party_max
+    free = s.recruits == 0
+    to_front = can_recruit and rows[k + step]  # (nf + 1, nb)
+    to_back = can_recruit and rows[k + 1]  # (nf, nb + 1)
+    front_act, back_act = act["front"], act["back"]
+    for c in hand:
+        kc = kind[c]
+        if kc <= MONSTER:
+            if (to_front or to_back) and (free or cost[c] <= gp):
+                if to_front:
+                    out.append(front_act[c])
+                if to_back:
+                    out.append(back_act[c])
+        elif kc == ITEM:
+            if cost[c] <= gp:
+                items.append(c)
+        elif kc == QUESTCARD:
+            quests.append(c)
+    _care(s, gp, party, out)
+    if items:
+        _equips(s, gp, items, party, out)
+    # a front card to the back row leaves (nf - 1, nb + 1), a back card to the front (nf + 1, nb - 1)
+    _formation_changes(s, front, back, out, nf > 0 and rows[k - step + 1], nb > 0 and rows[k + step - 1])
     out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
-    if not s.quest_played:  # DQ-6.12
-        _quests(s, p, hand, out)
+    if quests and not s.quest_played:  # DQ-6.12
+        _quests(s, p, hand, quests, out)
     out.append(A.END_PREP)
     return tuple(out)
-
-
-def _recruits(s: DragonQuestState, p: int, hand: list[int], nf: int, nb: int, out: list[A.Action]) -> None:
-    """DQ-6.5: the first recruit of a turn is free, later ones cost GP; the formation must stay legal (DQ-5)."""
-    inst = s.inst
-    act = inst.act
-    kind = inst.kind
-    gp = s.gp[p]
-    total_max = 5 if s.game.options["formation"] == "strict" else 6
-    if nf + nb >= total_max:
-        return
-    # (the formation a recruit leaves depends on the row only, not on the card)
-    to_front, to_back = s.row_change_ok(nf, nb, nf + 1, nb), s.row_change_ok(nf, nb, nf, nb + 1)
-    free = s.recruits == 0
-    for c in hand:
-        if kind[c] <= MONSTER and (free or inst.cost[c] <= gp):
-            if to_front:
-                out.append(act["front"][c])
-            if to_back:
-                out.append(act["back"][c])
 
 
 def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -> None:
@@ -81,60 +98,71 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
     for c in party:
         if cost[c] > gp:
             continue
-        if c in poisoned or orient[c] == CONFUSED:  # not normal (DQ-4.2)
+        o = orient[c]
+        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2)
             treat.append(act["treat"][c])
         elif zones[dmg + c]:
             heal.append(act["heal"][c])
-        if orient[c] == CLOSED:
+        if o == CLOSED:
             restore.append(act["restore"][c])
     out += treat
     out += heal
     out += restore
 
 
-def _equips(s: DragonQuestState, gp: int, hand: list[int], party: list[int], out: list[A.Action]) -> None:
-    """DQ-6.9: an item from hand onto an own character of a matching equip type."""
+def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], out: list[A.Action]) -> None:
+    """DQ-6.9: an affordable item from hand (``items``, in hand order) onto an own character of a matching type."""
     inst = s.inst
-    kind, equip, cost = inst.kind, inst.equip, inst.cost
-    chars: list[int] | None = None
-    for i in hand:
-        if kind[i] == ITEM and cost[i] <= gp:
-            if chars is None:
-                chars = [c for c in party if kind[c] == CHAR]
-            types = equip[i]
-            for c in chars:
-                if not types.isdisjoint(equip[c]):
-                    out.append(equip_action(s, i, c))
+    kind, equip = inst.kind, inst.equip
+    chars = [c for c in party if kind[c] == CHAR]
+    if not chars:
+        return
+    cache = s._equip_cache  # (equip_action, inlined: one lookup per pair)
+    for i in items:
+        types = equip[i]
+        for c in chars:
+            if not types.isdisjoint(equip[c]):
+                a = cache.get((i, c))
+                out.append(a if a is not None else equip_action(s, i, c))
 
 
-def _formation_changes(s: DragonQuestState, front: list[int], back: list[int], out: list[A.Action]) -> None:
-    """DQ-6.10: an active card moves to the other row, or an active front and back card swap (within DQ-5)."""
-    move = s.inst.act["move"]
+def _formation_changes(
+    s: DragonQuestState, front: list[int], back: list[int], out: list[A.Action], to_back: bool, to_front: bool
+) -> None:
+    """DQ-6.10: an active card moves to the other row, or an active front and back card swap (within DQ-5).
+    ``to_back`` / ``to_front``: whether the formation that a move of a front card to the back row / of a back
+    card to the front row leaves is legal (it depends on the direction only, not on the card)."""
     orient = s.orient
-    nf, nb = len(front), len(back)
-    active_front = [c for c in sorted(front) if orient[c] == ACTIVE]
-    active_back = [c for c in sorted(back) if orient[c] == ACTIVE]
-    # (the formation a move leaves depends on the direction only, not on the card)
-    if active_front and s.row_change_ok(nf, nb, nf - 1, nb + 1):
-        out.extend(move[c] for c in active_front)
-    if active_back and s.row_change_ok(nf, nb, nf + 1, nb - 1):
-        out.extend(move[c] for c in active_back)
-    cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
-    for a in active_front:
-        for b in active_back:
-            swap = cache.get((a, b))
-            out.append(swap if swap is not None else swap_action(s, a, b))
+    active_front = [c for c in front if orient[c] == ACTIVE]
+    if not active_front and not to_front:
+        return  # no swap, and no back card may move
+    active_back = [c for c in back if orient[c] == ACTIVE]
+    if len(active_front) > 1:
+        active_front.sort()
+    if len(active_back) > 1:
+        active_back.sort()
+    move = s.inst.act["move"]
+    if active_front and to_back:
+        out += [move[c] for c in active_front]
+    if active_back and to_front:
+        out += [move[c] for c in active_back]
+    if active_back:
+        cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
+        for a in active_front:
+            for b in active_back:
+                swap = cache.get((a, b))
+                out.append(swap if swap is not None else swap_action(s, a, b))
 
 
-def _quests(s: DragonQuestState, p: int, hand: list[int], out: list[A.Action]) -> None:
-    """DQ-6.12: a quest card whose hand cost can be paid (by the other cards) and that has a target."""
+def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out: list[A.Action]) -> None:
+    """DQ-6.12: a quest card (``quests``: those in hand, in hand order) whose hand cost can be paid (by the
+    other cards) and that has a target."""
     inst = s.inst
     quest = inst.act["quest"]
-    for c in hand:
-        if inst.kind[c] == QUESTCARD:
-            eff = inst.cards[c].effects[0]
-            if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.targets_for(s, eff, c, p)):
-                out.append(quest[c])
+    for c in quests:
+        eff = inst.cards[c].effects[0]
+        if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.targets_for(s, eff, c, p)):
+            out.append(quest[c])
 
 
 def equip_action(s: DragonQuestState, item: int, card: int) -> A.Equip:

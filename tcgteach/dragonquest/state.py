@@ -74,7 +74,9 @@ _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD
 class Instances:
     """Facts about each card instance of one game (shared, never changes)."""
 
-    __slots__ = ("cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "n", "act", "equip", "uses")
+    __slots__ = (
+        "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
+    )  # fmt: skip
 
     def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
         cards = [pool[c] for deck in decks for c in deck]
@@ -86,6 +88,8 @@ class Instances:
         self.attack = tuple(c.attack for c in cards)
         self.hp = tuple(c.hp for c in cards)
         self.speed = tuple(c.speed for c in cards)
+        #: (attack, hp, speed) as printed, never below 0: a card's stats without item or aura (DQ-7.8)
+        self.stats = tuple((max(0, c.attack), max(0, c.hp), max(0, c.speed)) for c in cards)
         self.n = len(cards)
         n = self.n
         # interned actions: legal lists reuse these objects
@@ -147,11 +151,15 @@ class DragonQuestState(State):
         "resume",
     )
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
-    __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache")
+    __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache", "_rows", "_party_max")
 
     inst: Instances
     _equip_cache: dict[tuple[int, int], A.Equip]
     _swap_cache: dict[tuple[int, int], A.Swap]
+    #: row_change_ok(f, b, nf, nb) for rows of 0 to 4 cards, at ((f * 5 + b) * 5 + nf) * 5 + nb (see ``row_rules``)
+    _rows: tuple[bool, ...]
+    #: the most party cards the formation allows (DQ-5.3: 5 under formation=strict, else 6)
+    _party_max: int
     turn: int
     turn_player: int
     first_player: int
@@ -405,6 +413,8 @@ class DragonQuestState(State):
         new.inst = self.inst
         new._equip_cache = self._equip_cache
         new._swap_cache = self._swap_cache
+        new._rows = self._rows
+        new._party_max = self._party_max
 
     def _repr_html_(self) -> str:
         from ..viz.board import board_html
@@ -495,8 +505,27 @@ def blank_state(
     s.inst = game._instances(decks)
     s._equip_cache = {}
     s._swap_cache = {}
+    s._rows, s._party_max = row_rules(s)
     s.zones = [[] for _ in range(2 * NZ + 2 * s.inst.n)]
     return s
+
+
+#: (option formation, option formation_repair) -> (``_rows``, ``_party_max``) of a state with those options
+_ROW_RULES: dict[tuple[str, str], tuple[tuple[bool, ...], int]] = {}
+
+
+def row_rules(s: DragonQuestState) -> tuple[tuple[bool, ...], int]:
+    """DQ-5.2 for every small formation, worked out once per pair of options by ``s.row_change_ok`` itself
+    (it depends on the four counts and the options only), and the party size DQ-5.3 allows: read at every
+    preparation decision (``preparation.prep_actions``)."""
+    options = s.game.options
+    key = (options["formation"], options["formation_repair"])
+    rules = _ROW_RULES.get(key)
+    if rules is None:
+        r = range(5)
+        table = tuple(s.row_change_ok(f, b, nf, nb) for f in r for b in r for nf in r for nb in r)
+        rules = _ROW_RULES[key] = (table, 5 if options["formation"] == "strict" else 6)
+    return rules
 
 
 def new_state(game: DragonQuest, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
