@@ -198,4 +198,4 @@ class DarkMoon(Game):
 
 @cache
 def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
-    return load_rule_texts(DATA / "rules.json", "DM")
+    return load_rule_texts(DATA / "rules.json", "DM", checked=True)

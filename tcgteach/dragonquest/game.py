@@ -277,4 +277,4 @@ class DragonQuest(Game):
 
 @cache
 def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
-    return load_rule_texts(DATA / "rules.json", "DQ")
+    return load_rule_texts(DATA / "rules.json", "DQ", checked=True)
