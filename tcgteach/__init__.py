@@ -48,9 +48,23 @@ def game_class(name: str) -> type[Game]:
     return entry
 
 
-def game(name: str, options: Mapping[str, Any] | None = None) -> Game:
-    """The game called ``name`` ("darkmoon" ...), with rule options (see ``game.options``)."""
-    return game_class(name)(options)
+def game(name: str, options: Mapping[str, Any] | None = None, cards: Any = None) -> Game:
+    """The game called ``name`` ("darkmoon" ...), with rule options (see ``game.options``).
+
+    ``cards``: your own card pool instead of the package's: a path to a card file (JSON, the schema
+    ``tcgteach/data/schemas/<game>-cards.schema.json``) or its data as a dict. It is validated like the
+    package's own files (``DataFileError`` naming the file and the place, e.g. ``cards[3] (C04).number``);
+    the game keeps its own copy. Everything made from the game keeps the pool: ``with_options``,
+    clones, simulations (also in worker processes), saved states and records, which carry the pool's
+    fingerprint and refuse to load into a game with another pool. The starter decks are those of the
+    package that are legal with your pool; give other decks to ``new_state(decks=[{id: count}, ...])``.
+    """
+    cls = game_class(name)
+    if cards is None:
+        return cls(options)
+    if not cls.card_schema:
+        raise TcgError(f"{name} has no card pool of its own to replace (cards=)")
+    return cls(options, cards=cards)
 
 
 def games() -> list[str]:

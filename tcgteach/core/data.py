@@ -75,14 +75,6 @@ def validate_file(data: Any, schema: str, file: str) -> None:
     validate(data, schema, file_fail(file))
 
 
-def check_count(n: Any, where: str, limit: int, rule: str, fail: Any) -> int:
-    """A number of copies: a whole number from 1 to ``limit`` (the deck size); ``fail(where, message)`` otherwise."""
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= limit:
-        shown = repr(n) if len(repr(n)) <= 30 else repr(n)[:27] + "..."
-        raise fail(where, f"expected a number of copies from 1 to {limit} ({rule}: a deck has {limit} cards), got {shown}")
-    return n
-
-
 def parse_deck_file(
     data: Any, file: str, pool: Any, fmt: str, validate: Any, side_rule: str, pool_rule: str, *, checked: bool = False
 ) -> dict[str, dict[str, Any]]:
@@ -103,7 +95,9 @@ def parse_deck_file(
         for cid, n in raw["cards"].items():
             if cid not in pool:
                 raise DataFileError(
-                    file, where(data, ("decks", i, "cards", cid)), f"unknown card id ({pool_rule}: not in the card pool)"
+                    file,
+                    where(data, ("decks", i, "cards", cid)),
+                    f"unknown card id ({pool_rule}: not in the card pool)",
                 )
             cards.extend([cid] * n)
         violations = validate(cards, pool)

@@ -67,7 +67,7 @@ def _jsonschema() -> Any:
     if "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules:
         sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # makes its import fail: skipped
         try:
-            import jsonschema
+            import jsonschema  # type: ignore[import-untyped]
         finally:
             del sys.modules["rfc3987_syntax"]
     else:
@@ -111,7 +111,9 @@ def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH) -> None:
             if not math.isfinite(v):
                 raise fail(where(value, path), f"{v!r} is not a JSON number")
         elif v is not None and not isinstance(v, (str, int)):
-            raise fail(where(value, path), f"not a JSON value: {type(v).__name__} (use lists, objects, strings, numbers)")
+            raise fail(
+                where(value, path), f"not a JSON value: {type(v).__name__} (use lists, objects, strings, numbers)"
+            )
 
 
 # -- JSON paths ---------------------------------------------------------------------------------------------
@@ -215,6 +217,9 @@ def _message(err: Any) -> tuple[tuple[str | int, ...], str]:
         return path, f"expected {_short(value)}{got}"
     if kind == "required" and isinstance(inst, dict):
         missing = [k for k in value if k not in inst]
+        if not path:  # a field of the document itself: named as the place (``(top).format``)
+            others = f" (also missing: {', '.join(missing[1:])})" if len(missing) > 1 else ""
+            return (missing[0],), f"missing: a required field{others}"
         return path, "missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(repr(k) for k in missing)
     if kind == "minItems":
         return path, f"expected at least {value} item{'s' if value != 1 else ''}, got {len(inst)}"
@@ -248,8 +253,8 @@ def problems(data: Any, name: str) -> list[tuple[str, str]]:
     for err in validator(name).iter_errors(data):
         path, message = _message(err)
         w = where(data, path)
-        if err.validator == "additionalProperties" and len(path) == 1 and len(err.absolute_path) == 0:
-            w = f"(top).{w}"  # an unknown field of the document itself
+        if err.validator in ("additionalProperties", "required") and len(path) == 1 and not err.absolute_path:
+            w = f"(top).{w}"  # an unknown or missing field of the document itself
         found.append((_order(data, path), len(found), w, message))
     found.sort()
     out: list[tuple[str, str]] = []

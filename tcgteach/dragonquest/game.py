@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -14,7 +14,7 @@ from ..core.flow import Flow
 from ..core.game import Deck, Game, Reason
 from ..core.options import OptionSpec
 from . import actions as A
-from .cards import DATA, card_pool, starter_pool, validate_deck
+from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .flow import COMBAT, TURN
 from .ids import Ev
 from .state import DragonQuestState, Instances, new_state
@@ -157,9 +157,19 @@ class DragonQuest(Game):
         "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"
     }
 
-    def __init__(self, options: Any = None) -> None:
-        super().__init__(options)
-        self.cards = card_pool()
+    card_schema = "dragonquest-cards"
+    deck_size = DECK_SIZE  # DQ-2.1
+    size_rule = "DQ-2.1"
+
+    def __init__(self, options: Any = None, cards: Any = None) -> None:
+        """``cards``: the user's own card pool (a path to a ``dragonquest-cards`` file or its data as a dict), validated
+        like the package's; None: the package's cards."""
+        super().__init__(options, cards)
+        self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
+
+    @classmethod
+    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
+        return parse_cards(data, file)
 
     # -- what agents and front ends ask of the game -------------------------------------------------
     def quiz_kinds(self) -> dict[str, Any]:
@@ -211,8 +221,8 @@ class DragonQuest(Game):
         return {"turn": TURN, "combat": COMBAT}
 
     # -- decks --------------------------------------------------------------------------------------------
-    def _starter_pool(self) -> dict[str, dict[str, Any]]:
-        return starter_pool()
+    def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
+        return self._pool_starters(starter_pool())
 
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
         return validate_deck(list(cards), self.cards)

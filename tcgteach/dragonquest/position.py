@@ -22,8 +22,8 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import StateFileError
-from ..core.schema import validate
 from ..core.rng import Rng, mix_seed
+from ..core.schema import validate
 from .cards import DECK_SIZE, Card
 from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
 from .state import DragonQuestState, blank_state, clear_pending
