@@ -38,7 +38,7 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 #: a whole number as a record writes it: ASCII digits only ("²" and "١" are digits to ``str.isdigit``),
 #: at most 30 of them (a seed is a 64-bit number)
 _NUMBER = re.compile(r"-?[0-9]{1,30}")
-_COUNT = re.compile(r"[0-9]{1,9}")
+_COUNT = re.compile(r"[0-9]{1,30}")
 
 
 def ascii_int(text: str, signed: bool = True) -> int | None:

@@ -176,6 +176,8 @@ class DarkMoon(Game):
         if decks is None:
             n = check_players(self, 2 if players is None else players)
             names = self.starter_decks()
+            if not names:
+                raise TcgError(f"[DM-2.1] no starter deck is legal with the card pool {self.user_pool}: give decks=")
             decks = [names[p % len(names)] for p in range(n)]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
             raise TcgError(

@@ -242,7 +242,9 @@ class DragonQuest(Game):
             raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players, not {players!r}")
         if decks is None:
             names = self.starter_decks()
-            decks = [names[0], names[1]]
+            if not names:
+                raise TcgError(f"[DQ-2.1] no starter deck is legal with the card pool {self.user_pool}: give decks=")
+            decks = [names[0], names[1 % len(names)]]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
             raise TcgError("decks must be a list with one deck per player")
         if len(decks) != 2:
