@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -180,3 +181,94 @@ def test_where_quotes_keys_that_are_not_plain() -> None:
 def test_an_unknown_schema_is_named() -> None:
     with pytest.raises(DataFileError, match="no such schema"):
         S.schema_file("chess-cards")
+
+
+# -- the subset validator (for where jsonschema cannot be imported) agrees with jsonschema --------------------
+def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
+    junk = [None, True, False, 0, 1, -1, 1.0, 2.5, 10**6, "", "x", "M01", "C01", [], {}, [1], {"a": 1}, ["active"]]
+    if isinstance(value, dict) and value and rng.random() < 0.8 and depth < 12:
+        key = rng.choice(list(value))
+        r = rng.random()
+        if r < 0.15:
+            del value[key]
+        elif r < 0.25:
+            value["extra" if rng.random() < 0.5 else key + "_"] = rng.choice(junk)
+        elif r < 0.45:
+            value[key] = rng.choice(junk)
+        else:
+            value[key] = _mutate(value[key], rng, depth + 1)
+        return value
+    if isinstance(value, list) and value and rng.random() < 0.8 and depth < 12:
+        i = rng.randrange(len(value))
+        r = rng.random()
+        if r < 0.1:
+            del value[i]
+        elif r < 0.3:
+            value[i] = rng.choice(junk)
+        else:
+            value[i] = _mutate(value[i], rng, depth + 1)
+        return value
+    return rng.choice(junk)
+
+
+def _corpus() -> list[tuple[str, Any]]:
+    out = [(name, json.loads((PKG / file).read_text(encoding="utf-8"))) for file, name in SHIPPED]
+    dq = tcgteach.game("dragonquest")
+    spec = {
+        "turn_player": 0,
+        "node": "prep",
+        "players": [
+            {
+                "front": [{"card": "H02", "item": "I07", "damage": 1, "state": "active", "poisoned": False}, "M05"],
+                "back": ["M01"],
+                "hand": ["H01", "Q01"],
+                "quest": ["Q09"],
+                "gp": 3,
+                "deck": {"fill": "heroes"},
+            },
+            {"front": ["M01", {"card": "M02", "state": "closed"}], "deck": {"fill": "beasts"}},
+        ],
+    }
+    out.append(("dragonquest-position", spec))
+    s = dq.position(spec)
+    for _ in range(10):
+        s.apply(s.legal_actions()[0])
+    out.append(("state", s.to_dict()))
+    return out
+
+
+def test_the_subset_validator_agrees_with_jsonschema_on_corrupted_files() -> None:
+    rng = random.Random(15)
+    disagreements = []
+    for name, original in _corpus():
+        assert S.problems(original, name, subset=True) == S.problems(original, name) == []
+        for _ in range(100 if name.endswith("cards") else 60):
+            data = _mutate(copy.deepcopy(original), rng)
+            try:
+                S.check_json(data, S.file_fail("x"))
+            except DataFileError:
+                continue
+            a, b = S.problems(data, name), S.problems(data, name, subset=True)
+            if a != b:
+                disagreements.append((name, a[:2], b[:2]))
+    assert disagreements == []
+
+
+def test_the_loaders_work_without_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in the offline JupyterLite site, where jsonschema (which needs the compiled rpds-py) is missing."""
+
+    def missing() -> Any:
+        raise ImportError("no jsonschema here")
+
+    monkeypatch.setattr(S, "_jsonschema", missing)
+    S.validator.cache_clear()
+    try:
+        assert isinstance(S.validator("darkmoon-cards"), S.SubsetValidator)
+        g = tcgteach.game("darkmoon", cards=PKG / "data/examples/darkmoon-mini-cards.json")
+        assert len(g.cards) == 12
+        err = dq_error(lambda d: d["cards"][3]["effects"][0].update(cost="close it"))
+        assert err.where == "cards[3] (H04).effects[0].cost"
+        with pytest.raises(DataFileError, match="turn_player"):
+            tcgteach.game("dragonquest").position({"turn_player": 1.0, "players": []})
+    finally:
+        S.validator.cache_clear()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
@@ -82,11 +83,178 @@ def _is_int(checker: Any, instance: Any) -> bool:
 
 @cache
 def validator(name: str) -> Any:
-    """The Draft 2020-12 validator of a shipped schema, with strict integers (see ``_is_int``)."""
-    js = _jsonschema()
+    """The Draft 2020-12 validator of a shipped schema, with strict integers (see ``_is_int``): jsonschema's,
+    or where jsonschema cannot be imported (the offline JupyterLite site has no ``rpds-py``, which it needs)
+    ``SubsetValidator``, which checks the keywords these schemas use the same way (a test compares the two
+    on thousands of corrupted files)."""
+    try:
+        js = _jsonschema()
+    except ImportError:
+        return SubsetValidator(schema(name))
     base = js.Draft202012Validator
     strict = js.validators.extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_int))
     return strict(schema(name))
+
+
+class SchemaError:
+    """One error of ``SubsetValidator``, with the attributes of a ``jsonschema.ValidationError`` that
+    ``problems`` reads."""
+
+    def __init__(
+        self,
+        validator: str | None,
+        value: Any,
+        instance: Any,
+        sch: Any,
+        path: tuple[str | int, ...],
+        schema_path: tuple[str | int, ...],
+        context: list[SchemaError] | None = None,
+    ) -> None:
+        self.validator = validator
+        self.validator_value = value
+        self.instance = instance
+        self.schema = sch
+        self.absolute_path = path
+        self.schema_path = schema_path
+        self.context = context or []
+        self.message = f"{_short(instance)} fails {validator}"
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """JSON equality: true is not 1 (jsonschema's ``equal``)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "string": lambda v: isinstance(v, str),
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+class SubsetValidator:
+    """A Draft 2020-12 validator of the keywords the shipped schemas use (type, enum, const, required,
+    properties, additionalProperties, propertyNames, items, min/maxItems, uniqueItems, min/maxLength,
+    pattern, minimum, maximum, min/maxProperties, allOf, anyOf, not, if/then/else, local ``$ref``), for
+    where jsonschema is not available. Its errors come in jsonschema's order, with its attributes."""
+
+    def __init__(self, root: dict[str, Any]) -> None:
+        self.root = root
+
+    def _ref(self, ref: str) -> Any:
+        if not ref.startswith("#/"):
+            raise DataFileError("schemas", ref, "only local $ref (#/...) are supported")
+        node: Any = self.root
+        for part in ref[2:].split("/"):
+            node = node[part]
+        return node
+
+    def iter_errors(self, instance: Any) -> list[SchemaError]:
+        return self._errors(instance, self.root, (), ())
+
+    def _valid(self, instance: Any, sch: Any) -> bool:
+        return not self._errors(instance, sch, (), ())
+
+    def _errors(  # noqa: C901 -- one branch per keyword
+        self, inst: Any, sch: Any, path: tuple[str | int, ...], spath: tuple[str | int, ...]
+    ) -> list[SchemaError]:
+        if sch is True:
+            return []
+        if sch is False:
+            return [SchemaError(None, None, inst, False, path, spath)]
+        out: list[SchemaError] = []
+
+        def err(kind: str, value: Any) -> None:
+            out.append(SchemaError(kind, value, inst, sch, path, spath + (kind,)))
+
+        for kind, value in sch.items():
+            if kind == "$ref":
+                out += self._errors(inst, self._ref(value), path, spath + (kind,))
+            elif kind == "type":
+                types = [value] if isinstance(value, str) else value
+                if not any(_TYPES[t](inst) for t in types):
+                    err(kind, value)
+            elif kind == "enum":
+                if not any(_equal(inst, v) for v in value):
+                    err(kind, value)
+            elif kind == "const":
+                if not _equal(inst, value):
+                    err(kind, value)
+            elif kind == "required" and isinstance(inst, dict):
+                out += [SchemaError(kind, value, inst, sch, path, spath + (kind,)) for k in value if k not in inst]
+            elif kind == "properties" and isinstance(inst, dict):
+                for k, sub in value.items():
+                    if k in inst:
+                        out += self._errors(inst[k], sub, path + (k,), spath + (kind, k))
+            elif kind == "additionalProperties" and isinstance(inst, dict):
+                extra = [k for k in inst if k not in sch.get("properties", {})]
+                if value is False:
+                    if extra:
+                        err(kind, value)
+                else:
+                    for k in extra:
+                        out += self._errors(inst[k], value, path + (k,), spath + (kind,))
+            elif kind == "propertyNames" and isinstance(inst, dict):
+                for k in inst:
+                    out += self._errors(k, value, path, spath + (kind,))
+            elif kind == "items" and isinstance(inst, list):
+                for i, item in enumerate(inst):
+                    out += self._errors(item, value, path + (i,), spath + (kind,))
+            elif kind in ("minItems", "minLength", "minProperties"):
+                if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) < value:
+                    err(kind, value)
+            elif kind in ("maxItems", "maxLength", "maxProperties"):
+                if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) > value:
+                    err(kind, value)
+            elif kind == "uniqueItems" and value and isinstance(inst, list):
+                if any(_equal(a, b) for i, a in enumerate(inst) for b in inst[i + 1 :]):
+                    err(kind, value)
+            elif kind == "pattern" and isinstance(inst, str):
+                if _pattern(value).search(inst) is None:
+                    err(kind, value)
+            elif kind in ("minimum", "maximum") and _TYPES["number"](inst):
+                if (inst < value) if kind == "minimum" else (inst > value):
+                    err(kind, value)
+            elif kind == "allOf":
+                for i, sub in enumerate(value):
+                    out += self._errors(inst, sub, path, spath + (kind, i))
+            elif kind == "anyOf":
+                context = [e for i, sub in enumerate(value) for e in self._errors(inst, sub, path, spath + (kind, i))]
+                if not any(self._valid(inst, sub) for sub in value):
+                    out.append(SchemaError(kind, value, inst, sch, path, spath + (kind,), context))
+            elif kind == "not":
+                if self._valid(inst, value):
+                    err(kind, value)
+            elif kind == "if":
+                branch = "then" if self._valid(inst, value) else "else"
+                if branch in sch:
+                    out += self._errors(inst, sch[branch], path, spath + (branch,))
+        return out
+
+
+_SIZED: dict[str, Callable[[Any], bool]] = {
+    "minItems": lambda v: isinstance(v, list),
+    "maxItems": lambda v: isinstance(v, list),
+    "minLength": lambda v: isinstance(v, str),
+    "maxLength": lambda v: isinstance(v, str),
+    "minProperties": lambda v: isinstance(v, dict),
+    "maxProperties": lambda v: isinstance(v, dict),
+}
+
+
+@cache
+def _pattern(text: str) -> re.Pattern[str]:
+    return re.compile(text)
 
 
 # -- plain JSON, bounded ----------------------------------------------------------------------------------
@@ -247,10 +415,12 @@ def _message(err: Any) -> tuple[tuple[str | int, ...], str]:
     return path, str(err.message)
 
 
-def problems(data: Any, name: str) -> list[tuple[str, str]]:
-    """Every schema error of ``data`` as (where, message), in document order (the place first named first)."""
+def problems(data: Any, name: str, *, subset: bool = False) -> list[tuple[str, str]]:
+    """Every schema error of ``data`` as (where, message), in document order (the place first named first).
+    ``subset``: with ``SubsetValidator`` even where jsonschema is available (the tests compare the two)."""
     found: list[tuple[tuple[int, ...], int, str, str]] = []
-    for err in validator(name).iter_errors(data):
+    checker = SubsetValidator(schema(name)) if subset else validator(name)
+    for err in checker.iter_errors(data):
         path, message = _message(err)
         w = where(data, path)
         if err.validator in ("additionalProperties", "required") and len(path) == 1 and not err.absolute_path:
