@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .core.errors import (
@@ -27,6 +28,9 @@ from .core.errors import (
 
 if TYPE_CHECKING:
     from .core.game import Game
+
+#: example files shipped with the package (a small card pool of your own: ``darkmoon-mini-cards.json``)
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 #: the one place the version is written (pyproject.toml reads it; CHANGELOG.md has its section)
 __version__ = "0.1.0"
@@ -95,6 +99,7 @@ __all__ = [
     "register_game",
     "unregister_game",
     "GAMES",
+    "EXAMPLES",
     "TcgError",
     "IllegalActionError",
     "DeckError",
