@@ -10,7 +10,6 @@ touched plus the scalars, and ``undo`` puts them back (python-chess push/pop sty
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import fields, is_dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -494,9 +493,3 @@ def check_pool(game: Game, saved: Any, fail: Any) -> None:
             "with that card file"
         )
     raise fail(f"this was saved with the card pool {saved}, but this game uses {pool}")
-
-
-def check_sequence(value: Any, where: str) -> Sequence[Any]:
-    if not isinstance(value, list):
-        raise StateFileError(where, f"expected a list, got {type(value).__name__}")
-    return value
