@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, RecordError, StateFileError, TcgError
@@ -256,3 +258,57 @@ def test_json_text_of_a_saved_state_round_trips() -> None:
     assert DQ.state_from_dict(json.loads(text)).to_dict() == s.to_dict()
     with pytest.raises(TcgError):
         DQ.state_from_dict(json.loads(text.replace('"turn_player": 1', '"turn_player": 1.0', 1)))
+
+
+# -- properties: a library error or a result, never anything else --------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(st.dictionaries(st.text(max_size=5), st.integers(min_value=-(2**70), max_value=2**70), max_size=6))
+def test_check_deck_of_any_counts_is_a_deck_or_a_deck_error(deck: dict[str, int]) -> None:
+    try:
+        cards = DM.check_deck(deck)
+    except DeckError:
+        return
+    assert len(cards) == 40
+
+
+@FAST
+@given(st.text(max_size=300))
+def test_parse_record_of_any_text_is_a_record_or_a_record_error(text: str) -> None:
+    try:
+        parse_record("# tcgteach game record\nGame: darkmoon\nOptions: \nSeed: 1\nPlayers: 2\n" + text)
+    except RecordError:
+        pass
+
+
+@FAST
+@given(json_values)
+def test_a_card_pool_of_any_json_is_a_pool_or_a_data_file_error(value: Any) -> None:
+    data = {"format": "tcgteach-darkmoon-cards", "version": 1, "cards": [value]}
+    before = copy.deepcopy(data)
+    try:
+        tcgteach.game("darkmoon", cards=data)
+    except DataFileError:
+        pass
+    assert data == before
+
+
+@FAST
+@given(json_values, st.sampled_from(["turn_player", "first_player", "turn", "node", "recruits", "players"]))
+def test_a_position_with_any_value_is_a_state_or_a_state_file_error(value: Any, key: str) -> None:
+    s = spec()
+    s[key] = value
+    before = copy.deepcopy(s)
+    try:
+        DQ.position(s)
+    except StateFileError:
+        pass
+    assert s == before

@@ -209,7 +209,10 @@ class Game:
         known = _POOLS.get((cls.name, digest))
         if known is not None:  # the very same data, checked before in this process
             return known if known.source == source else CardPool(cls.name, known.cards, known.data, source, digest)
-        pool = _POOLS[(cls.name, digest)] = CardPool(cls.name, cls.parse_cards(data, source), data, source, digest)
+        pool = CardPool(cls.name, cls.parse_cards(data, source), data, source, digest)
+        if len(_POOLS) >= 64:  # a designer editing a file again and again: keep the memory bounded
+            _POOLS.clear()
+        _POOLS[(cls.name, digest)] = pool
         return pool
 
     def _pool_starters(self, starters: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
