@@ -258,7 +258,7 @@ class DragonQuest(Game):
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)
 
-    def position(self, spec: dict[str, Any], seed: int = 0) -> DragonQuestState:
+    def position(self, spec: Any, seed: Any = 0) -> DragonQuestState:
         """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
         from .position import build_position
 
