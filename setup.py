@@ -37,6 +37,8 @@ NOT_COMPILED = {
     "core/errors": "UnknownGameError derives from KeyError and EngineError from RuntimeError: a mypyc native class "
     "cannot derive from those built-in exceptions (errors are raised, never on a hot path)",
     "core/_mypyc": "the run-time stand-in of mypyc's class decorator: nothing to compile",
+    "core/schema": "file checks at the boundary (loading a card pool, a position, a saved state), never in a step "
+    "of play; it imports jsonschema when first needed",
     "core/actions": _ACTIONS,
     "darkmoon/actions": _ACTIONS,
     "dragonquest/actions": _ACTIONS,

@@ -38,6 +38,9 @@ NPM_DIR, OUT, PIP = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 EXTRA = [Path(w) for w in sys.argv[4:]]
 ROOTS = ["micropip", "packaging", "ipython", "jedi", "traitlets", "networkx", "tqdm"]
 DROP = {"sqlite3", "numpy", "matplotlib", "setuptools"}  # never fetched
+#: dependencies of tcgteach left out of the site: jsonschema needs the compiled rpds-py (not on PyPI for
+#: Pyodide); without it tcgteach checks its files with its own validator (tcgteach.core.schema.SubsetValidator)
+NOT_BUNDLED = {"jsonschema"}
 RUNTIME = [
     "pyodide.js",
     "pyodide.mjs",
@@ -187,6 +190,8 @@ for whl in EXTRA:
             .split("~")[0]
             .split("!")[0]
         )
+        if dn in NOT_BUNDLED:
+            continue
         if dn in lock_names or dn in {canon(x.name.split("-")[0]) for x in EXTRA}:
             deps.append(dn)
     shutil.copy2(whl, OUT / whl.name)

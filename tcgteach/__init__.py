@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .core.errors import (
@@ -27,6 +28,9 @@ from .core.errors import (
 
 if TYPE_CHECKING:
     from .core.game import Game
+
+#: example files shipped with the package (a small card pool of your own: ``darkmoon-mini-cards.json``)
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 #: the one place the version is written (pyproject.toml reads it; CHANGELOG.md has its section)
 __version__ = "0.1.0"
@@ -48,9 +52,23 @@ def game_class(name: str) -> type[Game]:
     return entry
 
 
-def game(name: str, options: Mapping[str, Any] | None = None) -> Game:
-    """The game called ``name`` ("darkmoon" ...), with rule options (see ``game.options``)."""
-    return game_class(name)(options)
+def game(name: str, options: Mapping[str, Any] | None = None, cards: Any = None) -> Game:
+    """The game called ``name`` ("darkmoon" ...), with rule options (see ``game.options``).
+
+    ``cards``: your own card pool instead of the package's: a path to a card file (JSON, the schema
+    ``tcgteach/data/schemas/<game>-cards.schema.json``) or its data as a dict. It is validated like the
+    package's own files (``DataFileError`` naming the file and the place, e.g. ``cards[3] (C04).number``);
+    the game keeps its own copy. Everything made from the game keeps the pool: ``with_options``,
+    clones, simulations (also in worker processes), saved states and records, which carry the pool's
+    fingerprint and refuse to load into a game with another pool. The starter decks are those of the
+    package that are legal with your pool; give other decks to ``new_state(decks=[{id: count}, ...])``.
+    """
+    cls = game_class(name)
+    if cards is None:
+        return cls(options)
+    if not cls.card_schema:
+        raise TcgError(f"{name} has no card pool of its own to replace (cards=)")
+    return cls(options, cards=cards)
 
 
 def games() -> list[str]:
@@ -81,6 +99,7 @@ __all__ = [
     "register_game",
     "unregister_game",
     "GAMES",
+    "EXAMPLES",
     "TcgError",
     "IllegalActionError",
     "DeckError",

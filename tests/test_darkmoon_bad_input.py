@@ -271,14 +271,14 @@ def decks_with(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
         (lambda d: d.update(format="tcgteach-darkmoon-cards"), "format"),
         (lambda d: d.update(decks={}), "decks"),
         (lambda d: d["decks"][0].pop("name"), "decks[0]"),
-        (lambda d: d["decks"][1].update(id="ensemble"), "decks[1].id"),
-        (lambda d: d["decks"][0].update(cards=["C01"] * 40), "decks[0].cards"),
-        (lambda d: d["decks"][0]["cards"].update(C99=1), "decks[0].cards.C99"),
-        (lambda d: d["decks"][0]["cards"].update(C01="1"), "decks[0].cards.C01"),
-        (lambda d: d["decks"][0]["cards"].update(C01=0), "decks[0].cards.C01"),
+        (lambda d: d["decks"][1].update(id="ensemble"), "decks[1] (ensemble).id"),
+        (lambda d: d["decks"][0].update(cards=["C01"] * 40), "decks[0] (ensemble).cards"),
+        (lambda d: d["decks"][0]["cards"].update(C99=1), "decks[0] (ensemble).cards.C99"),
+        (lambda d: d["decks"][0]["cards"].update(C01="1"), "decks[0] (ensemble).cards.C01"),
+        (lambda d: d["decks"][0]["cards"].update(C01=0), "decks[0] (ensemble).cards.C01"),
         (lambda d: d["decks"][0]["cards"].update(C01=2), "decks[0] (ensemble)"),  # 41 cards: DM-2.1
         (lambda d: d["decks"][0].update(sideboard={"C01": 1}), "decks[0]"),  # DM-2.5
-        (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0].style.ja"),
+        (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0] (ensemble).style.ja"),
     ],
 )
 def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any], where: str) -> None:

@@ -127,13 +127,13 @@ def test_a_side_deck_in_the_deck_file_is_refused() -> None:
         (lambda d: d.update(format="tcgteach-dragonquest-cards"), "format"),
         (lambda d: d.update(decks={}), "decks"),
         (lambda d: d["decks"][0].pop("name"), "decks[0]"),
-        (lambda d: d["decks"][1].update(id="heroes"), "decks[1].id"),
-        (lambda d: d["decks"][0].update(cards=["H01"] * 50), "decks[0].cards"),
-        (lambda d: d["decks"][0]["cards"].update(Z99=1), "decks[0].cards.Z99"),
-        (lambda d: d["decks"][0]["cards"].update(H01="1"), "decks[0].cards.H01"),
-        (lambda d: d["decks"][0]["cards"].update(H01=0), "decks[0].cards.H01"),
+        (lambda d: d["decks"][1].update(id="heroes"), "decks[1] (heroes).id"),
+        (lambda d: d["decks"][0].update(cards=["H01"] * 50), "decks[0] (heroes).cards"),
+        (lambda d: d["decks"][0]["cards"].update(Z99=1), "decks[0] (heroes).cards.Z99"),
+        (lambda d: d["decks"][0]["cards"].update(H01="1"), "decks[0] (heroes).cards.H01"),
+        (lambda d: d["decks"][0]["cards"].update(H01=0), "decks[0] (heroes).cards.H01"),
         (lambda d: d["decks"][0]["cards"].update(H01=5), "decks[0] (heroes)"),  # DQ-2.1 and DQ-2.2
-        (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0].style.ja"),
+        (lambda d: d["decks"][0]["style"].update(ja=3), "decks[0] (heroes).style.ja"),
     ],
 )
 def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict[str, Any]], Any], where: str) -> None:

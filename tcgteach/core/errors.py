@@ -59,12 +59,12 @@ class OptionError(TcgError, ValueError):
     """An unknown option name or a value the option does not take."""
 
 
-class StateFileError(TcgError, ValueError):
-    """A saved state (dict / JSON) that is malformed or inconsistent. Names the field."""
+class StateFileError(DataFileError):
+    """A saved state (dict / JSON) or a teaching position that is malformed or inconsistent. Names the field
+    (a ``DataFileError`` whose file is "saved state")."""
 
     def __init__(self, where: str, message: str) -> None:
-        self.where = where
-        super().__init__(f"saved state: {where}: {message}")
+        super().__init__("saved state", where, message)
 
 
 class RecordError(TcgError, ValueError):

@@ -60,6 +60,63 @@ class Reason:
         return f"{self.text} ({self.rule})"
 
 
+#: CardPool fingerprint -> the pool, in this process: a pool sent to a worker process (pickled with its game
+#: or with a simulation's task) is checked and parsed once there, not once per task
+_POOLS: dict[tuple[str, str], CardPool] = {}
+
+
+class CardPool:
+    """A card pool the user gave (``tcgteach.game(name, cards=PATH_OR_DICT)``): its cards, its data (the pool's
+    own copy, validated), where it came from and its fingerprint (``sha256:`` and 16 hex digits of the data
+    written canonically). The fingerprint travels with everything the game makes (saved states, records,
+    simulation records), so none of them is ever read back with another pool. It pickles as its data and
+    is parsed again (once per process) where it is unpickled."""
+
+    def __init__(self, game: str, cards: Mapping[str, Any], data: Any, source: str, digest: str) -> None:
+        self.game = game
+        self.cards = cards
+        self.data = data
+        self.source = source
+        self.digest = digest
+
+    def __str__(self) -> str:
+        return f"{self.digest} ({self.source})"
+
+    def __repr__(self) -> str:
+        return f"<CardPool {self.game} {self} {len(self.cards)} cards>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_pool, (self.game, self.data, self.source, self.digest))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardPool) and (self.game, self.digest) == (other.game, other.digest)
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.digest))
+
+
+def fingerprint(data: Any) -> str:
+    """``sha256:`` and the first 16 hex digits of the SHA-256 of ``data`` as canonical JSON."""
+    import hashlib
+    import json
+
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _unpickle_pool(game: str, data: Any, source: str, digest: str) -> CardPool:
+    pool = _POOLS.get((game, digest))
+    if pool is None:
+        import tcgteach
+
+        pool = tcgteach.game_class(game).load_pool(data)
+    return pool if pool.source == source else CardPool(game, pool.cards, pool.data, source, pool.digest)
+
+
+def _unpickle_game(cls: type[Game], options: dict[str, Any], pool: CardPool | None) -> Game:
+    return cls(options) if pool is None else cls(options, cards=pool)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
 class Game:
     """Base class: subclasses set ``name``, ``OPTION_SPECS`` and implement the hooks."""
@@ -77,8 +134,19 @@ class Game:
     #: options the classroom starts its games with
     classroom_options: ClassVar[Mapping[str, Any]] = {}
 
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+    #: the schema of this game's card files (``tcgteach/data/schemas/``); empty: the game takes no card pool
+    card_schema: ClassVar[str] = ""
+    #: the number of cards in a deck (a count above it is refused before any list is built); 0: not fixed
+    deck_size: ClassVar[int] = 0
+    #: the rule that sets ``deck_size`` (DM-2.1, DQ-2.1)
+    size_rule: ClassVar[str] = ""
+
+    def __init__(self, options: Mapping[str, Any] | None = None, cards: Any = None) -> None:
         self.options = Options(self.name, self.OPTION_SPECS, options)
+        #: the user's card pool (``cards=``), or None: the package's own cards
+        self.user_pool: CardPool | None = None if cards is None else self.load_pool(cards)
+        #: the starter decks that are legal with the user's pool (worked out when first asked for)
+        self._user_starters: dict[str, Mapping[str, Any]] | None = None
         # caches of facts that never change during play (declared here: a compiled Game has no __dict__)
         self._inst_cache: dict[tuple[tuple[str, ...], ...], Any] = {}
         #: ``State._hidden_zones`` per (instances, zone count, players, viewer): the zones a viewer may not see
@@ -87,13 +155,74 @@ class Game:
         self._edges: frozenset[tuple[str, str]] | None = None
 
     def with_options(self, options: Mapping[str, Any]) -> Game:
+        """This game with other options (and the same card pool)."""
         if dict(options) == dict(self.options):
             return self
-        return type(self)(options)
+        return type(self)(options) if self.user_pool is None else type(self)(options, cards=self.user_pool)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its class, options and card pool (a simulation's worker rebuilds the same game)."""
+        return (_unpickle_game, (type(self), dict(self.options), self.user_pool))
 
     def __repr__(self) -> str:
         changed = self.options.non_default()
-        return f"tcgteach.game({self.name!r}" + (f", options={changed!r})" if changed else ")")
+        return (
+            f"tcgteach.game({self.name!r}"
+            + (f", options={changed!r}" if changed else "")
+            + ("" if self.user_pool is None else f", cards={self.user_pool.source!r}")
+            + ")"
+        )
+
+    # -- the card pool ---------------------------------------------------------------------------
+    @classmethod
+    def parse_cards(cls, data: Any, file: str) -> Mapping[str, Any]:
+        """Card ID -> card from the data of a card file (checked against ``card_schema``, then the rules)."""
+        raise TcgError(f"{cls.name} has no card pool of its own to replace")
+
+    @classmethod
+    def load_pool(cls, cards: Any) -> CardPool:
+        """A user's card pool: a path to a card file (``card_schema``), its data as a dict, or a ``CardPool``
+        of this game. Validated like the package's own files; every error names the file and the place."""
+        if isinstance(cards, CardPool):
+            if cards.game != cls.name:
+                raise TcgError(f"this is a {cards.game} card pool, not one for {cls.name}")
+            return cards
+        if not cls.card_schema:
+            raise TcgError(f"{cls.name} has no card pool of its own to replace")
+        from pathlib import Path
+
+        from .data import load_json
+        from .schema import check_json, file_fail
+
+        if isinstance(cards, dict):
+            source = "<cards>"
+            check_json(cards, file_fail(source))  # plain bounded JSON: the copy below cannot recurse too deep
+            import copy
+
+            data = copy.deepcopy(cards)
+        elif isinstance(cards, (str, Path)):
+            source = str(cards)
+            data = load_json(cards)
+        else:
+            raise TcgError(f"cards= takes a path to a card file or its data as a dict, not {type(cards).__name__}")
+        digest = fingerprint(data)
+        known = _POOLS.get((cls.name, digest))
+        if known is not None:  # the very same data, checked before in this process
+            return known if known.source == source else CardPool(cls.name, known.cards, known.data, source, digest)
+        pool = CardPool(cls.name, cls.parse_cards(data, source), data, source, digest)
+        if len(_POOLS) >= 64:  # a designer editing a file again and again: keep the memory bounded
+            _POOLS.clear()
+        _POOLS[(cls.name, digest)] = pool
+        return pool
+
+    def _pool_starters(self, starters: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
+        """The package's starter decks, or with the user's pool those of them that are legal decks with it
+        (a pool that changes or leaves out their cards leaves them out: give decks to ``new_state``)."""
+        if self.user_pool is None:
+            return starters
+        if self._user_starters is None:
+            self._user_starters = {n: d for n, d in starters.items() if not self.validate_deck(d["cards"])}
+        return self._user_starters
 
     # -- what agents and front ends ask of the game (each game answers from its own package) ----------
     def heuristic_policy(self) -> Any:
@@ -215,14 +344,18 @@ class Game:
 
     def starter_deck(self, name: str) -> Deck:
         pool = self._starter_pool()
-        if name not in pool:
+        if not isinstance(name, str) or name not in pool:
+            shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+            with_pool = "" if self.user_pool is None else f" with the card pool {self.user_pool.source}"
             raise DeckError(
                 [
                     Violation(
-                        self.pool_rule, f"no starter deck named {name!r}; the starter decks are: " + ", ".join(pool)
+                        self.pool_rule,
+                        f"no starter deck named {shown}{with_pool}; the starter decks are: "
+                        + (", ".join(pool) or "none (give every deck as its cards)"),
                     )
                 ],
-                str(name),
+                shown,
             )
         d = pool[name]
         return Deck(name, d["cards"], d["name"], d["style"])
@@ -245,25 +378,48 @@ class Game:
         if isinstance(deck, str):
             return self.starter_deck(deck).cards
         if isinstance(deck, Mapping):
+            size = self.deck_size
             out: list[str] = []
             for cid, n in deck.items():
+                if not isinstance(cid, str):
+                    raise DeckError(
+                        [Violation(self.contract_rule, f"card IDs must be strings, not {_clip(cid)}")], label
+                    )
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                     raise DeckError(
                         [
                             Violation(
                                 self.contract_rule,
-                                f"count of {cid!r} must be a whole number >= 0, not {n!r}",
-                                (str(cid),),
+                                f"count of {_clip(cid)} must be a whole number >= 0, not {_clip(n)}",
+                                (cid,),
                             )
                         ],
                         label,
                     )
-                out.extend([str(cid)] * n)
+                # a count above the deck size is refused before any list is made (10**20 copies would not fit)
+                if size and (n > size or len(out) + n > size):
+                    total = len(out) + n
+                    raise DeckError(
+                        [
+                            Violation(
+                                self.size_rule,
+                                f"{_clip(n)} copies of {_clip(cid)} make {_clip(total)} cards or more; "
+                                f"a deck has exactly {size}",
+                                (cid,),
+                                n,
+                                size,
+                            )
+                        ],
+                        label,
+                    )
+                out.extend([cid] * n)
             return tuple(out)
         if isinstance(deck, (list, tuple)):
             bad = [c for c in deck if not isinstance(c, str)]
             if bad:
-                raise DeckError([Violation(self.contract_rule, f"card IDs must be strings, not {bad[0]!r}")], label)
+                raise DeckError(
+                    [Violation(self.contract_rule, f"card IDs must be strings, not {_clip(bad[0])}")], label
+                )
             return tuple(deck)
         raise DeckError(
             [
@@ -386,6 +542,15 @@ class Game:
             )
             lines.append(head + _meaning(spec, lang))
         return lines
+
+
+def _clip(value: Any) -> str:
+    """``repr(value)``, cut to 40 characters (a count of 10**4000 would fill the screen)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out in full
+        return f"a number of {value.bit_length()} bits"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _meaning(spec: OptionSpec, lang: str) -> str:

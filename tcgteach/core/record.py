@@ -14,11 +14,15 @@
     end
     ...
 
-Lines starting with ``#`` are comments. ``replay`` rebuilds the identical final state.
+Lines starting with ``#`` are comments. ``replay`` rebuilds the identical final state. A game played
+with the user's own card pool has a ``Cards: sha256:... FILE`` line (the pool's fingerprint): it replays
+only with that pool (``replay(record, cards=FILE)``). Numbers are ASCII digits (``Seed: 3``, ``C01*3``),
+a count at most the deck size; a record file is at most ``MAX_RECORD_BYTES``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +33,19 @@ if TYPE_CHECKING:
     from .state import State
 
 HEADER_KEYS = ("Game", "Options", "Seed", "Players", "FirstPlayer")
+#: the largest record file ``read_record`` reads (a game of thousands of actions is a few tens of kB)
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+#: a whole number as a record writes it: ASCII digits only ("²" and "١" are digits to ``str.isdigit``),
+#: at most 30 of them (a seed is a 64-bit number)
+_NUMBER = re.compile(r"-?[0-9]{1,30}")
+_COUNT = re.compile(r"[0-9]{1,30}")
+
+
+def ascii_int(text: str, signed: bool = True) -> int | None:
+    """``text`` as a whole number if it is ASCII digits (with a leading ``-`` when ``signed``), else None."""
+    if (_NUMBER if signed else _COUNT).fullmatch(text) is None:
+        return None
+    return int(text)
 
 
 @dataclass
@@ -47,6 +64,8 @@ class Record:
     deck_lines: list[int] = field(default_factory=list)
     #: the "# result: ..." comment, if the record has one (checked by replay), and its line
     result: tuple[str, int] | None = None
+    #: the fingerprint of the user's card pool the game was played with (the ``Cards:`` line), and its line
+    cards: tuple[str, int] | None = None
 
 
 def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
@@ -76,6 +95,8 @@ def record_text(state: State, agents: str | None = None, result: bool = True) ->
         f"Players: {setup['players']}",
         f"FirstPlayer: {'random' if setup['first_player'] is None else setup['first_player'] + 1}",
     ]
+    if game.user_pool is not None:
+        lines.append(f"Cards: {game.user_pool.digest} {game.user_pool.source}")
     for p, deck in enumerate(setup["decks"]):
         lines.append(f"Deck{p + 1}: {_deck_text(game, tuple(deck))}")
     if agents:
@@ -92,6 +113,9 @@ def write_record(state: State, path: str | Path, agents: str | None = None) -> N
 
 
 def parse_record(text: str, file: str = "<record>") -> Record:
+    """A record's text, parsed (not yet replayed); errors name the file and the line."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(file, 0, f"longer than {MAX_RECORD_BYTES:,} characters: is this a tcgteach game record?")
     header: dict[str, tuple[str, int]] = {}
     result_line: tuple[str, int] | None = None
     actions: list[str] = []
@@ -128,39 +152,39 @@ def parse_record(text: str, file: str = "<record>") -> Record:
 
     def integer(key: str) -> int:
         value, no = header[key]
-        try:
-            return int(value)
-        except ValueError:
-            raise RecordError(file, no, f"{key} must be a whole number, not {value!r}") from None
+        number = ascii_int(value)
+        if number is None:
+            raise RecordError(file, no, f"{key} must be a whole number (ASCII digits), not {_clip(value)}")
+        return number
 
     options: dict[str, Any] = {}
     value, no = header["Options"]
     for item in value.split():
         if "=" not in item:
-            raise RecordError(file, no, f"option {item!r} must be written name=value")
+            raise RecordError(file, no, f"option {_clip(item)} must be written name=value")
         k, v = item.split("=", 1)
-        options[k] = None if v == "None" else (int(v) if v.isdigit() else v)
+        number = ascii_int(v)
+        options[k] = None if v == "None" else (v if number is None else number)
     players = integer("Players")
+    if not 1 <= players <= 64:
+        raise RecordError(file, header["Players"][1], f"Players must be from 1 to 64, not {players}")
     fp_text, fp_no = header["FirstPlayer"]
     first_player: int | None = None
     if fp_text != "random":
-        try:
-            first_player = int(fp_text) - 1
-        except ValueError:
-            raise RecordError(file, fp_no, f"FirstPlayer must be 'random' or a seat number, not {fp_text!r}") from None
-    decks: list[tuple[str, ...]] = []
-    deck_lines: list[int] = []
-    for p in range(players):
-        key = f"Deck{p + 1}"
-        if key not in header:
-            raise RecordError(file, 1, f"missing header line {key!r} for player {p + 1}")
-        value, no = header[key]
-        for item in value.split():
-            cid, star, n = item.partition("*")
-            if star and not (n.isdigit() and int(n) > 0):
-                raise RecordError(file, no, f"{item!r}: write a run of copies as ID*count, e.g. C01*3")
-        decks.append(tuple(value.split()))
-        deck_lines.append(no)
+        seat = ascii_int(fp_text, signed=False)
+        if seat is None or not 1 <= seat <= players:
+            raise RecordError(
+                file, fp_no, f"FirstPlayer must be 'random' or a seat number 1-{players}, not {_clip(fp_text)}"
+            )
+        first_player = seat - 1
+    decks, deck_lines = _deck_headers(header, players, file)
+    cards: tuple[str, int] | None = None
+    if "Cards" in header:
+        value, no = header["Cards"]
+        digest = value.split()[0] if value.split() else ""
+        if re.fullmatch(r"sha256:[0-9a-f]{16}", digest) is None:
+            raise RecordError(file, no, f"Cards must be a card pool's fingerprint (sha256:...), not {_clip(value)}")
+        cards = (digest, no)
     agents = header.get("Agents", (None, 0))[0]
     return Record(
         header["Game"][0],
@@ -174,40 +198,94 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         numbers,
         deck_lines,
         result_line,
+        cards,
     )
 
 
+def _deck_headers(
+    header: dict[str, tuple[str, int]], players: int, file: str
+) -> tuple[list[tuple[str, ...]], list[int]]:
+    """The ``DeckN:`` lines: each a starter deck's name or card IDs with ``ID*count`` runs (ASCII digits)."""
+    decks: list[tuple[str, ...]] = []
+    deck_lines: list[int] = []
+    for p in range(players):
+        key = f"Deck{p + 1}"
+        if key not in header:
+            raise RecordError(file, 1, f"missing header line {key!r} for player {p + 1}")
+        value, no = header[key]
+        for item in value.split():
+            cid, star, n = item.partition("*")
+            if star and not (ascii_int(n, signed=False) or 0) > 0:
+                raise RecordError(file, no, f"{_clip(item)}: write a run of copies as ID*count, e.g. C01*3")
+        decks.append(tuple(value.split()))
+        deck_lines.append(no)
+    return decks, deck_lines
+
+
+def _clip(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
 def read_record(path: str | Path) -> Record:
+    """A record file (at most ``MAX_RECORD_BYTES``), parsed; errors name the file and the line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(str(path), 0, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(str(path), 0, f"larger than {MAX_RECORD_BYTES:,} bytes: is this a tcgteach game record?")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(str(path), 0, "not UTF-8 text: is this a tcgteach game record?") from None
     return parse_record(text, str(path))
 
 
-def replay(record: Record, file: str = "<record>") -> State:
-    """Rebuild the game of a record, checking every action; errors name the line."""
+def _deck_of(game: Any, deck: tuple[str, ...], file: str, line: int) -> Any:
+    """A deck of a record: a starter deck's name, or its cards (``C01*3`` runs), never more than the deck size."""
+    if len(deck) == 1 and deck[0] in game.starter_decks():
+        return deck[0]
+    size = game.deck_size
+    cards: list[str] = []
+    for item in deck:
+        cid, star, n = item.partition("*")
+        count = (ascii_int(n, signed=False) or 0) if star else 1
+        if count < 1:
+            raise RecordError(file, line, f"{_clip(item)}: write a run of copies as ID*count, e.g. C01*3")
+        if size and len(cards) + count > size:
+            rule = f" ({game.size_rule})" if game.size_rule else ""
+            raise RecordError(
+                file, line, f"{_clip(item)}: more than {size} cards in this deck; a deck has exactly {size}{rule}"
+            )
+        cards.extend([cid] * count)
+    return cards
+
+
+def replay(record: Record, file: str = "<record>", cards: Any = None) -> State:
+    """Rebuild the game of a record, checking every action; errors name the line. ``cards``: the user's card
+    pool the game was played with (a path or a dict, as ``tcgteach.game(name, cards=...)``), which must be
+    the one the record's ``Cards:`` line names."""
     import tcgteach
 
     from .options import options_of_file
+    from .state import check_pool
 
     try:
-        game = tcgteach.game(record.game)
+        game = tcgteach.game(record.game, cards=cards)
         game = game.with_options(options_of_file(game.options.specs, record.options))
     except TcgError as exc:
         raise RecordError(file, 2, str(exc)) from None
+    saved, cards_line = record.cards if record.cards is not None else (None, 2)
+
+    def pool_error(message: str) -> RecordError:
+        return RecordError(file, cards_line, message)
+
+    check_pool(game, saved, pool_error)
     decks: list[Any] = []
-    for deck in record.decks:
-        if len(deck) == 1 and deck[0] in game.starter_decks():
-            decks.append(deck[0])
-        else:
-            cards: list[str] = []
-            for item in deck:
-                cid, _, n = item.partition("*")
-                cards.extend([cid] * (int(n) if n.isdigit() else 1))
-            decks.append(cards)
+    for p, deck in enumerate(record.decks):
+        no = record.deck_lines[p] if p < len(record.deck_lines) else 0
+        decks.append(_deck_of(game, deck, file, no))
     try:
         state = game.new_state(seed=record.seed, decks=decks, players=record.players, first_player=record.first_player)
     except TcgError as exc:
@@ -222,7 +300,7 @@ def replay(record: Record, file: str = "<record>") -> State:
         try:
             state.apply(game.parse_action(text))
         except TcgError as exc:
-            raise RecordError(file, no, f"{text!r}: {exc}") from None
+            raise RecordError(file, no, f"{_clip(text)}: {exc}") from None
     if record.result is not None:
         claimed, no = record.result
         actual = state.result().text("en") if state.is_terminal() else "(game not finished)"

@@ -9,7 +9,7 @@ touched plus the scalars, and ``undo`` puts them back (python-chess push/pop sty
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
 from dataclasses import fields, is_dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -372,6 +372,7 @@ class State:
             "format": "tcgteach-state",
             "version": STATE_VERSION,
             "game": self.game.name,
+            **({} if self.game.user_pool is None else {"cards": self.game.user_pool.digest}),
             "options": dict(self.game.options),
             "setup": _jsonable(self.setup),
             "node": self.node,
@@ -409,38 +410,24 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check per saved field, each its own error
-    """Rebuild a state from ``to_dict`` output: replay its history from its setup, then check
-    that every saved field matches. Any malformed or inconsistent field raises ``StateFileError``."""
-    if not isinstance(data, dict):
-        raise StateFileError("(top)", f"expected a JSON object, got {type(data).__name__}")
-    for key in (
-        "format",
-        "version",
-        "game",
-        "options",
-        "setup",
-        "history",
-        "node",
-        "scalars",
-        "zones",
-        "rng",
-        "events",
-        "trail",
-    ):
-        if key not in data:
-            raise StateFileError(key, "missing")
-    if data["format"] != "tcgteach-state":
-        raise StateFileError("format", f"expected 'tcgteach-state', got {data['format']!r}")
-    version = data["version"]
-    if type(version) is not int or not 1 <= version <= STATE_VERSION:
-        raise StateFileError("version", f"unsupported version {version!r} (this tcgteach reads 1 to {STATE_VERSION})")
-    if data["setup"] is not None and isinstance(data["setup"], dict) and data["setup"].get("seed", 0) is None:
+def _state_fail(where: str, message: str) -> StateFileError:
+    return StateFileError(where.removeprefix("(top)."), message)
+
+
+def load_state(game: Game, data: Any) -> State:
+    """Rebuild a state from ``to_dict`` output: the schema ``state`` first (plain bounded JSON, every field of
+    the right form), then replay its history from its setup and check that every saved field matches.
+    Any malformed or inconsistent field raises ``StateFileError`` naming it."""
+    from .schema import validate
+
+    setup = data.get("setup") if isinstance(data, dict) else None
+    if isinstance(setup, dict) and "seed" in setup and setup["seed"] is None:
         raise StateFileError("setup.seed", "this is a player's view (hidden cards masked), not a saved game")
+    validate(data, "state", _state_fail)
+    version = data["version"]
     if data["game"] != game.name:
         raise StateFileError("game", f"this is a {data['game']!r} state, not {game.name!r}")
-    if not isinstance(data["options"], dict):
-        raise StateFileError("options", "expected an object")
+    check_pool(game, data.get("cards"), lambda m: StateFileError("cards", m))
     from .options import options_of_file
 
     try:
@@ -448,8 +435,6 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
     except TcgError as exc:
         raise StateFileError("options", str(exc)) from None
     setup = data["setup"]
-    if not isinstance(setup, dict):
-        raise StateFileError("setup", "expected an object")
     try:
         state = g._state_from_setup(setup)
     except StateFileError:
@@ -457,8 +442,6 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
     except TcgError as exc:
         raise StateFileError("setup", str(exc)) from None
     history = data["history"]
-    if not isinstance(history, list):
-        raise StateFileError("history", "expected a list of action texts")
     old_note = game.FORMAT_NOTES.get(version, "") if version < STATE_VERSION else ""
     old_note = f" (this file was written by an older tcgteach, state format {version}: {old_note})" if old_note else ""
     for i, text in enumerate(history):
@@ -473,10 +456,15 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
             if mine["scalars"][name] in (None, [], 0, False):
                 del mine["scalars"][name]
     for key in ("node", "scalars", "zones", "rng", "events", "trail"):
-        if data[key] != mine[key]:
+        # compared as JSON text: 1.0 or true where the game writes 1 is an altered file too
+        if data[key] != mine[key] or _canonical(data[key]) != _canonical(mine[key]):
             detail = ""
             if isinstance(data[key], dict) and isinstance(mine[key], dict):
-                bad = sorted(k for k in set(data[key]) | set(mine[key]) if data[key].get(k) != mine[key].get(k))
+                bad = sorted(
+                    k
+                    for k in set(data[key]) | set(mine[key])
+                    if _canonical(data[key].get(k)) != _canonical(mine[key].get(k))
+                )
                 detail = f" (at {', '.join(bad[:5])})"
             raise StateFileError(
                 key,
@@ -486,7 +474,22 @@ def load_state(game: Game, data: Any) -> State:  # noqa: C901 -- one flat check 
     return state
 
 
-def check_sequence(value: Any, where: str) -> Sequence[Any]:
-    if not isinstance(value, list):
-        raise StateFileError(where, f"expected a list, got {type(value).__name__}")
-    return value
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def check_pool(game: Game, saved: Any, fail: Any) -> None:
+    """A file saved from a game with the user's own card pool (its fingerprint ``saved``) loads only into a
+    game with that same pool, and a file of the package's pool only into a game with it."""
+    pool = game.user_pool
+    mine = None if pool is None else pool.digest
+    if saved == mine:
+        return
+    if saved is None:
+        raise fail(f"this was saved with the package's own cards, but this game uses the card pool {pool}")
+    if pool is None:
+        raise fail(
+            f"this was saved with the card pool {saved}: load it into tcgteach.game({game.name!r}, cards=...) "
+            "with that card file"
+        )
+    raise fail(f"this was saved with the card pool {saved}, but this game uses {pool}")

@@ -8,8 +8,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..core.data import Reader, load_json, parse_deck_file
-from ..core.errors import Violation
+from ..core.data import load_json, parse_deck_file, validate_file
+from ..core.errors import DataFileError, Violation
+from ..core.schema import where
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -25,7 +26,8 @@ CHARACTER_JA = {
     "Noa": "ノア",
 }
 
-#: on-play effect vocabulary: op -> required keys (besides "op")
+#: on-play effect vocabulary: op -> required keys (besides "op"); the schema ``darkmoon-cards`` states the
+#: same (a test checks that they agree)
 EFFECT_OPS: dict[str, tuple[str, ...]] = {
     "draw": ("n",),
     "draw_if_field_has": ("name", "n"),
@@ -60,116 +62,53 @@ class Card:
         return f"{name} #{self.number}" if self.number is not None else name
 
 
-def parse_cards(data: Any, file: str) -> dict[str, Card]:
-    r = Reader(file)
-    entries = r.lst(r.header(data, "tcgteach-darkmoon-cards", "cards"), "cards")
+def parse_cards(data: Any, file: str, *, checked: bool = False) -> dict[str, Card]:
+    """The cards of a ``tcgteach-darkmoon-cards`` file: its schema first (``darkmoon-cards``; skipped when
+    ``checked``, for the package's own file, which the test suite validates), then unique card IDs."""
+    if not checked:
+        validate_file(data, "darkmoon-cards", file)
     cards: dict[str, Card] = {}
-    for i, raw in enumerate(entries):
-        w = f"cards[{i}]"
-        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-            w = f"cards[{i}] ({raw['id']})"
-        kind = r.string(
-            r.obj(raw, w, ("id", "type"), ("name", "text", "character", "number", "effect", "points", "depicts"))[
-                "type"
-            ],
-            f"{w}.type",
-            choices=("character", "special"),
-        )
-        if kind == "character":
-            raw = r.obj(raw, w, ("id", "type", "character", "number", "name", "effect", "text"))
-        else:
-            raw = r.obj(raw, w, ("id", "type", "name", "depicts", "effect", "points", "text"))
-        cid = r.string(raw["id"], f"{w}.id")
+    for i, raw in enumerate(data["cards"]):
+        cid = raw["id"]
         if cid in cards:
-            raise r.fail(f"{w}.id", f"duplicate card id {cid!r}")
-        effect = _effect(r, raw["effect"], f"{w}.effect")
-        card = Card(
-            id=cid,
-            type=kind,
-            name=r.texts(raw["name"], f"{w}.name"),
-            text=r.texts(raw["text"], f"{w}.text", empty=True),
-            effect=effect,
-        )
-        if effect is not None and not card.text["en"]:
-            raise r.fail(f"{w}.text", "a card with an effect needs its text in en and ja")
-        if kind == "character":
-            card = _replace(
-                card,
-                character=r.string(raw["character"], f"{w}.character", choices=CHARACTERS),
-                number=r.integer(raw["number"], f"{w}.number", 1, 99),
-            )
+            raise DataFileError(file, where(data, ("cards", i, "id")), f"duplicate card id {cid!r}")
+        effect = raw["effect"]
+        common = {
+            "id": cid,
+            "type": raw["type"],
+            "name": dict(raw["name"]),
+            "text": dict(raw["text"]),
+            "effect": None if effect is None else dict(effect),
+        }
+        if raw["type"] == "character":
+            cards[cid] = Card(**common, character=raw["character"], number=raw["number"])
         else:
-            depicts = raw["depicts"]
-            if depicts is not None:
-                r.string(depicts, f"{w}.depicts", choices=CHARACTERS)
-            card = _replace(card, depicts=depicts, points=_points(r, raw["points"], f"{w}.points"))
-        cards[cid] = card
-    if not cards:
-        raise r.fail("cards", "the card pool is empty")
+            points = raw["points"]
+            cards[cid] = Card(**common, depicts=raw["depicts"], points=None if points is None else _copy(points))
     return cards
 
 
-def _replace(card: Card, **changes: Any) -> Card:
-    from dataclasses import replace
-
-    return replace(card, **changes)
-
-
-def _effect(r: Reader, raw: Any, w: str) -> dict[str, Any] | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, dict) or "op" not in raw:
-        raise r.fail(w, "expected null or an object with an 'op'")
-    op = r.string(raw["op"], f"{w}.op", choices=tuple(EFFECT_OPS))
-    r.obj(raw, w, ("op",) + EFFECT_OPS[op])
-    if "n" in raw:
-        r.integer(raw["n"], f"{w}.n", 1, 5)
-    if "name" in raw and not (op == "return_opponent" and raw["name"] is None):
-        r.string(raw["name"], f"{w}.name", choices=CHARACTERS)
-    if "to" in raw:
-        r.string(raw["to"], f"{w}.to", choices=("hand", "field"))
-    return dict(raw)
-
-
-def _points(r: Reader, raw: Any, w: str) -> dict[str, Any] | None:
-    if raw is None:
-        return None
-    if isinstance(raw, dict) and "per_name" in raw:
-        r.obj(raw, w, ("value", "per_name"))
-        r.string(raw["per_name"], f"{w}.per_name", choices=CHARACTERS)
-    else:
-        r.obj(raw, w, ("value", "if"))
-        cond = raw["if"]
-        if cond is not None:
-            if not isinstance(cond, dict) or len(cond) != 1:
-                raise r.fail(
-                    f"{w}.if", "expected null or an object with exactly one condition: " + ", ".join(CONDITIONS)
-                )
-            ((key, arg),) = cond.items()
-            r.string(key, f"{w}.if", choices=CONDITIONS)
-            if key == "unit_has":
-                r.string(arg, f"{w}.if.unit_has", choices=CHARACTERS)
-            else:
-                r.integer(arg, f"{w}.if.{key}", 1, 7)
-    r.integer(raw["value"], f"{w}.value", 1, 9)
-    return dict(raw)
+def _copy(value: Any) -> Any:
+    return {k: _copy(v) for k, v in value.items()} if isinstance(value, dict) else value
 
 
 @cache
-def card_pool(path: str | None = None) -> dict[str, Card]:
-    """The card pool (``data/cards.json`` by default), validated on load."""
-    file = path or str(DATA / "cards.json")
-    return parse_cards(load_json(file), file)
+def card_pool() -> dict[str, Card]:
+    """The package's card pool, ``data/cards.json`` (its schema is checked by the test suite)."""
+    file = str(DATA / "cards.json")
+    return parse_cards(load_json(file), file, checked=True)
 
 
-def parse_decks(data: Any, file: str, pool: Mapping[str, Card]) -> dict[str, dict[str, Any]]:
-    return parse_deck_file(data, file, pool, "tcgteach-darkmoon-decks", validate_deck, "DM-2.5", "DM-7")
+def parse_decks(data: Any, file: str, pool: Mapping[str, Card], *, checked: bool = False) -> dict[str, dict[str, Any]]:
+    return parse_deck_file(
+        data, file, pool, "tcgteach-darkmoon-decks", validate_deck, "DM-2.5", "DM-7", checked=checked
+    )
 
 
 @cache
 def starter_pool() -> dict[str, dict[str, Any]]:
     file = str(DATA / "decks.json")
-    return parse_decks(load_json(file), file, card_pool())
+    return parse_decks(load_json(file), file, card_pool(), checked=True)
 
 
 DECK_SIZE = 40  # DM-2.1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -14,7 +14,7 @@ from ..core.flow import Flow
 from ..core.game import Deck, Game, Reason, check_players
 from ..core.options import OptionSpec
 from . import actions as A
-from .cards import DATA, card_pool, starter_pool, validate_deck
+from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .flow import TURN
 from .ids import Ev
 from .setup import new_state
@@ -136,17 +136,27 @@ class DarkMoon(Game):
 
         return render(state, lang=lang, perspective=perspective)
 
-    def __init__(self, options: Any = None) -> None:
-        super().__init__(options)
-        self.cards = card_pool()
+    card_schema = "darkmoon-cards"
+    deck_size = DECK_SIZE  # DM-2.1
+    size_rule = "DM-2.1"
+
+    def __init__(self, options: Any = None, cards: Any = None) -> None:
+        """``cards``: the user's own card pool (a path to a ``darkmoon-cards`` file or its data as a dict), validated
+        like the package's; None: the package's cards."""
+        super().__init__(options, cards)
+        self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
+
+    @classmethod
+    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
+        return parse_cards(data, file)
 
     @property
     def flows(self) -> dict[str, Flow]:
         return {"turn": TURN}
 
     # -- decks ---------------------------------------------------------------------------------
-    def _starter_pool(self) -> dict[str, dict[str, Any]]:
-        return starter_pool()
+    def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
+        return self._pool_starters(starter_pool())
 
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
         """All DM-2 violations at once (empty list: the deck is legal)."""
@@ -166,6 +176,8 @@ class DarkMoon(Game):
         if decks is None:
             n = check_players(self, 2 if players is None else players)
             names = self.starter_decks()
+            if not names:
+                raise TcgError(f"[DM-2.1] no starter deck is legal with the card pool {self.user_pool}: give decks=")
             decks = [names[p % len(names)] for p in range(n)]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
             raise TcgError(
@@ -198,4 +210,4 @@ class DarkMoon(Game):
 
 @cache
 def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
-    return load_rule_texts(DATA / "rules.json", "DM")
+    return load_rule_texts(DATA / "rules.json", "DM", checked=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -14,7 +14,7 @@ from ..core.flow import Flow
 from ..core.game import Deck, Game, Reason
 from ..core.options import OptionSpec
 from . import actions as A
-from .cards import DATA, card_pool, starter_pool, validate_deck
+from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .flow import COMBAT, TURN
 from .ids import Ev
 from .state import DragonQuestState, Instances, new_state
@@ -157,9 +157,19 @@ class DragonQuest(Game):
         "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"
     }
 
-    def __init__(self, options: Any = None) -> None:
-        super().__init__(options)
-        self.cards = card_pool()
+    card_schema = "dragonquest-cards"
+    deck_size = DECK_SIZE  # DQ-2.1
+    size_rule = "DQ-2.1"
+
+    def __init__(self, options: Any = None, cards: Any = None) -> None:
+        """``cards``: the user's own card pool (a path to a ``dragonquest-cards`` file or its data as a dict), validated
+        like the package's; None: the package's cards."""
+        super().__init__(options, cards)
+        self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
+
+    @classmethod
+    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
+        return parse_cards(data, file)
 
     # -- what agents and front ends ask of the game -------------------------------------------------
     def quiz_kinds(self) -> dict[str, Any]:
@@ -211,8 +221,8 @@ class DragonQuest(Game):
         return {"turn": TURN, "combat": COMBAT}
 
     # -- decks --------------------------------------------------------------------------------------------
-    def _starter_pool(self) -> dict[str, dict[str, Any]]:
-        return starter_pool()
+    def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
+        return self._pool_starters(starter_pool())
 
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
         return validate_deck(list(cards), self.cards)
@@ -232,7 +242,9 @@ class DragonQuest(Game):
             raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players, not {players!r}")
         if decks is None:
             names = self.starter_decks()
-            decks = [names[0], names[1]]
+            if not names:
+                raise TcgError(f"[DQ-2.1] no starter deck is legal with the card pool {self.user_pool}: give decks=")
+            decks = [names[0], names[1 % len(names)]]
         if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
             raise TcgError("decks must be a list with one deck per player")
         if len(decks) != 2:
@@ -246,7 +258,7 @@ class DragonQuest(Game):
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)
 
-    def position(self, spec: dict[str, Any], seed: int = 0) -> DragonQuestState:
+    def position(self, spec: Any, seed: Any = 0) -> DragonQuestState:
         """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
         from .position import build_position
 
@@ -277,4 +289,4 @@ class DragonQuest(Game):
 
 @cache
 def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
-    return load_rule_texts(DATA / "rules.json", "DQ")
+    return load_rule_texts(DATA / "rules.json", "DQ", checked=True)

@@ -18,10 +18,12 @@ legal deck (DQ-2.2 is not checked): a lesson may stack a deck to show a rule.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import StateFileError
 from ..core.rng import Rng, mix_seed
+from ..core.schema import validate
 from .cards import DECK_SIZE, Card
 from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
 from .state import DragonQuestState, blank_state, clear_pending
@@ -29,50 +31,42 @@ from .state import DragonQuestState, blank_state, clear_pending
 if TYPE_CHECKING:
     from .game import DragonQuest
 
+#: where a position may start, and the card states (the schema ``dragonquest-position`` lists the same)
 NODES = (Node.PREP, Node.BATTLE, Node.COMBAT_ACTION)
 STATES = {"active": ACTIVE, "closed": CLOSED, "confused": CONFUSED}
-PLAYER_KEYS = ("deck", "hand", "front", "back", "discard", "exp", "quest", "gp", "level")
-TOP_KEYS = ("players", "turn_player", "first_player", "turn", "node", "recruits", "quest_played")
 
 
 def _fail(where: str, message: str) -> StateFileError:
     return StateFileError(f"position.{where}", message)
 
 
+def _schema_fail(w: str, message: str) -> StateFileError:
+    return _fail(w.removeprefix("(top)."), message)
+
+
 def build_position(game: DragonQuest, spec: Any, seed: int = 0) -> DragonQuestState:
-    """The state a position spec describes, every field validated (see the module docstring)."""
-    if not isinstance(spec, dict):
-        raise _fail("(top)", f"expected an object, got {type(spec).__name__}")
-    for key in spec:
-        if key not in TOP_KEYS:
-            raise _fail(key, f"unknown field (allowed: {', '.join(TOP_KEYS)})")
-    players = spec.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        raise _fail("players", "expected a list of exactly 2 players (DQ-1.1)")
+    """The state a position spec describes (see the module docstring): the schema
+    ``dragonquest-position`` first, then the rules it cannot state. The state keeps its own deep copy
+    of ``spec``: changing the caller's dict afterwards changes neither the state nor its saved form."""
+    validate(spec, "dragonquest-position", _schema_fail)
+    spec = copy.deepcopy(spec)  # plain JSON (checked above), so no cycles and bounded depth
     rng = Rng(mix_seed(seed))
     cards_of: list[list[str]] = []
     layouts: list[dict[str, Any]] = []
-    for p, raw in enumerate(players):
+    for p, raw in enumerate(spec["players"]):
         cards, layout = _player(game, raw, f"players[{p}]", rng)
         cards_of.append(cards)
         layouts.append(layout)
     return _assemble(game, spec, seed, cards_of, layouts)
 
 
-def _player(game: DragonQuest, raw: Any, w: str, rng: Rng) -> tuple[list[str], dict[str, Any]]:
+def _player(game: DragonQuest, raw: dict[str, Any], w: str, rng: Rng) -> tuple[list[str], dict[str, Any]]:
     """One player's cards (deck first, then the rest) and where they lie; each player has 50 (DQ-2.1)."""
-    if not isinstance(raw, dict):
-        raise _fail(w, "expected an object")
-    for key in raw:
-        if key not in PLAYER_KEYS:
-            raise _fail(f"{w}.{key}", f"unknown field (allowed: {', '.join(PLAYER_KEYS)})")
     pool = game.cards
     used: list[str] = []
     layout: dict[str, Any] = {"zones": _zones(pool, raw, w, used), "field": {}}
     for row in ("front", "back"):
         entries = raw.get(row, [])
-        if not isinstance(entries, list):
-            raise _fail(f"{w}.{row}", "expected a list of party cards")
         layout["field"][row] = [_party_entry(pool, e, f"{w}.{row}[{i}]", used) for i, e in enumerate(entries)]
     damage_total = sum(e["damage"] for row in ("front", "back") for e in layout["field"][row])
     deck_ids = _deck(game, raw.get("deck", {"fill": None}), w, used, rng)
@@ -82,11 +76,8 @@ def _player(game: DragonQuest, raw: Any, w: str, rng: Rng) -> tuple[list[str], d
     if damage_total > len(deck_ids):
         raise _fail(f"{w}.deck", f"{damage_total} damage cards must come from the deck, which has {len(deck_ids)}")
     layout["deck"] = deck_ids
-    for key, lo in (("gp", 0), ("level", 1)):
-        v = raw.get(key, lo)
-        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-            raise _fail(f"{w}.{key}", f"expected a whole number >= {lo}, got {v!r}")
-        layout[key] = v
+    layout["gp"] = raw.get("gp", 0)
+    layout["level"] = raw.get("level", 1)
     return deck_ids + used, layout
 
 
@@ -95,8 +86,6 @@ def _zones(pool: dict[str, Card], raw: dict[str, Any], w: str, used: list[str]) 
     zones = {}
     for zone in ("hand", "discard", "exp", "quest"):
         ids = raw.get(zone, [])
-        if not isinstance(ids, list):
-            raise _fail(f"{w}.{zone}", "expected a list of card IDs")
         for i, cid in enumerate(ids):
             _known(pool, cid, f"{w}.{zone}[{i}]")
             if zone == "quest" and pool[cid].type != "quest":
@@ -109,20 +98,9 @@ def _zones(pool: dict[str, Card], raw: dict[str, Any], w: str, used: list[str]) 
 def _party_entry(pool: dict[str, Card], e: Any, ww: str, used: list[str]) -> dict[str, Any]:
     """A party card on the field with its state (DQ-4.1), damage (DQ-8.1), poison (DQ-4.2) and item (DQ-6.9)."""
     e = {"card": e} if isinstance(e, str) else e
-    if not isinstance(e, dict) or "card" not in e:
-        raise _fail(ww, "expected a card ID or an object with 'card'")
-    for key in e:
-        if key not in ("card", "state", "damage", "poisoned", "item"):
-            raise _fail(f"{ww}.{key}", "unknown field (allowed: card, state, damage, poisoned, item)")
     card = _known(pool, e["card"], f"{ww}.card")
     if not card.is_party:
         raise _fail(f"{ww}.card", f"{e['card']} is not a party card (DQ-10.1)")
-    state = e.get("state", "active")
-    if not isinstance(state, str) or state not in STATES:
-        raise _fail(f"{ww}.state", f"{state!r} is not one of active, closed, confused (DQ-4.1)")
-    damage = e.get("damage", 0)
-    if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
-        raise _fail(f"{ww}.damage", f"expected a whole number >= 0, got {damage!r}")
     item = e.get("item")
     if item is not None:
         icard = _known(pool, item, f"{ww}.item")
@@ -133,22 +111,23 @@ def _party_entry(pool: dict[str, Card], e: Any, ww: str, used: list[str]) -> dic
         if not set(icard.equip) & set(card.equip):
             raise _fail(f"{ww}.item", f"equip types do not match: {icard.equip} vs {card.equip} (DQ-6.9)")
         used.append(item)
-    poisoned = e.get("poisoned", False)
-    if not isinstance(poisoned, bool):
-        raise _fail(f"{ww}.poisoned", "expected true or false")
     used.append(e["card"])
-    return {"card": e["card"], "state": STATES[state], "damage": damage, "poisoned": poisoned, "item": item}
+    return {
+        "card": e["card"],
+        "state": STATES[e.get("state", "active")],
+        "damage": e.get("damage", 0),
+        "poisoned": e.get("poisoned", False),
+        "item": item,
+    }
 
 
-def _deck(game: DragonQuest, deck: Any, w: str, used: list[str], rng: Rng) -> list[str]:
+def _deck(game: DragonQuest, deck: list[str] | dict[str, Any], w: str, used: list[str], rng: Rng) -> list[str]:
     """The deck (top last): given card by card, or the rest of a starter deck shuffled by the seed."""
     if isinstance(deck, list):
         for i, cid in enumerate(deck):
             _known(game.cards, cid, f"{w}.deck[{i}]")
         return list(deck)
-    if not isinstance(deck, dict):
-        raise _fail(f"{w}.deck", 'expected a list of card IDs or {"fill": STARTER}')
-    if set(deck) != {"fill"} or deck["fill"] not in game.starter_decks():
+    if deck["fill"] not in game.starter_decks():
         raise _fail(
             f"{w}.deck",
             'expected a list of card IDs or {"fill": STARTER} with one of: ' + ", ".join(game.starter_decks()),
@@ -233,29 +212,17 @@ def _lay_out(s: DragonQuestState, cards_of: list[list[str]], layouts: list[dict[
 
 
 def _turn_values(s: DragonQuestState, spec: dict[str, Any]) -> tuple[str, int]:
-    """Whose turn, which turn, where in it (DQ-6), and what the turn player has done so far."""
+    """Whose turn, which turn, where in it (DQ-6), and what the turn player has done so far (each checked
+    by the schema: ``turn_player`` and ``first_player`` are the ints 0 or 1, never true or 1.0)."""
     tp = spec.get("turn_player", 0)
     fp = spec.get("first_player", 0)
-    for key, v in (("turn_player", tp), ("first_player", fp)):
-        if v not in (0, 1) or isinstance(v, bool):
-            raise _fail(key, f"expected 0 or 1, got {v!r}")
     turn = spec.get("turn", 3)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise _fail("turn", f"expected a whole number >= 1, got {turn!r}")
     node = spec.get("node", "prep")
-    if node not in NODES:
-        raise _fail("node", f"a position starts at one of {', '.join(NODES)}, not {node!r}")
     s.turn, s.turn_player, s.first_player, s.actor = turn, tp, fp, tp
     clear_pending(s)
     s.node = Node(node)
-    recruits = spec.get("recruits", 0)
-    if not isinstance(recruits, int) or isinstance(recruits, bool) or recruits < 0:
-        raise _fail("recruits", f"expected a whole number >= 0 (recruits made this turn, DQ-6.5), got {recruits!r}")
-    quest_played = spec.get("quest_played", False)
-    if not isinstance(quest_played, bool):
-        raise _fail("quest_played", f"expected true or false (DQ-6.12), got {quest_played!r}")
-    s.recruits = recruits
-    s.quest_played = quest_played
+    s.recruits = spec.get("recruits", 0)
+    s.quest_played = spec.get("quest_played", False)
     return node, turn
 
 

@@ -22,7 +22,7 @@ from ..session import Session
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from ..core.game import Game
+    from ..core.game import CardPool, Game
 
 
 #: the end reason of a game stopped by ``max_steps`` (not a rule: the simulation gave up)
@@ -111,6 +111,8 @@ def play_game(
     outcome = None if capped else state.result()
     options = dict(game.options)
     rec: dict[str, Any] = {"seed": seed, "game": game.name, "options": _options_text(options)}
+    if game.user_pool is not None:  # the user's own card pool: its fingerprint (a record says what it was played with)
+        rec["cards"] = game.user_pool.digest
     for k, v in options.items():
         rec[f"opt_{k}"] = v
     winners = outcome.winners if outcome is not None else ()
@@ -147,14 +149,16 @@ def play_game(
 # -- chunks (what a worker runs) -------------------------------------------------------------------------
 #: options as sorted (name, value) pairs: hashable, and they pickle to a worker
 OptionItems = tuple[tuple[str, Any], ...]
-_GAMES: dict[tuple[type, OptionItems], Game] = {}
+_GAMES: dict[tuple[type, OptionItems, str | None], Game] = {}
 
 
-def _game(cls: type, options: OptionItems) -> Game:
-    key = (cls, options)
+def _game(cls: type, options: OptionItems, pool: CardPool | None = None) -> Game:
+    """The game of a task, made once per worker process: its class, options and the user's card pool (which
+    pickles with the task; the worker checks and parses it once, see ``CardPool``)."""
+    key = (cls, options, None if pool is None else pool.digest)
     g = _GAMES.get(key)
     if g is None:
-        g = _GAMES[key] = cls(dict(options))
+        g = _GAMES[key] = cls(dict(options)) if pool is None else cls(dict(options), cards=pool)
     return g
 
 
@@ -166,9 +170,10 @@ def run_chunk(
     max_steps: int,
     decks: Sequence[Any] | None,
     players: int | None,
+    pool: CardPool | None = None,
 ) -> list[dict[str, Any]]:
     """Play the games of ``seeds`` (one task of a worker; module level so that it pickles)."""
-    game = _game(cls, options)
+    game = _game(cls, options, pool)
     out = []
     for seed in seeds:
         try:
@@ -308,23 +313,24 @@ def simulate(
     size = chunk or max(1, min(100, math.ceil(total / (32 * workers))))
     chunks = [seed_list[i : i + size] for i in range(0, total, size)]
     args = (type(g), tuple(sorted(g.options.items())))
+    pool = g.user_pool  # travels with every task: a worker plays with the same cards
     bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")
     try:
         # in this process: one job, one chunk, or no processes to be had (in a browser); same records
         if executor is None and (jobs == 1 or (jobs is None and len(chunks) <= 1) or not processes_available()):
             records = []
             for seed in seed_list:
-                records.extend(run_chunk(*args, [seed], specs, max_steps, decks, players))
+                records.extend(run_chunk(*args, [seed], specs, max_steps, decks, players, pool))
                 if bar is not None:
                     bar.update(1)
             return records
         own = executor is None
-        pool: Executor = process_pool(jobs) if executor is None else executor
+        executor_: Executor = process_pool(jobs) if executor is None else executor
         try:
-            return _run_on(pool, chunks, args, specs, max_steps, decks, players, bar)
+            return _run_on(executor_, chunks, args, specs, max_steps, decks, players, bar, pool)
         finally:
             if own:
-                pool.shutdown(wait=True, cancel_futures=True)
+                executor_.shutdown(wait=True, cancel_futures=True)
     finally:
         if bar is not None:
             bar.close()
@@ -357,11 +363,12 @@ def _run_on(
     decks: Any,
     players: Any,
     bar: Any,
+    cards: CardPool | None = None,
 ) -> list[dict[str, Any]]:
     futures: dict[Future[list[dict[str, Any]]], int] = {}
     try:
         for i, seeds in enumerate(chunks):
-            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players)] = i
+            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players, cards)] = i
         results: list[list[dict[str, Any]] | None] = [None] * len(chunks)
         for fut in as_completed(futures):
             i = futures[fut]
