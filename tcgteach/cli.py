@@ -10,7 +10,6 @@ traceback of an unexpected error (a bug: please report it).
 from __future__ import annotations
 
 import argparse
-import inspect
 import os
 import re
 import sys
@@ -102,10 +101,7 @@ def make_game(name: str, options: dict[str, Any], cards: str | None) -> Any:
         return tcgteach.game(name, options)
     if not Path(cards).is_file():
         raise TcgError(f"--cards {cards}: no such file")
-    factory: Any = tcgteach.game
-    if "cards" not in inspect.signature(factory).parameters:
-        raise TcgError(f"--cards {cards}: this version of tcgteach cannot load a card file (no tcgteach.game(cards=))")
-    return factory(name, options, cards=cards)
+    return tcgteach.game(name, options, cards=cards)
 
 
 class HumanAgent:
@@ -208,7 +204,7 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     from .core.record import read_record, replay
 
     record = read_record(args.file)
-    pool = getattr(record, "cards", None)  # (fingerprint, line) of a game played with the user's own cards
+    pool = record.cards  # (fingerprint, line) of a game played with the user's own cards
     if args.cards is None and pool is not None:
         raise TcgError(f"{args.file}:{pool[1]}: played with your own card pool ({pool[0]}): replay with --cards FILE")
     if args.cards is None:
@@ -216,10 +212,7 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     else:
         if not Path(args.cards).is_file():
             raise TcgError(f"--cards {args.cards}: no such file")
-        replay_with: Any = replay
-        if "cards" not in inspect.signature(replay_with).parameters:
-            raise TcgError(f"--cards {args.cards}: this version of tcgteach cannot replay with a card file")
-        state = replay_with(record, args.file, cards=args.cards)
+        state = replay(record, args.file, cards=args.cards)
     if not args.quiet:
         for ev in state.events:
             print(f"  [{ev.rule}] {state.game.describe_event(ev, state, args.lang)}", file=out)

@@ -6,7 +6,6 @@ stderr that names the problem, no "Traceback". Output files are checked before a
 
 from __future__ import annotations
 
-import inspect
 import io
 import os
 import signal
@@ -18,12 +17,10 @@ from pathlib import Path
 
 import pytest
 
-import tcgteach
 from tcgteach.cli import ascii_int, main
 
 ROOT = Path(__file__).resolve().parents[1]
 DM_CARDS = ROOT / "tcgteach" / "darkmoon" / "data" / "cards.json"
-HAS_CARDS = "cards" in inspect.signature(tcgteach.game).parameters
 
 
 def cli(*argv: str, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -260,7 +257,6 @@ def test_an_option_value_in_other_digits_stays_text(capsys: pytest.CaptureFixtur
     assert _options(["turn_limit=200", "x=²", "y=١٢", "z=-4"]) == {"turn_limit": 200, "x": "²", "y": "١٢", "z": -4}
 
 
-@pytest.mark.skipif(not HAS_CARDS, reason="tcgteach.game has no cards= yet (another helper adds it)")
 def test_play_and_simulate_with_a_card_file(tmp_path: Path) -> None:
     proc = cli("play", "darkmoon", "--seed", "4", "--quiet", "--cards", str(DM_CARDS))
     assert proc.returncode == 0, proc.stderr
@@ -270,7 +266,6 @@ def test_play_and_simulate_with_a_card_file(tmp_path: Path) -> None:
     assert "darkmoon: 3 games" in proc.stdout
 
 
-@pytest.mark.skipif(not HAS_CARDS, reason="tcgteach.game has no cards= yet (another helper adds it)")
 def test_a_record_played_with_a_card_file_replays_only_with_it(tmp_path: Path) -> None:
     record = tmp_path / "game.txt"
     proc = cli("play", "darkmoon", "--seed", "2", "--quiet", "--cards", str(DM_CARDS), "--record", str(record))
@@ -284,7 +279,3 @@ def test_a_record_played_with_a_card_file_replays_only_with_it(tmp_path: Path) -
     assert_one_line_error(cli("replay", str(record), "--cards", str(other)), "other.json")
 
 
-@pytest.mark.skipif(HAS_CARDS, reason="tcgteach.game takes cards=: the real loading is tested above")
-def test_cards_before_the_library_can_load_them_is_a_clear_error() -> None:
-    proc = cli("play", "darkmoon", "--cards", str(DM_CARDS))
-    assert_one_line_error(proc, "--cards", "cards.json", "cannot load a card file", code=2)
