@@ -117,7 +117,9 @@ class State:
             )
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        legal = self.legal_actions()
+        legal = self._legal  # (the cache of ``legal_actions``, read here without a call)
+        if legal is None:
+            legal = self.legal_actions()
         for candidate in legal:  # identity first: legal lists hold interned actions
             if candidate is action:
                 break
@@ -186,9 +188,10 @@ class State:
         edges = game._edges
         if edges is None:
             edges = game._edges = game.edge_set
-        if (self.node, node) not in edges:
+        edge = (self.node, node)
+        if edge not in edges:
             raise EngineError(f"{self.game.name}: no edge {self.node} -> {node} in the flow graph")
-        self.trail.append((self.node, node))
+        self.trail.append(edge)
         self.node = node
 
     def _emit(self, kind: str, rule: str, player: int | None, secret: int | None = None, **data: Any) -> Event:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.actions import Action
+from ..core.events import Event
 from ..core.outcome import Outcome
 from ..core.state import State
 from . import actions as A
@@ -60,7 +61,19 @@ _UNIT_STEPS = (A.Pick, A.Finish, A.Cancel)
 class Instances:
     """Per-game facts about each card instance (shared, never changes during play)."""
 
-    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose", "chars_of")
+    __slots__ = (
+        "cards",
+        "owner",
+        "is_char",
+        "number",
+        "charname",
+        "play",
+        "pick",
+        "choose",
+        "chars_of",
+        "reveal_to_hand",
+        "reveal_to_field",
+    )
 
     def __init__(
         self,
@@ -87,6 +100,9 @@ class Instances:
             if card.is_character and card.number is not None and card.character is not None:
                 chars_of[owner[c]].append((c, card.number, card.character))
         self.chars_of = tuple(tuple(chars) for chars in chars_of)
+        #: the reveal of each card (DM-4.4), to the hand and to the field: immutable values, made once
+        self.reveal_to_hand = tuple(Reveal(c, "hand") for c in range(len(cards)))
+        self.reveal_to_field = tuple(Reveal(c, "field") for c in range(len(cards)))
 
 
 class DarkMoonState(State):
@@ -198,16 +214,13 @@ class DarkMoonState(State):
         """DM-4.1: play a card (DM-4.2, DM-4.5), start a unit in an empty slot (DM-4.6, DM-4.7), or end."""
         p = self.turn_player
         inst = self.inst
-        out: list[Action] = [inst.play[c] for c in sorted(self.hand(p))]
-        is_char = inst.is_char
-        n = 0
-        for c in self.field(p):  # DM-4.6: a unit needs three characters on the field
-            if is_char[c]:
-                n += 1
-                if n >= MIN_UNIT:
-                    base = p * NZ + UNIT1
-                    out.extend(A.UNIT_SLOTS[k] for k, unit in enumerate(self.zones[base : base + SLOTS]) if not unit)
-                    break
+        zones = self.zones
+        base = p * NZ
+        out: list[Action] = list(map(inst.play.__getitem__, sorted(zones[base + HAND])))
+        # DM-4.6: a unit needs three characters on the field (is_char holds bools: their sum counts them)
+        if sum(map(inst.is_char.__getitem__, zones[base + FIELD])) >= MIN_UNIT:
+            base += UNIT1
+            out.extend([A.UNIT_SLOTS[k] for k, unit in enumerate(zones[base : base + SLOTS]) if not unit])
         out.append(A.END_MAIN)
         return tuple(out)
 
@@ -216,15 +229,14 @@ class DarkMoonState(State):
         inst = self.inst
         is_char, pick = inst.is_char, inst.pick
         picked = self.unit_pick
-        n_chars = sum(1 for c in picked if is_char[c])
+        n_chars = sum(map(is_char.__getitem__, picked))  # (bools: the sum counts the characters)
         chars_ok = n_chars < MAX_UNIT
         special_ok = n_chars == len(picked)  # no special picked yet
-        field = sorted(self.field(self.turn_player))
+        field = sorted(self.zones[self.turn_player * NZ + FIELD])
         if picked:
-            taken = set(picked)
-            field = [c for c in field if c not in taken]
+            field = [c for c in field if c not in picked]
         if chars_ok and special_ok:
-            out: list[Action] = [pick[c] for c in field]
+            out: list[Action] = list(map(pick.__getitem__, field))
         elif chars_ok:
             out = [pick[c] for c in field if is_char[c]]
         elif special_ok:
@@ -296,14 +308,14 @@ class DarkMoonState(State):
     def _do(self, action: Action) -> None:
         kind = type(action)
         p = self.turn_player
-        if kind is A.Play:
-            self._play(p, action.card)  # type: ignore[attr-defined]  # kind is A.Play
-        elif kind is A.Pick:
+        if kind is A.Pick:  # (the kinds in the order of how often random play takes them)
             card: int = action.card  # type: ignore[attr-defined]  # kind is A.Pick
             self.unit_pick = self.unit_pick + (card,)
-            self._emit(_Ev_PICK, "DM-4.6", p, card=card, slot=self.unit_slot)
+            self.events.append(Event(_Ev_PICK, "DM-4.6", p, {"card": card, "slot": self.unit_slot}))
+        elif kind is A.Play:
+            self._play(p, action.card)  # type: ignore[attr-defined]  # kind is A.Play
         elif kind is A.EndMain:
-            self._emit(_Ev_END_MAIN, "DM-4.1", p, used=self.actions_used)
+            self.events.append(Event(_Ev_END_MAIN, "DM-4.1", p, {"used": self.actions_used}))
             self._goto(_Node_END)
             self._end_phase()
         elif kind is A.StartUnit:
@@ -311,11 +323,13 @@ class DarkMoonState(State):
             self._goto(_Node_UNIT)
             self.unit_slot = slot
             self.unit_pick = ()
-            self._emit(_Ev_UNIT_STARTED, "DM-4.6", p, slot=slot)
+            self.events.append(Event(_Ev_UNIT_STARTED, "DM-4.6", p, {"slot": slot}))
         elif kind is A.Finish:
             self._finish_unit(p)
         elif kind is A.Cancel:
-            self._emit(_Ev_UNIT_CANCELLED, "DM-4.6", p, slot=self.unit_slot, cards=list(self.unit_pick))
+            self.events.append(
+                Event(_Ev_UNIT_CANCELLED, "DM-4.6", p, {"slot": self.unit_slot, "cards": list(self.unit_pick)})
+            )
             self.unit_slot = None
             self.unit_pick = ()
             self._goto(_Node_MAIN)
@@ -324,15 +338,16 @@ class DarkMoonState(State):
 
     def _play(self, p: int, card: int) -> None:
         """DM-4.2 / DM-4.5: hand to field, the on-play effect, then the reveal."""
-        self._touch_hand(p).remove(card)
-        self._touch_field(p).append(card)
-        self.actions_used += 1
+        base = p * NZ
+        self._touch(base + HAND).remove(card)
+        self._touch(base + FIELD).append(card)
+        self.actions_used = used = self.actions_used + 1
         if self.inst.is_char[card]:
             self._goto(_Node_PLAY_CHARACTER)
-            self._emit(_Ev_PLAY, "DM-4.2", p, card=card, action=self.actions_used)
+            self.events.append(Event(_Ev_PLAY, "DM-4.2", p, {"card": card, "action": used}))
         else:
             self._goto(_Node_PLAY_SPECIAL)
-            self._emit(_Ev_PLAY, "DM-4.5", p, card=card, action=self.actions_used)
+            self.events.append(Event(_Ev_PLAY, "DM-4.5", p, {"card": card, "action": used}))
         self._goto(_Node_EFFECT)
         if not effects.start(self, p, card):
             self._reveal_and_continue(p)
@@ -346,32 +361,41 @@ class DarkMoonState(State):
     # -- reveal (DM-4.4) -------------------------------------------------------------------------------
     def _reveal_and_continue(self, p: int) -> None:
         self._goto(_Node_REVEAL)
-        deck = self.deck(p)
+        base = p * NZ
+        deck = self.zones[base + DECK]
         if not deck:
             self.last_reveal = None
             self._deck_empty(p, "reveal")
         else:
-            self._touch_deck(p)
-            card = deck.pop()
+            card = self._touch(base + DECK).pop()
             inst = self.inst
+            is_char = inst.is_char
+            character = is_char[card]
             to_field = False
-            if inst.is_char[card]:
+            if character:
                 number = inst.number[card]
-                is_char = inst.is_char
                 nums = inst.number
-                to_field = any(is_char[c] and nums[c] == number for c in self.field(p))
-            (self._touch_field(p) if to_field else self._touch_hand(p)).append(card)
-            self.last_reveal = Reveal(card, "field" if to_field else "hand")
-            self._emit(
-                _Ev_REVEAL,
-                "DM-4.4",
-                p,
-                card=card,
-                to="field" if to_field else "hand",
-                match=to_field,
-                character=inst.is_char[card],
-            )
-        self._next_action_or_end()
+                for c in self.zones[base + FIELD]:
+                    if is_char[c] and nums[c] == number:
+                        to_field = True
+                        break
+            if to_field:
+                self._touch(base + FIELD).append(card)
+                self.last_reveal = inst.reveal_to_field[card]
+                data = {"card": card, "to": "field", "match": True, "character": character}
+            else:
+                self._touch(base + HAND).append(card)
+                self.last_reveal = inst.reveal_to_hand[card]
+                data = {"card": card, "to": "hand", "match": False, "character": character}
+            self.events.append(Event(_Ev_REVEAL, "DM-4.4", p, data))
+        # DM-4.1: back to the main phase while actions are left, else the end phase
+        if self.actions_used >= (
+            FIRST_TURN_ACTIONS if self.turn == 1 and self.game.options["first_turn_restriction"] else ACTIONS_PER_TURN
+        ):
+            self._goto(_Node_END)
+            self._end_phase()
+        else:
+            self._goto(_Node_MAIN)
 
     def _next_action_or_end(self) -> None:
         """DM-4.1: back to the main phase while actions are left, else the end phase."""
@@ -411,7 +435,7 @@ class DarkMoonState(State):
             self.armed_by = p
             self.armed_rule = "DM-4.4a"
             self._emit(_Ev_END_ARMED, "DM-4.4a", p)
-        self._emit(_Ev_TURN_END, "DM-4.8", p, turn=self.turn)
+        self.events.append(Event(_Ev_TURN_END, "DM-4.8", p, {"turn": self.turn}))
         if self.armed_by is not None and p == (self.armed_by - 1) % n:
             self._goto(_Node_GAME_OVER)
             out = scoring.outcome(self)
@@ -423,7 +447,9 @@ class DarkMoonState(State):
         self.deck_out_seen = False
         self.last_reveal = None
         self._goto(_Node_MAIN)
-        self._emit(_Ev_TURN_START, "DM-4.8", self.turn_player, turn=self.turn, final=self.armed_by is not None)
+        self.events.append(
+            Event(_Ev_TURN_START, "DM-4.8", self.turn_player, {"turn": self.turn, "final": self.armed_by is not None})
+        )
 
     # -- scoring (DM-5, in scoring.py) -------------------------------------------------------------------
     def score(self, player: int) -> dict[str, Any]:
