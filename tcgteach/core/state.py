@@ -131,20 +131,27 @@ class State:
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply without checking legality (for search). An illegal action may corrupt the state."""
-        frame = (self._get_scalars(self), self.rng.state, len(self.events), len(self.trail))
+        events = self.events
+        n_events = len(events)
+        frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail))
         saved: dict[int, list[int]] = {}
         self._saved = saved
         try:
             self._do(action)
         except BaseException:
+            self._saved = None
             self._restore(frame, saved)
             raise
-        finally:
-            self._saved = None
+        self._saved = None
         self._frames.append((frame, saved))
         self.history.append(action)
         self._legal = None
-        return self.events[frame[2] :]
+        return events[n_events:]
+
+    def _scalar_values(self) -> tuple[Any, ...]:
+        """``node`` and the ``SCALARS`` in order (what a frame of undo saves); a game may override it with
+        the tuple written out (the compiled build then reads its attributes natively)."""
+        return self._get_scalars(self)  # type: ignore[no-any-return]
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
@@ -245,7 +252,7 @@ class State:
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
         v = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
-        for name, value in zip(self._scalar_names, self._get_scalars(self), strict=True):
+        for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
             object.__setattr__(v, name, value)
         v.game = self.game
         v.num_players = self.num_players

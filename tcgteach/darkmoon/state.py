@@ -11,7 +11,7 @@ numbers: player p's deck list entry i is card ``p * 40 + i``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..core.actions import Action
 from ..core.events import Event
@@ -23,39 +23,58 @@ from .cards import Card
 from .ids import Ev, Node
 from .values import PeekChoice, Pending, Reveal
 
-DECK, HAND, FIELD, UNIT1 = 0, 1, 2, 3  # offsets of a player's zones in ``zones`` (see ZONES)
-NZ = 6  # zones per player
-ACTIONS_PER_TURN = 2  # DM-4.1
-FIRST_TURN_ACTIONS = 1  # DM-4.3
-MIN_UNIT, MAX_UNIT = 3, 7  # DM-4.6
-SLOTS = 3  # DM-4.7
+# offsets of a player's zones in ``zones`` (see ZONES); ``Final``: the compiled build folds them into its code
+DECK: Final = 0
+HAND: Final = 1
+FIELD: Final = 2
+UNIT1: Final = 3
+NZ: Final = 6  # zones per player
+ACTIONS_PER_TURN: Final = 2  # DM-4.1
+FIRST_TURN_ACTIONS: Final = 1  # DM-4.3
+MIN_UNIT: Final = 3  # DM-4.6
+MAX_UNIT: Final = 7  # DM-4.6
+SLOTS: Final = 3  # DM-4.7
 
 # The turn's hot paths read enum members bound once as module globals (the same objects; read
 # ``_Node_MAIN`` as ``Node.MAIN``): on Python 3.11 ``Node.MAIN`` goes through ``EnumType.__getattr__``,
 # about four global reads, and a game reads a few hundred of them (~9% of a random-agent simulation).
-_Node_EFFECT = Node.EFFECT
-_Node_END = Node.END
-_Node_GAME_OVER = Node.GAME_OVER
-_Node_MAIN = Node.MAIN
-_Node_PLAY_CHARACTER = Node.PLAY_CHARACTER
-_Node_PLAY_SPECIAL = Node.PLAY_SPECIAL
-_Node_REVEAL = Node.REVEAL
-_Node_UNIT = Node.UNIT
-_Ev_DECK_EMPTY = Ev.DECK_EMPTY
-_Ev_END_ALREADY_ARMED = Ev.END_ALREADY_ARMED
-_Ev_END_ARMED = Ev.END_ARMED
-_Ev_END_MAIN = Ev.END_MAIN
-_Ev_PICK = Ev.PICK
-_Ev_PLAY = Ev.PLAY
-_Ev_REVEAL = Ev.REVEAL
-_Ev_TURN_END = Ev.TURN_END
-_Ev_TURN_START = Ev.TURN_START
-_Ev_UNIT_CANCELLED = Ev.UNIT_CANCELLED
-_Ev_UNIT_CREATED = Ev.UNIT_CREATED
-_Ev_UNIT_STARTED = Ev.UNIT_STARTED
+_Node_EFFECT: Final = Node.EFFECT
+_Node_END: Final = Node.END
+_Node_GAME_OVER: Final = Node.GAME_OVER
+_Node_MAIN: Final = Node.MAIN
+_Node_PLAY_CHARACTER: Final = Node.PLAY_CHARACTER
+_Node_PLAY_SPECIAL: Final = Node.PLAY_SPECIAL
+_Node_REVEAL: Final = Node.REVEAL
+_Node_UNIT: Final = Node.UNIT
+_Ev_DECK_EMPTY: Final = Ev.DECK_EMPTY
+_Ev_END_ALREADY_ARMED: Final = Ev.END_ALREADY_ARMED
+_Ev_END_ARMED: Final = Ev.END_ARMED
+_Ev_END_MAIN: Final = Ev.END_MAIN
+_Ev_PICK: Final = Ev.PICK
+_Ev_PLAY: Final = Ev.PLAY
+_Ev_REVEAL: Final = Ev.REVEAL
+_Ev_TURN_END: Final = Ev.TURN_END
+_Ev_TURN_START: Final = Ev.TURN_START
+_Ev_UNIT_CANCELLED: Final = Ev.UNIT_CANCELLED
+_Ev_UNIT_CREATED: Final = Ev.UNIT_CREATED
+_Ev_UNIT_STARTED: Final = Ev.UNIT_STARTED
 
-_EFFECT_CHOICES = (A.Choose, A.Decline, A.KeepTop, A.ToBottom)
-_UNIT_STEPS = (A.Pick, A.Finish, A.Cancel)
+# the action classes and shared actions, bound once (``_Play`` is ``A.Play``): a global, not a module attribute
+_Play: Final = A.Play
+_Pick: Final = A.Pick
+_EndMain: Final = A.EndMain
+_StartUnit: Final = A.StartUnit
+_Finish: Final = A.Finish
+_Cancel: Final = A.Cancel
+_END_MAIN: Final = A.END_MAIN
+_FINISH: Final = A.FINISH
+_CANCEL: Final = A.CANCEL
+_UNIT_SLOTS: Final = A.UNIT_SLOTS
+_DECLINE: Final = A.DECLINE
+_PEEK_CHOICES: Final = (A.KEEP_TOP, A.TO_BOTTOM)
+
+_EFFECT_CHOICES: Final = (A.Choose, A.Decline, A.KeepTop, A.ToBottom)
+_UNIT_STEPS: Final = (A.Pick, A.Finish, A.Cancel)
 
 
 class Instances:
@@ -137,6 +156,22 @@ class DarkMoonState(State):
     pending: Pending | None  # the on-play effect waiting for a choice (node "effect")
     last_reveal: Reveal | None  # this turn's last reveal (DM-4.4)
 
+    def _scalar_values(self) -> tuple[Any, ...]:
+        # ``State._scalar_values`` written out: ``node`` and SCALARS, in their order
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.actions_used,
+            self.armed_by,
+            self.armed_rule,
+            self.deck_out_seen,
+            self.unit_slot,
+            self.unit_pick,
+            self.pending,
+            self.last_reveal,
+        )
+
     # -- basic facts ---------------------------------------------------------------------------
     def card(self, instance: int) -> Card:
         """The card data of a card instance."""
@@ -205,9 +240,9 @@ class DarkMoonState(State):
             return self._legal_unit()
         if node == _Node_EFFECT:
             if isinstance(self.pending, PeekChoice):
-                return (A.KEEP_TOP, A.TO_BOTTOM)
+                return _PEEK_CHOICES
             choose = self.inst.choose
-            return tuple(choose[c] for c in effects.targets(self)) + (A.DECLINE,)
+            return tuple([choose[c] for c in effects.targets(self)] + [_DECLINE])
         return ()
 
     def _legal_main(self) -> tuple[Action, ...]:
@@ -216,12 +251,20 @@ class DarkMoonState(State):
         inst = self.inst
         zones = self.zones
         base = p * NZ
-        out: list[Action] = list(map(inst.play.__getitem__, sorted(zones[base + HAND])))
-        # DM-4.6: a unit needs three characters on the field (is_char holds bools: their sum counts them)
-        if sum(map(inst.is_char.__getitem__, zones[base + FIELD])) >= MIN_UNIT:
-            base += UNIT1
-            out.extend([A.UNIT_SLOTS[k] for k, unit in enumerate(zones[base : base + SLOTS]) if not unit])
-        out.append(A.END_MAIN)
+        play = inst.play
+        out: list[Action] = [play[c] for c in sorted(zones[base + HAND])]
+        is_char = inst.is_char
+        n = 0
+        for c in zones[base + FIELD]:  # DM-4.6: a unit needs three characters on the field
+            if is_char[c]:
+                n += 1
+                if n >= MIN_UNIT:
+                    base += UNIT1
+                    for k in range(SLOTS):
+                        if not zones[base + k]:
+                            out.append(_UNIT_SLOTS[k])
+                    break
+        out.append(_END_MAIN)
         return tuple(out)
 
     def _legal_unit(self) -> tuple[Action, ...]:
@@ -229,14 +272,17 @@ class DarkMoonState(State):
         inst = self.inst
         is_char, pick = inst.is_char, inst.pick
         picked = self.unit_pick
-        n_chars = sum(map(is_char.__getitem__, picked))  # (bools: the sum counts the characters)
+        n_chars = 0
+        for c in picked:
+            if is_char[c]:
+                n_chars += 1
         chars_ok = n_chars < MAX_UNIT
         special_ok = n_chars == len(picked)  # no special picked yet
         field = sorted(self.zones[self.turn_player * NZ + FIELD])
         if picked:
             field = [c for c in field if c not in picked]
         if chars_ok and special_ok:
-            out: list[Action] = list(map(pick.__getitem__, field))
+            out: list[Action] = [pick[c] for c in field]
         elif chars_ok:
             out = [pick[c] for c in field if is_char[c]]
         elif special_ok:
@@ -244,8 +290,8 @@ class DarkMoonState(State):
         else:
             out = []
         if MIN_UNIT <= n_chars:
-            out.append(A.FINISH)
-        out.append(A.CANCEL)
+            out.append(_FINISH)
+        out.append(_CANCEL)
         return tuple(out)
 
     # -- why an action is illegal (one checker per kind of action) ---------------------------------
@@ -308,25 +354,25 @@ class DarkMoonState(State):
     def _do(self, action: Action) -> None:
         kind = type(action)
         p = self.turn_player
-        if kind is A.Pick:  # (the kinds in the order of how often random play takes them)
-            card: int = action.card  # type: ignore[attr-defined]  # kind is A.Pick
+        if kind is _Pick:  # (the kinds in the order of how often random play takes them)
+            card: int = action.card  # type: ignore[attr-defined]  # kind is _Pick
             self.unit_pick = self.unit_pick + (card,)
             self.events.append(Event(_Ev_PICK, "DM-4.6", p, {"card": card, "slot": self.unit_slot}))
-        elif kind is A.Play:
-            self._play(p, action.card)  # type: ignore[attr-defined]  # kind is A.Play
-        elif kind is A.EndMain:
+        elif kind is _Play:
+            self._play(p, action.card)  # type: ignore[attr-defined]  # kind is _Play
+        elif kind is _EndMain:
             self.events.append(Event(_Ev_END_MAIN, "DM-4.1", p, {"used": self.actions_used}))
             self._goto(_Node_END)
             self._end_phase()
-        elif kind is A.StartUnit:
-            slot: int = action.slot  # type: ignore[attr-defined]  # kind is A.StartUnit
+        elif kind is _StartUnit:
+            slot: int = action.slot  # type: ignore[attr-defined]  # kind is _StartUnit
             self._goto(_Node_UNIT)
             self.unit_slot = slot
             self.unit_pick = ()
             self.events.append(Event(_Ev_UNIT_STARTED, "DM-4.6", p, {"slot": slot}))
-        elif kind is A.Finish:
+        elif kind is _Finish:
             self._finish_unit(p)
-        elif kind is A.Cancel:
+        elif kind is _Cancel:
             self.events.append(
                 Event(_Ev_UNIT_CANCELLED, "DM-4.6", p, {"slot": self.unit_slot, "cards": list(self.unit_pick)})
             )
@@ -424,7 +470,13 @@ class DarkMoonState(State):
     def _end_phase(self) -> None:
         p = self.turn_player
         n = self.num_players
-        full = all(self.units(p))
+        full = True
+        base = p * NZ + UNIT1
+        zones = self.zones
+        for k in range(SLOTS):
+            if not zones[base + k]:
+                full = False
+                break
         if full and self.armed_by is None:
             self.armed_by = p
             self.armed_rule = "DM-1.4"
