@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, and
-#: how many events and trail steps there were
-_Frame = tuple[tuple[Any, ...], int, int, int]
+#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
+#: events and trail steps there were, and the zones the action touched as they were (one tuple: a step of
+#: play allocates it and nothing more for undo)
+_Frame = tuple[tuple[Any, ...], int, int, int, dict[int, list[int]]]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
@@ -77,7 +78,7 @@ class State:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
-        self._frames: list[tuple[_Frame, dict[int, list[int]]]] = []
+        self._frames: list[_Frame] = []
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
@@ -133,17 +134,17 @@ class State:
         """Apply without checking legality (for search). An illegal action may corrupt the state."""
         events = self.events
         n_events = len(events)
-        frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail))
         saved: dict[int, list[int]] = {}
+        frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail), saved)
         self._saved = saved
         try:
             self._do(action)
         except BaseException:
             self._saved = None
-            self._restore(frame, saved)
+            self._restore(frame)
             raise
         self._saved = None
-        self._frames.append((frame, saved))
+        self._frames.append(frame)
         self.history.append(action)
         self._legal = None
         return events[n_events:]
@@ -157,8 +158,7 @@ class State:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
         if not self._frames:
             raise TcgError("nothing to undo: no action has been applied to this state")
-        frame, saved = self._frames.pop()
-        self._restore(frame, saved)
+        self._restore(self._frames.pop())
         self._legal = None
         action = self.history.pop()
         n = len(self.history)
@@ -169,8 +169,8 @@ class State:
     def can_undo(self) -> bool:
         return bool(self._frames)
 
-    def _restore(self, frame: _Frame, saved: dict[int, list[int]]) -> None:
-        scalars, rng_state, n_events, n_trail = frame
+    def _restore(self, frame: _Frame) -> None:
+        scalars, rng_state, n_events, n_trail, saved = frame
         for name, value in zip(self._scalar_names, scalars, strict=True):
             object.__setattr__(self, name, value)
         self.rng.state = rng_state
@@ -211,7 +211,7 @@ class State:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][0][3] :]
+        return self.trail[self._frames[-1][3] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -301,9 +301,9 @@ class State:
             mask = self.game.mask_action
             n = len(frames)
             for i in range(len(cache), n):
-                end = frames[i + 1][0][2] if i + 1 < n else len(events)
+                end = frames[i + 1][2] if i + 1 < n else len(events)
                 action = history[i]
-                for k in range(frames[i][0][2], end):
+                for k in range(frames[i][2], end):
                     e = events[k]
                     if e.kind in secret_kinds and e.secret is not None and e.secret != player:
                         action = mask(action)

@@ -50,7 +50,7 @@ def start(s: DarkMoonState, p: int, src: int) -> bool:
     effect = s.inst.cards[src].effect
     if effect is None:
         return False
-    op = effect["op"]
+    op: str = effect["op"]
     rule = rule_of(s, src)
     if op == _Op_DRAW:
         s._emit(_Ev_EFFECT, rule, p, card=src, op=op)

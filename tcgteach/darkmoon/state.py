@@ -92,6 +92,7 @@ class Instances:
         "chars_of",
         "reveal_to_hand",
         "reveal_to_field",
+        "match_key",
     )
 
     def __init__(
@@ -119,6 +120,12 @@ class Instances:
             if card.is_character and card.number is not None and card.character is not None:
                 chars_of[owner[c]].append((c, card.number, card.character))
         self.chars_of = tuple(tuple(chars) for chars in chars_of)
+        #: what a revealed character matches on the field (DM-4.4), as one int per instance: its number, -1 for
+        #: a character without one (they match each other, as None == None), -2 for a special (matches no
+        #: character; a special itself never matches, see ``_reveal_and_continue``)
+        self.match_key: tuple[int, ...] = tuple(
+            (-1 if c.number is None else c.number) if c.is_character else -2 for c in cards
+        )
         #: the reveal of each card (DM-4.4), to the hand and to the field: immutable values, made once
         self.reveal_to_hand = tuple(Reveal(c, "hand") for c in range(len(cards)))
         self.reveal_to_field = tuple(Reveal(c, "field") for c in range(len(cards)))
@@ -419,10 +426,10 @@ class DarkMoonState(State):
             character = is_char[card]
             to_field = False
             if character:
-                number = inst.number[card]
-                nums = inst.number
+                keys = inst.match_key
+                key = keys[card]
                 for c in self.zones[base + FIELD]:
-                    if is_char[c] and nums[c] == number:
+                    if keys[c] == key:  # a character with the same number (specials never match)
                         to_field = True
                         break
             if to_field:
