@@ -285,15 +285,13 @@ class DarkMoonState(State):
                 n_chars += 1
         chars_ok = n_chars < MAX_UNIT
         special_ok = n_chars == len(picked)  # no special picked yet
-        field = sorted(self.zones[self.turn_player * NZ + FIELD])
-        if picked:
-            field = [c for c in field if c not in picked]
+        field = sorted(self.zones[self.turn_player * NZ + FIELD])  # (the cards not picked yet, in order)
         if chars_ok and special_ok:
-            out: list[Action] = [pick[c] for c in field]
+            out: list[Action] = [pick[c] for c in field if c not in picked]
         elif chars_ok:
-            out = [pick[c] for c in field if is_char[c]]
+            out = [pick[c] for c in field if is_char[c] and c not in picked]
         elif special_ok:
-            out = [pick[c] for c in field if not is_char[c]]
+            out = [pick[c] for c in field if not is_char[c] and c not in picked]
         else:
             out = []
         if MIN_UNIT <= n_chars:
