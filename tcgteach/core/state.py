@@ -141,7 +141,7 @@ class State:
             self._do(action)
         except BaseException:
             self._saved = None
-            self._restore(frame)
+            self._restore(frame, saved)
             raise
         self._saved = None
         self._frames.append(frame)
@@ -158,7 +158,8 @@ class State:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
         if not self._frames:
             raise TcgError("nothing to undo: no action has been applied to this state")
-        self._restore(self._frames.pop())
+        frame = self._frames.pop()
+        self._restore(frame, frame[4])
         self._legal = None
         action = self.history.pop()
         n = len(self.history)
@@ -169,8 +170,9 @@ class State:
     def can_undo(self) -> bool:
         return bool(self._frames)
 
-    def _restore(self, frame: _Frame) -> None:
-        scalars, rng_state, n_events, n_trail, saved = frame
+    def _restore(self, frame: _Frame, saved: dict[int, list[int]]) -> None:
+        """Put back the moment of ``frame``; ``saved`` is its touched zones (``frame[4]``)."""
+        scalars, rng_state, n_events, n_trail, _ = frame
         for name, value in zip(self._scalar_names, scalars, strict=True):
             object.__setattr__(self, name, value)
         self.rng.state = rng_state
