@@ -153,6 +153,9 @@ class Game:
         self._hidden_zone_cache: dict[tuple[int, int, int, int], tuple[Any, tuple[int, ...]]] = {}
         #: ``edge_set`` kept at the first move of a state (``State._goto`` checks every move against it)
         self._edges: frozenset[tuple[str, str]] | None = None
+        #: decks (card ID tuples) that ``check_deck`` found legal: the construction rules depend only on the
+        #: cards and the game's pool, and a simulation checks the same starter decks at every new game
+        self._legal_decks: set[tuple[str, ...]] = set()
 
     def with_options(self, options: Mapping[str, Any]) -> Game:
         """This game with other options (and the same card pool)."""
@@ -367,9 +370,14 @@ class Game:
         """Normalise a deck (Deck, list of IDs, {id: count}, or a starter deck name) and
         raise ``DeckError`` listing every violated construction rule."""
         cards = self.deck_cards(deck, label)
+        known = type(cards) is tuple  # (a Deck built by hand may hold a list)
+        if known and cards in self._legal_decks:
+            return cards
         violations = self.validate_deck(cards)
         if violations:
             raise DeckError(violations, label)
+        if known and len(self._legal_decks) < 64:
+            self._legal_decks.add(cards)
         return cards
 
     def deck_cards(self, deck: Any, label: str = "deck") -> tuple[str, ...]:

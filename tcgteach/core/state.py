@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, and
-#: how many events and trail steps there were
-_Frame = tuple[tuple[Any, ...], int, int, int]
+#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
+#: events and trail steps there were, and the zones the action touched as they were (one tuple: a step of
+#: play allocates it and nothing more for undo)
+_Frame = tuple[tuple[Any, ...], int, int, int, dict[int, list[int]]]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
@@ -77,7 +78,7 @@ class State:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
-        self._frames: list[tuple[_Frame, dict[int, list[int]]]] = []
+        self._frames: list[_Frame] = []
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
@@ -117,7 +118,9 @@ class State:
             )
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        legal = self.legal_actions()
+        legal = self._legal  # (the cache of ``legal_actions``, read here without a call)
+        if legal is None:
+            legal = self.legal_actions()
         for candidate in legal:  # identity first: legal lists hold interned actions
             if candidate is action:
                 break
@@ -129,27 +132,34 @@ class State:
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply without checking legality (for search). An illegal action may corrupt the state."""
-        frame = (self._get_scalars(self), self.rng.state, len(self.events), len(self.trail))
+        events = self.events
+        n_events = len(events)
         saved: dict[int, list[int]] = {}
+        frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail), saved)
         self._saved = saved
         try:
             self._do(action)
         except BaseException:
+            self._saved = None
             self._restore(frame, saved)
             raise
-        finally:
-            self._saved = None
-        self._frames.append((frame, saved))
+        self._saved = None
+        self._frames.append(frame)
         self.history.append(action)
         self._legal = None
-        return self.events[frame[2] :]
+        return events[n_events:]
+
+    def _scalar_values(self) -> tuple[Any, ...]:
+        """``node`` and the ``SCALARS`` in order (what a frame of undo saves); a game may override it with
+        the tuple written out (the compiled build then reads its attributes natively)."""
+        return self._get_scalars(self)  # type: ignore[no-any-return]
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
         if not self._frames:
             raise TcgError("nothing to undo: no action has been applied to this state")
-        frame, saved = self._frames.pop()
-        self._restore(frame, saved)
+        frame = self._frames.pop()
+        self._restore(frame, frame[4])
         self._legal = None
         action = self.history.pop()
         n = len(self.history)
@@ -161,7 +171,8 @@ class State:
         return bool(self._frames)
 
     def _restore(self, frame: _Frame, saved: dict[int, list[int]]) -> None:
-        scalars, rng_state, n_events, n_trail = frame
+        """Put back the moment of ``frame``; ``saved`` is its touched zones (``frame[4]``)."""
+        scalars, rng_state, n_events, n_trail, _ = frame
         for name, value in zip(self._scalar_names, scalars, strict=True):
             object.__setattr__(self, name, value)
         self.rng.state = rng_state
@@ -186,9 +197,10 @@ class State:
         edges = game._edges
         if edges is None:
             edges = game._edges = game.edge_set
-        if (self.node, node) not in edges:
+        edge = (self.node, node)
+        if edge not in edges:
             raise EngineError(f"{self.game.name}: no edge {self.node} -> {node} in the flow graph")
-        self.trail.append((self.node, node))
+        self.trail.append(edge)
         self.node = node
 
     def _emit(self, kind: str, rule: str, player: int | None, secret: int | None = None, **data: Any) -> Event:
@@ -201,7 +213,7 @@ class State:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][0][3] :]
+        return self.trail[self._frames[-1][3] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -242,7 +254,7 @@ class State:
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
         v = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
-        for name, value in zip(self._scalar_names, self._get_scalars(self), strict=True):
+        for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
             object.__setattr__(v, name, value)
         v.game = self.game
         v.num_players = self.num_players
@@ -291,9 +303,9 @@ class State:
             mask = self.game.mask_action
             n = len(frames)
             for i in range(len(cache), n):
-                end = frames[i + 1][0][2] if i + 1 < n else len(events)
+                end = frames[i + 1][2] if i + 1 < n else len(events)
                 action = history[i]
-                for k in range(frames[i][0][2], end):
+                for k in range(frames[i][2], end):
                     e = events[k]
                     if e.kind in secret_kinds and e.secret is not None and e.secret != player:
                         action = mask(action)

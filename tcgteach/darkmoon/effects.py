@@ -7,7 +7,7 @@ Each takes the state and changes zones only through its ``_touch_*`` accessors (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .ids import Ev, Op
@@ -19,25 +19,25 @@ if TYPE_CHECKING:
 
 
 # enum members bound once as module globals, read ``_Ev_DRAW`` as ``Ev.DRAW`` (why: see state.py)
-_Ev_DECLINED = Ev.DECLINED
-_Ev_DRAW = Ev.DRAW
-_Ev_EFFECT = Ev.EFFECT
-_Ev_EFFECT_SKIPPED = Ev.EFFECT_SKIPPED
-_Ev_NO_TARGET = Ev.NO_TARGET
-_Ev_PEEK = Ev.PEEK
-_Ev_PEEK_DONE = Ev.PEEK_DONE
-_Ev_PLACED = Ev.PLACED
-_Ev_RECYCLED = Ev.RECYCLED
-_Ev_RETURNED = Ev.RETURNED
-_Ev_SEARCH = Ev.SEARCH
-_Op_DRAW = Op.DRAW
-_Op_DRAW_IF_FIELD_HAS = Op.DRAW_IF_FIELD_HAS
-_Op_EACH_DRAW = Op.EACH_DRAW
-_Op_PEEK = Op.PEEK
-_Op_PLACE_FROM_HAND = Op.PLACE_FROM_HAND
-_Op_RECYCLE = Op.RECYCLE
-_Op_RETURN_OPPONENT = Op.RETURN_OPPONENT
-_Op_SEARCH = Op.SEARCH
+_Ev_DECLINED: Final = Ev.DECLINED
+_Ev_DRAW: Final = Ev.DRAW
+_Ev_EFFECT: Final = Ev.EFFECT
+_Ev_EFFECT_SKIPPED: Final = Ev.EFFECT_SKIPPED
+_Ev_NO_TARGET: Final = Ev.NO_TARGET
+_Ev_PEEK: Final = Ev.PEEK
+_Ev_PEEK_DONE: Final = Ev.PEEK_DONE
+_Ev_PLACED: Final = Ev.PLACED
+_Ev_RECYCLED: Final = Ev.RECYCLED
+_Ev_RETURNED: Final = Ev.RETURNED
+_Ev_SEARCH: Final = Ev.SEARCH
+_Op_DRAW: Final = Op.DRAW
+_Op_DRAW_IF_FIELD_HAS: Final = Op.DRAW_IF_FIELD_HAS
+_Op_EACH_DRAW: Final = Op.EACH_DRAW
+_Op_PEEK: Final = Op.PEEK
+_Op_PLACE_FROM_HAND: Final = Op.PLACE_FROM_HAND
+_Op_RECYCLE: Final = Op.RECYCLE
+_Op_RETURN_OPPONENT: Final = Op.RETURN_OPPONENT
+_Op_SEARCH: Final = Op.SEARCH
 
 
 def rule_of(s: DarkMoonState, src: int) -> str:
@@ -50,7 +50,7 @@ def start(s: DarkMoonState, p: int, src: int) -> bool:
     effect = s.inst.cards[src].effect
     if effect is None:
         return False
-    op = effect["op"]
+    op: str = effect["op"]
     rule = rule_of(s, src)
     if op == _Op_DRAW:
         s._emit(_Ev_EFFECT, rule, p, card=src, op=op)

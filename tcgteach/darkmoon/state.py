@@ -11,9 +11,10 @@ numbers: player p's deck list entry i is card ``p * 40 + i``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..core.actions import Action
+from ..core.events import Event
 from ..core.outcome import Outcome
 from ..core.state import State
 from . import actions as A
@@ -22,45 +23,77 @@ from .cards import Card
 from .ids import Ev, Node
 from .values import PeekChoice, Pending, Reveal
 
-DECK, HAND, FIELD, UNIT1 = 0, 1, 2, 3  # offsets of a player's zones in ``zones`` (see ZONES)
-NZ = 6  # zones per player
-ACTIONS_PER_TURN = 2  # DM-4.1
-FIRST_TURN_ACTIONS = 1  # DM-4.3
-MIN_UNIT, MAX_UNIT = 3, 7  # DM-4.6
-SLOTS = 3  # DM-4.7
+# offsets of a player's zones in ``zones`` (see ZONES); ``Final``: the compiled build folds them into its code
+DECK: Final = 0
+HAND: Final = 1
+FIELD: Final = 2
+UNIT1: Final = 3
+NZ: Final = 6  # zones per player
+ACTIONS_PER_TURN: Final = 2  # DM-4.1
+FIRST_TURN_ACTIONS: Final = 1  # DM-4.3
+MIN_UNIT: Final = 3  # DM-4.6
+MAX_UNIT: Final = 7  # DM-4.6
+SLOTS: Final = 3  # DM-4.7
 
 # The turn's hot paths read enum members bound once as module globals (the same objects; read
 # ``_Node_MAIN`` as ``Node.MAIN``): on Python 3.11 ``Node.MAIN`` goes through ``EnumType.__getattr__``,
 # about four global reads, and a game reads a few hundred of them (~9% of a random-agent simulation).
-_Node_EFFECT = Node.EFFECT
-_Node_END = Node.END
-_Node_GAME_OVER = Node.GAME_OVER
-_Node_MAIN = Node.MAIN
-_Node_PLAY_CHARACTER = Node.PLAY_CHARACTER
-_Node_PLAY_SPECIAL = Node.PLAY_SPECIAL
-_Node_REVEAL = Node.REVEAL
-_Node_UNIT = Node.UNIT
-_Ev_DECK_EMPTY = Ev.DECK_EMPTY
-_Ev_END_ALREADY_ARMED = Ev.END_ALREADY_ARMED
-_Ev_END_ARMED = Ev.END_ARMED
-_Ev_END_MAIN = Ev.END_MAIN
-_Ev_PICK = Ev.PICK
-_Ev_PLAY = Ev.PLAY
-_Ev_REVEAL = Ev.REVEAL
-_Ev_TURN_END = Ev.TURN_END
-_Ev_TURN_START = Ev.TURN_START
-_Ev_UNIT_CANCELLED = Ev.UNIT_CANCELLED
-_Ev_UNIT_CREATED = Ev.UNIT_CREATED
-_Ev_UNIT_STARTED = Ev.UNIT_STARTED
+_Node_EFFECT: Final = Node.EFFECT
+_Node_END: Final = Node.END
+_Node_GAME_OVER: Final = Node.GAME_OVER
+_Node_MAIN: Final = Node.MAIN
+_Node_PLAY_CHARACTER: Final = Node.PLAY_CHARACTER
+_Node_PLAY_SPECIAL: Final = Node.PLAY_SPECIAL
+_Node_REVEAL: Final = Node.REVEAL
+_Node_UNIT: Final = Node.UNIT
+_Ev_DECK_EMPTY: Final = Ev.DECK_EMPTY
+_Ev_END_ALREADY_ARMED: Final = Ev.END_ALREADY_ARMED
+_Ev_END_ARMED: Final = Ev.END_ARMED
+_Ev_END_MAIN: Final = Ev.END_MAIN
+_Ev_PICK: Final = Ev.PICK
+_Ev_PLAY: Final = Ev.PLAY
+_Ev_REVEAL: Final = Ev.REVEAL
+_Ev_TURN_END: Final = Ev.TURN_END
+_Ev_TURN_START: Final = Ev.TURN_START
+_Ev_UNIT_CANCELLED: Final = Ev.UNIT_CANCELLED
+_Ev_UNIT_CREATED: Final = Ev.UNIT_CREATED
+_Ev_UNIT_STARTED: Final = Ev.UNIT_STARTED
 
-_EFFECT_CHOICES = (A.Choose, A.Decline, A.KeepTop, A.ToBottom)
-_UNIT_STEPS = (A.Pick, A.Finish, A.Cancel)
+# the action classes and shared actions, bound once (``_Play`` is ``A.Play``): a global, not a module attribute
+_Play: Final = A.Play
+_Pick: Final = A.Pick
+_EndMain: Final = A.EndMain
+_StartUnit: Final = A.StartUnit
+_Finish: Final = A.Finish
+_Cancel: Final = A.Cancel
+_END_MAIN: Final = A.END_MAIN
+_FINISH: Final = A.FINISH
+_CANCEL: Final = A.CANCEL
+_UNIT_SLOTS: Final = A.UNIT_SLOTS
+_DECLINE: Final = A.DECLINE
+_PEEK_CHOICES: Final = (A.KEEP_TOP, A.TO_BOTTOM)
+
+_EFFECT_CHOICES: Final = (A.Choose, A.Decline, A.KeepTop, A.ToBottom)
+_UNIT_STEPS: Final = (A.Pick, A.Finish, A.Cancel)
 
 
 class Instances:
     """Per-game facts about each card instance (shared, never changes during play)."""
 
-    __slots__ = ("cards", "owner", "is_char", "number", "charname", "play", "pick", "choose", "chars_of")
+    __slots__ = (
+        "cards",
+        "owner",
+        "is_char",
+        "number",
+        "charname",
+        "play",
+        "pick",
+        "choose",
+        "chars_of",
+        "reveal_to_hand",
+        "reveal_to_field",
+        "match_key",
+    )
 
     def __init__(
         self,
@@ -87,6 +120,15 @@ class Instances:
             if card.is_character and card.number is not None and card.character is not None:
                 chars_of[owner[c]].append((c, card.number, card.character))
         self.chars_of = tuple(tuple(chars) for chars in chars_of)
+        #: what a revealed character matches on the field (DM-4.4), as one int per instance: its number, -1 for
+        #: a character without one (they match each other, as None == None), -2 for a special (matches no
+        #: character; a special itself never matches, see ``_reveal_and_continue``)
+        self.match_key: tuple[int, ...] = tuple(
+            (-1 if c.number is None else c.number) if c.is_character else -2 for c in cards
+        )
+        #: the reveal of each card (DM-4.4), to the hand and to the field: immutable values, made once
+        self.reveal_to_hand = tuple(Reveal(c, "hand") for c in range(len(cards)))
+        self.reveal_to_field = tuple(Reveal(c, "field") for c in range(len(cards)))
 
 
 class DarkMoonState(State):
@@ -120,6 +162,22 @@ class DarkMoonState(State):
     unit_pick: tuple[int, ...]
     pending: Pending | None  # the on-play effect waiting for a choice (node "effect")
     last_reveal: Reveal | None  # this turn's last reveal (DM-4.4)
+
+    def _scalar_values(self) -> tuple[Any, ...]:
+        # ``State._scalar_values`` written out: ``node`` and SCALARS, in their order
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.actions_used,
+            self.armed_by,
+            self.armed_rule,
+            self.deck_out_seen,
+            self.unit_slot,
+            self.unit_pick,
+            self.pending,
+            self.last_reveal,
+        )
 
     # -- basic facts ---------------------------------------------------------------------------
     def card(self, instance: int) -> Card:
@@ -189,26 +247,31 @@ class DarkMoonState(State):
             return self._legal_unit()
         if node == _Node_EFFECT:
             if isinstance(self.pending, PeekChoice):
-                return (A.KEEP_TOP, A.TO_BOTTOM)
+                return _PEEK_CHOICES
             choose = self.inst.choose
-            return tuple(choose[c] for c in effects.targets(self)) + (A.DECLINE,)
+            return tuple([choose[c] for c in effects.targets(self)] + [_DECLINE])
         return ()
 
     def _legal_main(self) -> tuple[Action, ...]:
         """DM-4.1: play a card (DM-4.2, DM-4.5), start a unit in an empty slot (DM-4.6, DM-4.7), or end."""
         p = self.turn_player
         inst = self.inst
-        out: list[Action] = [inst.play[c] for c in sorted(self.hand(p))]
+        zones = self.zones
+        base = p * NZ
+        play = inst.play
+        out: list[Action] = [play[c] for c in sorted(zones[base + HAND])]
         is_char = inst.is_char
         n = 0
-        for c in self.field(p):  # DM-4.6: a unit needs three characters on the field
+        for c in zones[base + FIELD]:  # DM-4.6: a unit needs three characters on the field
             if is_char[c]:
                 n += 1
                 if n >= MIN_UNIT:
-                    base = p * NZ + UNIT1
-                    out.extend(A.UNIT_SLOTS[k] for k, unit in enumerate(self.zones[base : base + SLOTS]) if not unit)
+                    base += UNIT1
+                    for k in range(SLOTS):
+                        if not zones[base + k]:
+                            out.append(_UNIT_SLOTS[k])
                     break
-        out.append(A.END_MAIN)
+        out.append(_END_MAIN)
         return tuple(out)
 
     def _legal_unit(self) -> tuple[Action, ...]:
@@ -216,24 +279,24 @@ class DarkMoonState(State):
         inst = self.inst
         is_char, pick = inst.is_char, inst.pick
         picked = self.unit_pick
-        n_chars = sum(1 for c in picked if is_char[c])
+        n_chars = 0
+        for c in picked:
+            if is_char[c]:
+                n_chars += 1
         chars_ok = n_chars < MAX_UNIT
         special_ok = n_chars == len(picked)  # no special picked yet
-        field = sorted(self.field(self.turn_player))
-        if picked:
-            taken = set(picked)
-            field = [c for c in field if c not in taken]
+        field = sorted(self.zones[self.turn_player * NZ + FIELD])  # (the cards not picked yet, in order)
         if chars_ok and special_ok:
-            out: list[Action] = [pick[c] for c in field]
+            out: list[Action] = [pick[c] for c in field if c not in picked]
         elif chars_ok:
-            out = [pick[c] for c in field if is_char[c]]
+            out = [pick[c] for c in field if is_char[c] and c not in picked]
         elif special_ok:
-            out = [pick[c] for c in field if not is_char[c]]
+            out = [pick[c] for c in field if not is_char[c] and c not in picked]
         else:
             out = []
         if MIN_UNIT <= n_chars:
-            out.append(A.FINISH)
-        out.append(A.CANCEL)
+            out.append(_FINISH)
+        out.append(_CANCEL)
         return tuple(out)
 
     # -- why an action is illegal (one checker per kind of action) ---------------------------------
@@ -296,26 +359,28 @@ class DarkMoonState(State):
     def _do(self, action: Action) -> None:
         kind = type(action)
         p = self.turn_player
-        if kind is A.Play:
-            self._play(p, action.card)  # type: ignore[attr-defined]  # kind is A.Play
-        elif kind is A.Pick:
-            card: int = action.card  # type: ignore[attr-defined]  # kind is A.Pick
+        if kind is _Pick:  # (the kinds in the order of how often random play takes them)
+            card: int = action.card  # type: ignore[attr-defined]  # kind is _Pick
             self.unit_pick = self.unit_pick + (card,)
-            self._emit(_Ev_PICK, "DM-4.6", p, card=card, slot=self.unit_slot)
-        elif kind is A.EndMain:
-            self._emit(_Ev_END_MAIN, "DM-4.1", p, used=self.actions_used)
+            self.events.append(Event(_Ev_PICK, "DM-4.6", p, {"card": card, "slot": self.unit_slot}))
+        elif kind is _Play:
+            self._play(p, action.card)  # type: ignore[attr-defined]  # kind is _Play
+        elif kind is _EndMain:
+            self.events.append(Event(_Ev_END_MAIN, "DM-4.1", p, {"used": self.actions_used}))
             self._goto(_Node_END)
             self._end_phase()
-        elif kind is A.StartUnit:
-            slot: int = action.slot  # type: ignore[attr-defined]  # kind is A.StartUnit
+        elif kind is _StartUnit:
+            slot: int = action.slot  # type: ignore[attr-defined]  # kind is _StartUnit
             self._goto(_Node_UNIT)
             self.unit_slot = slot
             self.unit_pick = ()
-            self._emit(_Ev_UNIT_STARTED, "DM-4.6", p, slot=slot)
-        elif kind is A.Finish:
+            self.events.append(Event(_Ev_UNIT_STARTED, "DM-4.6", p, {"slot": slot}))
+        elif kind is _Finish:
             self._finish_unit(p)
-        elif kind is A.Cancel:
-            self._emit(_Ev_UNIT_CANCELLED, "DM-4.6", p, slot=self.unit_slot, cards=list(self.unit_pick))
+        elif kind is _Cancel:
+            self.events.append(
+                Event(_Ev_UNIT_CANCELLED, "DM-4.6", p, {"slot": self.unit_slot, "cards": list(self.unit_pick)})
+            )
             self.unit_slot = None
             self.unit_pick = ()
             self._goto(_Node_MAIN)
@@ -324,15 +389,16 @@ class DarkMoonState(State):
 
     def _play(self, p: int, card: int) -> None:
         """DM-4.2 / DM-4.5: hand to field, the on-play effect, then the reveal."""
-        self._touch_hand(p).remove(card)
-        self._touch_field(p).append(card)
-        self.actions_used += 1
+        base = p * NZ
+        self._touch(base + HAND).remove(card)
+        self._touch(base + FIELD).append(card)
+        self.actions_used = used = self.actions_used + 1
         if self.inst.is_char[card]:
             self._goto(_Node_PLAY_CHARACTER)
-            self._emit(_Ev_PLAY, "DM-4.2", p, card=card, action=self.actions_used)
+            self.events.append(Event(_Ev_PLAY, "DM-4.2", p, {"card": card, "action": used}))
         else:
             self._goto(_Node_PLAY_SPECIAL)
-            self._emit(_Ev_PLAY, "DM-4.5", p, card=card, action=self.actions_used)
+            self.events.append(Event(_Ev_PLAY, "DM-4.5", p, {"card": card, "action": used}))
         self._goto(_Node_EFFECT)
         if not effects.start(self, p, card):
             self._reveal_and_continue(p)
@@ -346,32 +412,41 @@ class DarkMoonState(State):
     # -- reveal (DM-4.4) -------------------------------------------------------------------------------
     def _reveal_and_continue(self, p: int) -> None:
         self._goto(_Node_REVEAL)
-        deck = self.deck(p)
+        base = p * NZ
+        deck = self.zones[base + DECK]
         if not deck:
             self.last_reveal = None
             self._deck_empty(p, "reveal")
         else:
-            self._touch_deck(p)
-            card = deck.pop()
+            card = self._touch(base + DECK).pop()
             inst = self.inst
+            is_char = inst.is_char
+            character = is_char[card]
             to_field = False
-            if inst.is_char[card]:
-                number = inst.number[card]
-                is_char = inst.is_char
-                nums = inst.number
-                to_field = any(is_char[c] and nums[c] == number for c in self.field(p))
-            (self._touch_field(p) if to_field else self._touch_hand(p)).append(card)
-            self.last_reveal = Reveal(card, "field" if to_field else "hand")
-            self._emit(
-                _Ev_REVEAL,
-                "DM-4.4",
-                p,
-                card=card,
-                to="field" if to_field else "hand",
-                match=to_field,
-                character=inst.is_char[card],
-            )
-        self._next_action_or_end()
+            if character:
+                keys = inst.match_key
+                key = keys[card]
+                for c in self.zones[base + FIELD]:
+                    if keys[c] == key:  # a character with the same number (specials never match)
+                        to_field = True
+                        break
+            if to_field:
+                self._touch(base + FIELD).append(card)
+                self.last_reveal = inst.reveal_to_field[card]
+                data = {"card": card, "to": "field", "match": True, "character": character}
+            else:
+                self._touch(base + HAND).append(card)
+                self.last_reveal = inst.reveal_to_hand[card]
+                data = {"card": card, "to": "hand", "match": False, "character": character}
+            self.events.append(Event(_Ev_REVEAL, "DM-4.4", p, data))
+        # DM-4.1: back to the main phase while actions are left, else the end phase
+        if self.actions_used >= (
+            FIRST_TURN_ACTIONS if self.turn == 1 and self.game.options["first_turn_restriction"] else ACTIONS_PER_TURN
+        ):
+            self._goto(_Node_END)
+            self._end_phase()
+        else:
+            self._goto(_Node_MAIN)
 
     def _next_action_or_end(self) -> None:
         """DM-4.1: back to the main phase while actions are left, else the end phase."""
@@ -400,7 +475,13 @@ class DarkMoonState(State):
     def _end_phase(self) -> None:
         p = self.turn_player
         n = self.num_players
-        full = all(self.units(p))
+        full = True
+        base = p * NZ + UNIT1
+        zones = self.zones
+        for k in range(SLOTS):
+            if not zones[base + k]:
+                full = False
+                break
         if full and self.armed_by is None:
             self.armed_by = p
             self.armed_rule = "DM-1.4"
@@ -411,7 +492,7 @@ class DarkMoonState(State):
             self.armed_by = p
             self.armed_rule = "DM-4.4a"
             self._emit(_Ev_END_ARMED, "DM-4.4a", p)
-        self._emit(_Ev_TURN_END, "DM-4.8", p, turn=self.turn)
+        self.events.append(Event(_Ev_TURN_END, "DM-4.8", p, {"turn": self.turn}))
         if self.armed_by is not None and p == (self.armed_by - 1) % n:
             self._goto(_Node_GAME_OVER)
             out = scoring.outcome(self)
@@ -423,7 +504,9 @@ class DarkMoonState(State):
         self.deck_out_seen = False
         self.last_reveal = None
         self._goto(_Node_MAIN)
-        self._emit(_Ev_TURN_START, "DM-4.8", self.turn_player, turn=self.turn, final=self.armed_by is not None)
+        self.events.append(
+            Event(_Ev_TURN_START, "DM-4.8", self.turn_player, {"turn": self.turn, "final": self.armed_by is not None})
+        )
 
     # -- scoring (DM-5, in scoring.py) -------------------------------------------------------------------
     def score(self, player: int) -> dict[str, Any]:
