@@ -277,5 +277,3 @@ def test_a_record_played_with_a_card_file_replays_only_with_it(tmp_path: Path) -
     other = tmp_path / "other.json"
     other.write_text('{"cards": []}', encoding="utf-8")
     assert_one_line_error(cli("replay", str(record), "--cards", str(other)), "other.json")
-
-
