@@ -310,11 +310,32 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
+def card_file_game(path: str) -> str:
+    """The game a card file is for, from its ``format`` (``tcgteach-darkmoon-cards`` ...)."""
+    from .core.data import load_json
+
+    if not Path(path).is_file():
+        raise TcgError(f"--cards {path}: no such file")
+    data = load_json(path)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    for name in tcgteach.games():
+        if fmt == f"tcgteach-{name}-cards":
+            return name
+    formats = ", ".join(f"tcgteach-{name}-cards" for name in tcgteach.games())
+    raise TcgError(f'--cards {path}: not a card file (its "format" is {fmt!r}; a card file says one of {formats})')
+
+
 def cmd_classroom(args: argparse.Namespace, out: Any, extra: Sequence[str]) -> int:
     try:
         from . import classroom_server
     except ImportError as exc:
         raise TcgError(f"the classroom needs Voila: pip install 'tcgteach[notebooks]' ({exc})") from None
+    if args.cards is not None:  # checked here, before the server starts; the app's kernels read the two variables
+        name = card_file_game(args.cards)
+        game = make_game(name, dict(tcgteach.game_class(name).classroom_options), args.cards)
+        game.new_state(seed=0)  # the app deals the starter decks: a pool none of them fits is refused here
+        os.environ["TCGTEACH_CARDS"] = str(Path(args.cards).resolve())
+        os.environ["TCGTEACH_CARDS_GAME"] = name
     return classroom_server.serve(
         args.notebook,
         network=args.network,
@@ -410,6 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--network", action="store_true", help="serve the students' devices on this network (a token)")
     c.add_argument("--port", type=_int_arg(1, 65535), default=None, help="default 8866")
     c.add_argument("--notebook", default="notebooks/05_classroom.ipynb", help="the classroom notebook")
+    c.add_argument("--cards", metavar="FILE", help="play the file's game with your own card pool (a JSON card file)")
     c.add_argument(
         "--max-kernels", type=_int_arg(1, 10_000), default=40, help="with --network: apps open at once (default 40)"
     )

@@ -136,6 +136,10 @@ class Classroom(Stepper):
     ``decks=["guardians", "heroes"]`` gives each seat a deck (a starter deck name or a list of card IDs;
     default: the game's own choice). New game keeps them for the same game (a seat added gets the game's
     default deck for that seat) and drops them when another game is chosen.
+
+    ``cards=PATH_OR_DICT`` plays ``game`` with your own card pool (as ``tcgteach.game(game, cards=...)``,
+    validated the same way); choosing the other game plays that one with its own cards, and choosing
+    ``game`` again brings your pool back. ``tcgteach classroom --cards FILE`` serves the app with it.
     """
 
     SEAT_KINDS = (PERSON, "heuristic", "coach", "random")
@@ -151,6 +155,7 @@ class Classroom(Stepper):
         hot_seat: bool = False,
         coach_seconds: float = 0.5,
         auto_forced: bool = True,
+        cards: Any = None,
         **kw: Any,
     ) -> None:
         if game not in tcgteach.games():
@@ -169,11 +174,15 @@ class Classroom(Stepper):
         self._holder: int | None = None  # in hot seat: the person who has the device now
         self._hint_cache: dict[tuple[int, str], str] = {}
         kw.setdefault("show_hands", None)
+        options = tcgteach.game_class(game).classroom_options
+        first = tcgteach.game(game, options, cards=cards) if cards is not None else game
+        #: the user's card pool per game name (the Game made with it), kept when another game is chosen
+        self._pools: dict[str, Any] = {game: first} if cards is not None else {}
         super().__init__(
-            game,
+            first,
             seed=seed,
             agents=list(agents),
-            options=tcgteach.game_class(game).classroom_options,
+            options=options,
             lang=lang,
             players=len(agents),
             auto_forced=auto_forced,
@@ -376,7 +385,10 @@ class Classroom(Stepper):
         old_state, old_agents = session.state, list(session.agents)
         old_moves = (list(session.actors), list(session.forced), list(session.starts))
         old_seats, old_players, old_decks = list(self.seat_pickers), self.players, self.decks
-        game = self.game if name == self.game.name else tcgteach.game(name, tcgteach.game_class(name).classroom_options)
+        if name == self.game.name:
+            game = self.game
+        else:
+            game = self._pools.get(name) or tcgteach.game(name, tcgteach.game_class(name).classroom_options)
         try:
             self.game = game
             self.decks = self._seat_decks(game, players, old_decks if game is old_game else None)
