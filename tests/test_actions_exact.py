@@ -77,6 +77,30 @@ def test_repro_dragonquest_action_classes_with_wrong_field_types(node: str) -> N
             assert err.rule.startswith("DQ-")
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_repro_dragonquest_equal_float_actions_are_refused_not_stored(seed: int) -> None:
+    """`Recruit(48.0, "front") == Recruit(48, "front")` was accepted and stored: the next legal_actions()
+    raised TypeError (tuple indices must be integers, not float). Every legal action rebuilt with floats
+    (or bools) is refused now, through a whole random game."""
+    rng = random.Random(seed)
+    s = tcgteach.game("dragonquest").new_state(seed=seed)
+    refused = 0
+    while not s.is_terminal() and len(s.history) < 150:
+        before = s.to_dict()
+        for a in s.legal_actions():
+            values = [getattr(a, f.name) for f in dataclasses.fields(a)]
+            if any(type(v) is int for v in values):
+                bad = type(a)(*[float(v) if type(v) is int else v for v in values])
+                assert bad == a
+                with pytest.raises(IllegalActionError, match="must be a whole number"):
+                    s.apply(bad)
+                refused += 1
+        assert s.to_dict() == before
+        s.apply(rng.choice(s.legal_actions()))
+    assert refused > 50
+    assert all(field_problem(a) is None for a in s.history)
+
+
 def test_repro_view_with_a_string_player() -> None:
     """`view("0")` raised TypeError."""
     s = _dm()
