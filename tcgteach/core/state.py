@@ -228,7 +228,7 @@ class State:
         """Copy game-specific slots that are not scalars, zones or base fields."""
 
     # -- hidden information ----------------------------------------------------------------
-    def view(self, player: int) -> State:
+    def view(self, player: Any) -> State:  # Any: a wrong type gets a TcgError, also compiled
         """What ``player`` may see: opponents' hands and every deck order hidden (cards shown as -1).
 
         A view can list legal actions of ``player`` and be rendered, but not be applied to.
@@ -331,7 +331,7 @@ class State:
         """Fill game-specific secrets masked by ``_mask_view`` from the dealt cards."""
 
     # -- zones ---------------------------------------------------------------------------------
-    def zone(self, player: int, name: str) -> list[int]:
+    def zone(self, player: Any, name: Any) -> list[int]:  # Any: checked here, also compiled
         """The cards (instance numbers) in a zone of a player (``ZONES`` names them). Do not mutate."""
         names = self.ZONES
         if type(player) is not int or not 0 <= player < self.num_players:
@@ -360,7 +360,7 @@ class State:
     def _do(self, action: Action) -> None:
         raise NotImplementedError
 
-    def _why_illegal(self, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, action: Any) -> tuple[str, str]:
         return (f"{action} is not legal now", self.game.contract_rule)
 
     def is_terminal(self) -> bool:

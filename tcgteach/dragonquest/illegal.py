@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import field_problem, shown
 from . import actions as A
@@ -23,7 +23,7 @@ _EXPECTED: dict[str, str] = {
 }
 
 
-def why_illegal(s: DragonQuestState, action: A.Action) -> tuple[str, str]:
+def why_illegal(s: DragonQuestState, action: Any) -> tuple[str, str]:  # any object (see core.State.apply)
     node = s.node
     if node == Node.GAME_OVER:
         return "the game is over", "DQ-1.2"
