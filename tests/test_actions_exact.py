@@ -206,7 +206,7 @@ def test_field_problem_names_the_field() -> None:
     assert field_problem(QA.Recruit(3, "front")) is None
     assert field_problem(DA.END_MAIN) is None
     assert field_problem(DA.Play(True)) == "Play.card must be a whole number (int), not True (bool)"
-    assert "is not an action" in (field_problem(7) or "")
+    assert field_problem(7) == "7 (int) is not an action: pass an Action object or its text"
     assert "not an action class" in (field_problem(_Odd(1.0)) or "")
     assert "<_BadRepr object>" in (field_problem(DA.Play(_BadRepr())) or "")  # type: ignore[arg-type]
 

@@ -82,7 +82,7 @@ def field_problem(action: Any) -> str | None:
     field holds exactly its declared type (``Play(False)``, ``Play(41.0)``, ``StartUnit("x")`` are not).
     Equal is not enough: ``Play(False) == Play(0)``, and a state must never store the ``False``."""
     if not isinstance(action, Action):
-        return f"{shown(action)} is not an action (an Action object or its text) but a {type(action).__name__}"
+        return f"{shown(action)} ({type(action).__name__}) is not an action: pass an Action object or its text"
     cls = type(action)
     kinds = _field_kinds(cls)
     if kinds is None:

@@ -2,7 +2,8 @@
 
 ``ci`` (the default): bounded so that the whole fuzz suite takes about two minutes on a two-core machine.
 ``release``: ~30 minutes, before a release: ``HYPOTHESIS_PROFILE=release .venv/bin/pytest tests/fuzz``.
-``quick``: a smoke run while editing (a few examples per property).
+``quick``: a smoke run while editing (5 examples per property); ``probe``: 200, to look at the
+statistics of a property while changing it (``--hypothesis-show-statistics``).
 """
 
 from __future__ import annotations
@@ -19,5 +20,5 @@ _COMMON = {
 settings.register_profile("ci", max_examples=500, **_COMMON)
 settings.register_profile("release", max_examples=15_000, **_COMMON)
 settings.register_profile("quick", max_examples=5, **_COMMON)
-settings.register_profile("probe", max_examples=200, **_COMMON)  # for working on the suite
+settings.register_profile("probe", max_examples=200, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
