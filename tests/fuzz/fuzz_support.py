@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from hypothesis import event
+from hypothesis import event, settings
 from hypothesis import strategies as st
 
 import tcgteach
@@ -87,6 +87,12 @@ def library_error_or_success(fn: Callable[..., Any], *args: Any, **kw: Any) -> t
     assert (args, kw) == before, "the input was changed"
     event(f"{getattr(fn, '__name__', 'call')}: {'ok' if error is None else type(error).__name__}")
     return result, error
+
+
+def fewer(n: int) -> settings:
+    """A 1/n share of the profile's examples, for a property whose one example costs n times as much
+    (a card pool checked by its schema); as a decorator above ``@given``."""
+    return settings(max_examples=max(5, settings.default.max_examples // n))
 
 
 @cache

@@ -15,6 +15,7 @@ import pytest
 from fuzz_support import (
     GAMES,
     HUGE,
+    fewer,
     game,
     ints,
     json_values,
@@ -190,22 +191,26 @@ def _cards_module(name: str) -> Any:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@fewer(5)
 @given(data=st.data())
 def test_fuzz_card_file(name: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A card file of one's own (``tcgteach.game(name, cards=PATH)``, issue 15 item 2), edited at random."""
     doc = data.draw(mutated(CARDS[name], max_edits=2))
     path = tmp_path_factory.getbasetemp() / f"cards-{name}-{next(_files)}.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    cards = _cards_module(name)
     try:
-        pool, error = library_error_or_success(cards.card_pool, str(path))
+        g, error = library_error_or_success(tcgteach.game, name, cards=str(path))
     finally:
-        cards.card_pool.cache_clear()
         path.unlink()
     if error is None:
-        assert pool and all(isinstance(k, str) for k in pool)
+        assert g.cards and all(isinstance(k, str) for k in g.cards)
+        s, error = library_error_or_success(g.new_state, seed=0)
+        if error is None:
+            _play_some(s, 0, 60)
 
 
 @pytest.mark.parametrize("name", GAMES)
+@fewer(5)
 @given(data=st.data())
 def test_fuzz_user_card_pool(name: str, data: st.DataObject) -> None:
     """``tcgteach.game(name, cards=DICT)`` (issue 15, item 2): validated like a file; a game that loads plays."""
