@@ -409,7 +409,6 @@ def _engine_action(state: State, action: Any, legal: tuple[Action, ...]) -> Acti
     """The engine's own legal action equal to the caller's ``action`` (so the state never holds the
     caller's object), or ``IllegalActionError``: for a field of the wrong type (``Play(False)`` equals
     ``Play(0)``, ``Play(41.0)`` equals nothing) the error names the field and the action's rule."""
-
     problem = field_problem(action)
     if problem is not None:
         game = state.game
