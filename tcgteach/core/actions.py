@@ -7,6 +7,7 @@ slots, counts) or ``str``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -37,6 +38,70 @@ class Action:
     @classmethod
     def parse(cls, text: str, state: State) -> Action:
         return state.game.parse_action(text)
+
+
+#: the value types a field may hold, per declared type (exact types: ``True`` is not a card number)
+_KINDS: dict[str, tuple[type, ...]] = {
+    "int": (int,),
+    "str": (str,),
+    "int | None": (int, type(None)),
+    "str | None": (str, type(None)),
+}
+_TYPE_WORDS = {int: "a whole number (int)", str: "a string", type(None): "None"}
+#: action class -> ((field name, allowed exact types), ...), worked out once per class
+_FIELD_KINDS: dict[type, tuple[tuple[str, tuple[type, ...]], ...] | None] = {}
+
+
+def _field_kinds(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...] | None:
+    """None for a class whose fields are not all int / str (not an action class of a game)."""
+    if cls in _FIELD_KINDS:
+        return _FIELD_KINDS[cls]
+    found: list[tuple[str, tuple[type, ...]]] | None = []
+    for f in fields(cls):
+        declared = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        allowed = _KINDS.get(declared.replace("Optional[", "").rstrip("]"))
+        if allowed is None or found is None:
+            found = None
+        else:
+            found.append((f.name, allowed))
+    kinds = _FIELD_KINDS[cls] = None if found is None else tuple(found)
+    return kinds
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for an error message: cut to ``limit`` characters, never raising."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 -- any object may be passed; its repr must not turn into a bare error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def field_problem(action: Any) -> str | None:
+    """Why ``action`` is not an exact action value, or None when it is one: an ``Action`` whose every
+    field holds exactly its declared type (``Play(False)``, ``Play(41.0)``, ``StartUnit("x")`` are not).
+    Equal is not enough: ``Play(False) == Play(0)``, and a state must never store the ``False``."""
+    if not isinstance(action, Action):
+        return f"{shown(action)} ({type(action).__name__}) is not an action: pass an Action object or its text"
+    cls = type(action)
+    kinds = _field_kinds(cls)
+    if kinds is None:
+        return f"{cls.__name__} is not an action class of a game (its fields are not all int or str)"
+    for name, allowed in kinds:
+        value = getattr(action, name, _MISSING)
+        if type(value) not in allowed:
+            want = " or ".join(_TYPE_WORDS[t] for t in allowed)
+            got = "missing" if value is _MISSING else f"{shown(value)} ({type(value).__name__})"
+            return f"{cls.__name__}.{name} must be {want}, not {got}"
+    return None
+
+
+_MISSING = object()
+
+
+#: a whole number as typed: ASCII digits only (``int()`` also takes other Unicode digits such as "３",
+#: underscores and surrounding spaces), and short (a card number never has more than a few digits)
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
 
 
 class ActionSyntax:
@@ -73,12 +138,9 @@ class ActionSyntax:
             if word == "-" and "None" in str(typ):
                 values.append(None)
             elif "int" in str(typ):
-                try:
-                    values.append(int(word))
-                except ValueError:
-                    raise IllegalActionError(
-                        f"{text!r}: {name} must be a whole number, not {word!r}", self.rule
-                    ) from None
+                if _WHOLE.fullmatch(word) is None:
+                    raise IllegalActionError(f"{text!r}: {name} must be a whole number, not {word!r}", self.rule)
+                values.append(int(word))
             else:
                 values.append(word)
         return cls(*values)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError
+
+#: a positive whole number as typed: ASCII digits only (``str.isdigit`` is also true of "²", which ``int``
+#: refuses, and ``int`` takes "３" and "1_000"), at most 18 of them
+_WHOLE = re.compile(r"[0-9]{1,18}")
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,7 @@ class OptionSpec:
                 return None
             if isinstance(value, int) and not isinstance(value, bool):
                 number = value
-            elif isinstance(value, str) and value.strip().isdigit():
+            elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 number = int(value)
             else:
                 number = 0

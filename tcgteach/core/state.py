@@ -15,6 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._mypyc import mypyc_attr
+from .actions import field_problem, shown
 from .errors import EngineError, IllegalActionError, StateFileError, TcgError
 from .events import Event
 from .rng import Rng
@@ -125,9 +126,7 @@ class State:
             if candidate is action:
                 break
         else:
-            if action not in legal:  # an equal action built by the caller
-                message, rule = self._why_illegal(action)
-                raise IllegalActionError(message, rule, legal)
+            action = _engine_action(self, action, legal)  # an equal action built by the caller, or an error
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
@@ -241,7 +240,7 @@ class State:
         """Copy game-specific slots that are not scalars, zones or base fields."""
 
     # -- hidden information ----------------------------------------------------------------
-    def view(self, player: int) -> State:
+    def view(self, player: Any) -> State:  # Any: a wrong type gets a TcgError, also compiled
         """What ``player`` may see: opponents' hands and every deck order hidden (cards shown as -1).
 
         A view can list legal actions of ``player`` and be rendered, but not be applied to.
@@ -251,8 +250,8 @@ class State:
         view (cut back by ``undo``); the rest is copied list by list. The view of the player to move
         shares the state's legal actions.
         """
-        if not 0 <= player < self.num_players:
-            raise TcgError(f"no player {player} in a {self.num_players}-player game")
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise _bad_player("view", player, self.num_players)
         v = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
         for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
             object.__setattr__(v, name, value)
@@ -344,9 +343,14 @@ class State:
         """Fill game-specific secrets masked by ``_mask_view`` from the dealt cards."""
 
     # -- zones ---------------------------------------------------------------------------------
-    def zone(self, player: int, name: str) -> list[int]:
-        """The cards (instance numbers) in a zone of a player. Do not mutate."""
-        return self.zones[player * len(self.ZONES) + self.ZONES.index(name)]
+    def zone(self, player: Any, name: Any) -> list[int]:  # Any: checked here, also compiled
+        """The cards (instance numbers) in a zone of a player (``ZONES`` names them). Do not mutate."""
+        names = self.ZONES
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise _bad_player("zone", player, self.num_players)
+        if type(name) is not str or name not in names:
+            raise TcgError(f"zone(player, name): no zone {shown(name)}; the zones are: {', '.join(names)}")
+        return self.zones[player * len(names) + names.index(name)]
 
     def _zone_info(self, index: int) -> tuple[int, str]:
         """(owner, name) of zone ``index``; games with extra zones (piles on cards) override it."""
@@ -368,7 +372,7 @@ class State:
     def _do(self, action: Action) -> None:
         raise NotImplementedError
 
-    def _why_illegal(self, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, action: Any) -> tuple[str, str]:
         return (f"{action} is not legal now", self.game.contract_rule)
 
     def is_terminal(self) -> bool:
@@ -405,6 +409,31 @@ class State:
 #: 2: the options added since version 1 are written out (version 1 files are read with their legacy
 #: values, see ``options_of_file``); game states may have gained scalars that version 1 did not write
 STATE_VERSION = 2
+
+
+def _bad_player(method: str, player: Any, n: int) -> TcgError:
+    if type(player) is not int:
+        what = f"{shown(player)} ({type(player).__name__})"
+        return TcgError(f"{method}(player): player is a seat number 0-{n - 1} (an int), not {what}")
+    return TcgError(f"{method}(player): no player {player} in a {n}-player game (players are 0-{n - 1})")
+
+
+def _engine_action(state: State, action: Any, legal: tuple[Action, ...]) -> Action:
+    """The engine's own legal action equal to the caller's ``action`` (so the state never holds the
+    caller's object), or ``IllegalActionError``: for a field of the wrong type (``Play(False)`` equals
+    ``Play(0)``, ``Play(41.0)`` equals nothing) the error names the field and the action's rule."""
+    problem = field_problem(action)
+    if problem is not None:
+        game = state.game
+        cls = type(action)
+        mine = game.syntax.by_verb.get(str(getattr(cls, "VERB", ""))) is cls  # an action class of this game
+        rule = cls.RULE if mine and cls.RULE else game.contract_rule
+        raise IllegalActionError(problem, rule, legal)
+    for candidate in legal:  # same class, equal fields of the same exact types: the same value
+        if candidate == action:
+            return candidate
+    message, rule = state._why_illegal(action)
+    raise IllegalActionError(message, rule, legal)
 
 
 def _jsonable(value: Any) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..core.actions import Action
+from ..core.actions import Action, field_problem, shown
 from ..core.events import Event
 from ..core.outcome import Outcome
 from ..core.state import State
@@ -300,12 +300,15 @@ class DarkMoonState(State):
         return tuple(out)
 
     # -- why an action is illegal (one checker per kind of action) ---------------------------------
-    def _why_illegal(self, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, action: Any) -> tuple[str, str]:  # any object: a compiled build checks no type
         node = self.node
         if node == _Node_GAME_OVER:
             return "the game is over", "DM-1.5"
         if not isinstance(action, Action) or type(action) not in A.ACTION_CLASSES:
-            return f"{action!r} is not a DARK MOON action", "DM-4.1"
+            return f"{shown(action)} is not a DARK MOON action", "DM-4.1"
+        problem = field_problem(action)  # Play(False), Play(41.0): never compared or indexed with
+        if problem is not None:
+            return problem, type(action).RULE
         if node == _Node_EFFECT and not isinstance(action, _EFFECT_CHOICES):
             assert self.pending is not None
             return f"first finish resolving the on-play effect ({self.pending.op})", "DM-4.2"

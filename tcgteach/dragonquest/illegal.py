@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..core.actions import field_problem, shown
 from . import actions as A
 from .ids import MONSTER, Node
 
@@ -22,12 +23,15 @@ _EXPECTED: dict[str, str] = {
 }
 
 
-def why_illegal(s: DragonQuestState, action: A.Action) -> tuple[str, str]:
+def why_illegal(s: DragonQuestState, action: Any) -> tuple[str, str]:  # any object (see core.State.apply)
     node = s.node
     if node == Node.GAME_OVER:
         return "the game is over", "DQ-1.2"
     if type(action) not in A.ACTION_CLASSES:
-        return f"{action!r} is not a Dragon Quest action", "DQ-6.4"
+        return f"{shown(action)} is not a Dragon Quest action", "DQ-6.4"
+    problem = field_problem(action)  # Draw("x"), Recruit(3.0, 1): never compared or indexed with
+    if problem is not None:
+        return problem, type(action).RULE
     if node == Node.REPAIR:
         return (
             f"P{s.actor + 1}'s formation is broken: first move a back-row card to the front row "

@@ -365,7 +365,7 @@ class DragonQuestState(State):
     def _do(self, action: A.Action) -> None:
         _HANDLERS[type(action)](self, action)
 
-    def _why_illegal(self, action: A.Action) -> tuple[str, str]:
+    def _why_illegal(self, action: Any) -> tuple[str, str]:
         return illegal.why_illegal(self, action)
 
     def result(self) -> Outcome | None:
