@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields, is_dataclass
+from itertools import compress
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from ._mypyc import mypyc_attr
 from .errors import EngineError, IllegalActionError, StateFileError, TcgError
@@ -22,6 +23,25 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
+
+
+@mypyc_attr(native_class=False)  # a compiled class cannot derive from list
+class _NoCards(list[int]):
+    """The empty zone of a view: one shared object, so it refuses every change (a view is a snapshot: a zone
+    of it never changes, and changing it could not change the state). Copying it (``z[:]``, ``list(z)``, as
+    ``clone`` and ``determinize`` do) gives an ordinary list."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TcgError("the zones of a player's view are a snapshot and cannot be changed; change the real state")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+
+#: every empty zone of every view (see ``State.view``)
+NO_CARDS: list[int] = _NoCards()
 
 
 #: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
@@ -248,8 +268,8 @@ class State:
 
         Taken at every decision of an agent, so it costs no Python work per past action: the masked
         events and the masked history are kept per player and extended by the actions since the last
-        view (cut back by ``undo``); the rest is copied list by list. The view of the player to move
-        shares the state's legal actions.
+        view (cut back by ``undo``); the zones that hold cards are copied, the empty ones share one
+        read-only empty list. The view of the player to move shares the state's legal actions.
         """
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
@@ -260,7 +280,12 @@ class State:
         v.num_players = self.num_players
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
         v.setup = dict(self.setup, seed=None)  # so would the seed
-        zones = list(map(list.copy, self.zones))
+        src = self.zones
+        # the zones that hold cards are copied; the empty ones (most of a game's zones: Dragon Quest has a damage
+        # pile and an item slot per card) all get the one read-only empty list, so a view allocates no list for them
+        zones = [NO_CARDS] * len(src)
+        for idx in compress(range(len(src)), src):
+            zones[idx] = src[idx][:]
         for idx in filter(zones.__getitem__, self._hidden_zones(player)):  # the hidden zones that hold cards
             zones[idx] = [-1] * len(zones[idx])
         v.zones = zones
