@@ -97,3 +97,13 @@ def test_a_determinized_view_plays_on_with_ordinary_zones(name: str) -> None:
         legal = d.legal_actions()
         d.apply(legal[rng.randrange(len(legal))])
     assert d.history[: len(v.history)] == v.history
+
+
+def test_dragonquest_scalars_written_out_follow_the_scalar_names() -> None:
+    """``DragonQuestState._scalar_values`` / ``_copy_scalars`` are written out by hand: they must name every scalar
+    in ``node`` + ``SCALARS`` order, or undo and views would lose one."""
+    s, _ = _played("dragonquest", 40)
+    names = type(s)._scalar_names  # type: ignore[attr-defined]
+    assert s._scalar_values() == tuple(getattr(s, n) for n in names)  # type: ignore[attr-defined]
+    v = s.view(s.current_player)  # type: ignore[attr-defined]
+    assert tuple(getattr(v, n) for n in names) == tuple(getattr(s, n) for n in names)

@@ -36,12 +36,27 @@ class _NoCards(list[int]):
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TcgError("the zones of a player's view are a snapshot and cannot be changed; change the real state")
 
-    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    # (one by one: mypyc compiles no chained assignment in a class body)
+    append = _refuse
+    extend = _refuse
+    insert = _refuse
+    remove = _refuse
+    pop = _refuse
+    clear = _refuse
+    sort = _refuse
+    reverse = _refuse
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    __iadd__ = _refuse
+    __imul__ = _refuse
 
 
 #: every empty zone of every view (see ``State.view``)
 NO_CARDS: list[int] = _NoCards()
+
+
+#: ``State._hidden_set``: id of a tuple ``_hidden_zones`` returned -> (that tuple, its indices as a set)
+_HIDDEN_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 
 
 #: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
@@ -274,8 +289,7 @@ class State:
         if not 0 <= player < self.num_players:
             raise TcgError(f"no player {player} in a {self.num_players}-player game")
         v = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
-        for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
-            object.__setattr__(v, name, value)
+        self._copy_scalars(v)
         v.game = self.game
         v.num_players = self.num_players
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
@@ -284,10 +298,10 @@ class State:
         # the zones that hold cards are copied; the empty ones (most of a game's zones: Dragon Quest has a damage
         # pile and an item slot per card) all get the one read-only empty list, so a view allocates no list for them
         zones = [NO_CARDS] * len(src)
+        hidden = self._hidden_set(player)
         for idx in compress(range(len(src)), src):
-            zones[idx] = src[idx][:]
-        for idx in filter(zones.__getitem__, self._hidden_zones(player)):  # the hidden zones that hold cards
-            zones[idx] = [-1] * len(zones[idx])
+            z = src[idx]
+            zones[idx] = [-1] * len(z) if idx in hidden else z[:]
         v.zones = zones
         v.history = self._masked_history(player)[:]
         events = self.events
@@ -309,6 +323,20 @@ class State:
         self._clone_extra(v)
         self._mask_view(v, player)
         return v
+
+    def _copy_scalars(self, new: State) -> None:
+        """Set ``node`` and the ``SCALARS`` of ``new`` to this state's (for ``view``); a game may override it
+        with the assignments written out."""
+        for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
+            object.__setattr__(new, name, value)
+
+    def _hidden_set(self, player: int) -> frozenset[int]:
+        """``_hidden_zones(player)`` as a set (kept beside it: its tuple is kept on the game)."""
+        hidden = self._hidden_zones(player)
+        hit = _HIDDEN_SETS.get(id(hidden))
+        if hit is None or hit[0] is not hidden:
+            hit = _HIDDEN_SETS[id(hidden)] = (hidden, frozenset(hidden))
+        return hit[1]
 
     def _masked_history(self, player: int) -> list[Action]:
         """The history as ``player`` sees it, kept per player and extended by the actions since the last view:

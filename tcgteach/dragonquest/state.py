@@ -408,6 +408,57 @@ class DragonQuestState(State):
         # DQ-8.1: damage cards lie face down and nobody sees them
         return zone == "deck" or zone.startswith("dmg.") or (zone == "hand" and owner != viewer)
 
+    def _scalar_values(self) -> tuple[Any, ...]:
+        # ``State._scalar_values`` written out: ``node`` and SCALARS, in their order (saved at every step)
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.first_player,
+            self.actor,
+            self.gp,
+            self.level,
+            self.orient,
+            self.poisoned,
+            self.recruits,
+            self.quest_played,
+            self.pending,
+            self.combat,
+            self.passes,
+            self.queue,
+            self.losers,
+            self.loss_why,
+            self.end_reason,
+            self.last_combat,
+            self.repair,
+            self.resume,
+        )
+
+    def _copy_scalars(self, new: State) -> None:
+        # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
+        assert isinstance(new, DragonQuestState)
+        new.node = self.node
+        new.turn = self.turn
+        new.turn_player = self.turn_player
+        new.first_player = self.first_player
+        new.actor = self.actor
+        new.gp = self.gp
+        new.level = self.level
+        new.orient = self.orient
+        new.poisoned = self.poisoned
+        new.recruits = self.recruits
+        new.quest_played = self.quest_played
+        new.pending = self.pending
+        new.combat = self.combat
+        new.passes = self.passes
+        new.queue = self.queue
+        new.losers = self.losers
+        new.loss_why = self.loss_why
+        new.end_reason = self.end_reason
+        new.last_combat = self.last_combat
+        new.repair = self.repair
+        new.resume = self.resume
+
     def _clone_extra(self, new: State) -> None:
         assert isinstance(new, DragonQuestState)
         new.inst = self.inst
