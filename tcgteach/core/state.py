@@ -25,30 +25,39 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-@mypyc_attr(native_class=False)  # a compiled class cannot derive from list
-class _NoCards(list[int]):
-    """The empty zone of a view: one shared object, so it refuses every change (a view is a snapshot: a zone
-    of it never changes, and changing it could not change the state). Copying it (``z[:]``, ``list(z)``, as
-    ``clone`` and ``determinize`` do) gives an ordinary list."""
+def _refuse_change(*args: Any, **kwargs: Any) -> NoReturn:
+    raise TcgError("the zones of a player's view are a snapshot and cannot be changed; change the real state")
 
-    __slots__ = ()
 
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TcgError("the zones of a player's view are a snapshot and cannot be changed; change the real state")
-
-    # (one by one: mypyc compiles no chained assignment in a class body)
-    append = _refuse
-    extend = _refuse
-    insert = _refuse
-    remove = _refuse
-    pop = _refuse
-    clear = _refuse
-    sort = _refuse
-    reverse = _refuse
-    __setitem__ = _refuse
-    __delitem__ = _refuse
-    __iadd__ = _refuse
-    __imul__ = _refuse
+#: The empty zone of a view: one shared object, so it refuses every change (a view is a snapshot: a zone of it
+#: never changes, and changing it could not change the state). Copying it (``z[:]``, ``list(z)``, as ``clone`` and
+#: ``determinize`` do) gives an ordinary list. Made by ``type()``: mypyc compiles no class derived from list (nor a
+#: non-native class whose body assigns one function to several names).
+_NoCards = type(
+    "_NoCards",
+    (list,),
+    {
+        "__slots__": (),
+        "__module__": __name__,
+        **dict.fromkeys(
+            (
+                "append",
+                "extend",
+                "insert",
+                "remove",
+                "pop",
+                "clear",
+                "sort",
+                "reverse",
+                "__setitem__",
+                "__delitem__",
+                "__iadd__",
+                "__imul__",
+            ),  # fmt: skip
+            _refuse_change,
+        ),
+    },
+)
 
 
 #: every empty zone of every view (see ``State.view``)

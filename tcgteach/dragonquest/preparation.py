@@ -88,26 +88,26 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -> None:
     """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
     each paying the card's COST."""
-    act = s.inst.act
-    cost = s.inst.cost
+    inst = s.inst
+    cost = inst.cost
     orient, poisoned = s.orient, s.poisoned
-    treat: list[A.Action] = []
+    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
     heal: list[A.Action] = []
     restore: list[A.Action] = []
-    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
     for c in party:
         if cost[c] > gp:
             continue
         o = orient[c]
-        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2)
-            treat.append(act["treat"][c])
+        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2): treats go out first
+            out.append(inst.act["treat"][c])
         elif zones[dmg + c]:
-            heal.append(act["heal"][c])
+            heal.append(inst.act["heal"][c])
         if o == CLOSED:
-            restore.append(act["restore"][c])
-    out += treat
-    out += heal
-    out += restore
+            restore.append(inst.act["restore"][c])
+    if heal:
+        out += heal
+    if restore:
+        out += restore
 
 
 def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], out: list[A.Action]) -> None:
@@ -133,25 +133,30 @@ def _formation_changes(
     ``to_back`` / ``to_front``: whether the formation that a move of a front card to the back row / of a back
     card to the front row leaves is legal (it depends on the direction only, not on the card)."""
     orient = s.orient
-    active_front = [c for c in front if orient[c] == ACTIVE]
+    active_front = [c for c in front if not orient[c]] if front else front  # (ACTIVE == 0)
     if not active_front and not to_front:
         return  # no swap, and no back card may move
-    active_back = [c for c in back if orient[c] == ACTIVE]
+    active_back = [c for c in back if not orient[c]] if back else back
+    if not active_back and not to_back:
+        return  # no swap, and no front card may move
     if len(active_front) > 1:
         active_front.sort()
     if len(active_back) > 1:
         active_back.sort()
     move = s.inst.act["move"]
     if active_front and to_back:
-        out += [move[c] for c in active_front]
-    if active_back and to_front:
-        out += [move[c] for c in active_back]
+        for c in active_front:
+            out.append(move[c])
     if active_back:
-        cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
-        for a in active_front:
-            for b in active_back:
-                swap = cache.get((a, b))
-                out.append(swap if swap is not None else swap_action(s, a, b))
+        if to_front:
+            for c in active_back:
+                out.append(move[c])
+        if active_front:
+            cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
+            for a in active_front:
+                for b in active_back:
+                    swap = cache.get((a, b))
+                    out.append(swap if swap is not None else swap_action(s, a, b))
 
 
 def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out: list[A.Action]) -> None:
