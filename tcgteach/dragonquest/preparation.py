@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import damage, effects, formation
@@ -29,6 +29,19 @@ from .ids import (
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_END_PREP: Final = Ev.END_PREP
+_EV_EQUIP: Final = Ev.EQUIP
+_EV_HEAL: Final = Ev.HEAL
+_EV_MOVE: Final = Ev.MOVE
+_EV_RECRUIT: Final = Ev.RECRUIT
+_EV_RESTORE: Final = Ev.RESTORE
+_EV_SWAP: Final = Ev.SWAP
+_EV_TREAT: Final = Ev.TREAT
+_NODE_BATTLE: Final = Node.BATTLE
 
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
@@ -201,7 +214,7 @@ def recruit(s: DragonQuestState, a: A.Recruit) -> None:
     s._touch_zone(p, FRONT if a.row == "front" else BACK).append(c)
     state = ACTIVE if s.inst.level[c] <= s.level[p] else CLOSED
     s.orient = replaced(s.orient, c, state)
-    s._emit(Ev.RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
+    s._emit(_EV_RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
 
 
 def pay(s: DragonQuestState, p: int, gp: int) -> None:
@@ -215,21 +228,21 @@ def treat(s: DragonQuestState, a: A.Treat) -> None:
     s.poisoned = s.poisoned - {c}
     if s.orient[c] == CONFUSED:
         s.orient = replaced(s.orient, c, CLOSED)  # DQ-6.6: upright but sideways, not activated
-    s._emit(Ev.TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
+    s._emit(_EV_TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
 
 
 def heal(s: DragonQuestState, a: A.Heal) -> None:
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     n = damage.remove_damage(s, c, None)
-    s._emit(Ev.HEAL, "DQ-6.7", p, card=c, cost=s.inst.cost[c], removed=n)
+    s._emit(_EV_HEAL, "DQ-6.7", p, card=c, cost=s.inst.cost[c], removed=n)
 
 
 def restore(s: DragonQuestState, a: A.Restore) -> None:
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     s.orient = replaced(s.orient, c, ACTIVE)
-    s._emit(Ev.RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
+    s._emit(_EV_RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
 
 
 def equip(s: DragonQuestState, a: A.Equip) -> None:
@@ -243,7 +256,7 @@ def equip(s: DragonQuestState, a: A.Equip) -> None:
         s._touch_zone(p, DISCARD).append(old)
     s._touch_zone(p, HAND).remove(a.item)
     slot.append(a.item)
-    s._emit(Ev.EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
+    s._emit(_EV_EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
     damage.check_defeat(s, a.card)  # a new item may give less HP than the damage on the card
     formation.repair_then(s, "prep")
 
@@ -258,7 +271,7 @@ def move(s: DragonQuestState, a: A.Move) -> None:
         s._touch_zone(p, BACK).remove(c)
         s._touch_zone(p, FRONT).append(c)
         to = "front"
-    s._emit(Ev.MOVE, "DQ-6.10", p, card=c, row=to)
+    s._emit(_EV_MOVE, "DQ-6.10", p, card=c, row=to)
 
 
 def swap(s: DragonQuestState, a: A.Swap) -> None:
@@ -266,9 +279,9 @@ def swap(s: DragonQuestState, a: A.Swap) -> None:
     front, back = s._touch_zone(p, FRONT), s._touch_zone(p, BACK)
     front[front.index(a.front)] = a.back
     back[back.index(a.back)] = a.front
-    s._emit(Ev.SWAP, "DQ-6.10", p, card=a.front, other=a.back)
+    s._emit(_EV_SWAP, "DQ-6.10", p, card=a.front, other=a.back)
 
 
 def end_prep(s: DragonQuestState, a: A.Action) -> None:
-    s._emit(Ev.END_PREP, "DQ-6.4", s.actor)
-    s._goto(Node.BATTLE)
+    s._emit(_EV_END_PREP, "DQ-6.4", s.actor)
+    s._goto(_NODE_BATTLE)
