@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from ..core.errors import TcgError
 from ..core.outcome import Outcome
 from ..core.state import State
 from . import actions as A
@@ -84,6 +85,7 @@ class Instances:
 
     __slots__ = (
         "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
+        "equips", "swaps",
     )  # fmt: skip
 
     def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
@@ -127,6 +129,10 @@ class Instances:
                 for i, card in enumerate(cards)
             ]
         self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
+        #: the interned Equip(item, card) and Swap(front, back) actions, made when first listed (too many pairs to
+        #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``)
+        self.equips: dict[tuple[int, int], A.Equip] = {}
+        self.swaps: dict[tuple[int, int], A.Swap] = {}
 
 
 def _use(act: dict[str, Any], card: int, k: int) -> A.Action:
@@ -304,10 +310,19 @@ class DragonQuestState(State):
 
     def modifiers(self, c: int, key: str) -> dict[str, int]:
         """Base value and modifiers of attack/hp/speed for card ``c`` (items, staying quests; DQ-7.8)."""
-        base = {"attack": self.inst.attack, "hp": self.inst.hp, "speed": self.inst.speed}[key][c]
-        item = self.item_of(c)
-        item_mod: int = getattr(self.inst.cards[item], key) if item is not None else 0
-        aura = self._aura(self.inst.owner[c], key)
+        inst = self.inst
+        if key == "attack":  # (no dict built to pick the column: judgment reads four of these per attack)
+            column = inst.attack
+        elif key == "hp":
+            column = inst.hp
+        elif key == "speed":
+            column = inst.speed
+        else:
+            raise TcgError(f"no stat {key!r} (attack, hp or speed)")
+        base = column[c]
+        z = self.zones[2 * NZ + inst.n + c]
+        item_mod: int = getattr(inst.cards[z[0]], key) if z else 0
+        aura = self._aura(inst.owner[c], key)
         return {"base": base, "item": item_mod, "aura": aura, "total": max(0, base + item_mod + aura)}
 
     # the totals alone, as ``modifiers(c, key)["total"]`` without building its dict (read at every fight)
@@ -562,8 +577,8 @@ def blank_state(
     s = DragonQuestState.__new__(DragonQuestState)  # no __init__ (object.__new__ refuses a compiled class)
     s._init_base(game, setup, 2, seed_state)
     s.inst = game._instances(decks)
-    s._equip_cache = {}
-    s._swap_cache = {}
+    s._equip_cache = s.inst.equips
+    s._swap_cache = s.inst.swaps
     s._rows, s._party_max = row_rules(s)
     s.zones = [[] for _ in range(2 * NZ + 2 * s.inst.n)]
     return s
