@@ -57,3 +57,22 @@ def test_DQ_6_9_DQ_6_10_equip_and_swap_actions_are_interned_across_the_states_of
                 first = seen.setdefault(a, a)
                 assert first is a, f"{a} listed as two objects"
     assert kinds == {A.Equip, A.Swap}
+
+
+def test_DQ_6_11_has_target_is_whether_targets_for_finds_one() -> None:
+    from tcgteach.dragonquest.cards import Effect
+    from tcgteach.dragonquest.effects import has_target, targets_for
+
+    # every kind of target, "self" too (no card of the pool aims at itself)
+    synthetic = [Effect("prep", False, 0, t, ()) for t in ("self", "own", "enemy", "enemy_front", "none")]
+    kinds = set()
+    for s in _states(seeds=4, every=3):
+        inst = s.inst  # type: ignore[attr-defined]
+        for c in range(inst.n):
+            card = inst.cards[c]
+            effs = list(card.effects) + ([card.use] if card.use is not None else []) + synthetic
+            for eff in effs:
+                for user in (0, 1):
+                    kinds.add(eff.target)
+                    assert has_target(s, eff, c, user) == bool(targets_for(s, eff, c, user))  # type: ignore[arg-type]
+    assert {"own", "enemy", "enemy_front"} <= kinds

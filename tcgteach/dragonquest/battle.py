@@ -59,7 +59,7 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
         if z and orient[c] == ACTIVE:
             item = z[0]
             use = inst.cards[item].use
-            if use is not None and (use.target == "none" or effects.targets_for(s, use, c, p)):
+            if use is not None and (use.target == "none" or effects.has_target(s, use, c, p)):
                 out.append(act["item"][item])
     return out
 

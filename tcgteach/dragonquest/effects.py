@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import battle, damage, formation, turn
-from .ids import ACTIVE, CLOSED, CONFUSED, DISCARD, HAND, QUEST, Ev, Node, replaced
+from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DISCARD, FRONT, HAND, NZ, QUEST, Ev, Node, replaced
 
 if TYPE_CHECKING:
     from .cards import Effect
@@ -93,10 +93,25 @@ def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | 
                 continue
             if eff.hand > hand_size:  # DQ-4.5
                 continue
-            if eff.target != "none" and not targets_for(s, eff, c, p):
+            if eff.target != "none" and not has_target(s, eff, c, p):
                 continue
             out.append(use)
     return out
+
+
+def has_target(s: DragonQuestState, eff: Effect, src: int, user: int) -> bool:
+    """``bool(targets_for(s, eff, src, user))`` without building the sorted list (asked for every effect listed)."""
+    t = eff.target
+    zones = s.zones
+    if t == "self":
+        return src in zones[user * NZ + FRONT] or src in zones[user * NZ + BACK]
+    if t == "own":
+        return bool(zones[user * NZ + FRONT] or zones[user * NZ + BACK])
+    if t == "enemy":
+        return bool(zones[(1 - user) * NZ + FRONT] or zones[(1 - user) * NZ + BACK])
+    if t == "enemy_front":
+        return bool(zones[(1 - user) * NZ + FRONT])
+    return False
 
 
 def targets_for(s: DragonQuestState, eff: Effect, src: int, user: int) -> list[int]:

@@ -179,7 +179,7 @@ def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out
     quest = inst.act["quest"]
     for c in quests:
         eff = inst.cards[c].effects[0]
-        if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.targets_for(s, eff, c, p)):
+        if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.has_target(s, eff, c, p)):
             out.append(quest[c])
 
 
