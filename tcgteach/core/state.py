@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields, is_dataclass
+from itertools import compress
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from ._mypyc import mypyc_attr
 from .actions import field_problem, shown
@@ -23,6 +24,49 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
+
+
+def _refuse_change(*args: Any, **kwargs: Any) -> NoReturn:
+    raise TcgError("the zones of a player's view are a snapshot and cannot be changed; change the real state")
+
+
+#: The empty zone of a view: one shared object, so it refuses every change (a view is a snapshot: a zone of it
+#: never changes, and changing it could not change the state). Copying it (``z[:]``, ``list(z)``, as ``clone`` and
+#: ``determinize`` do) gives an ordinary list. Made by ``type()``: mypyc compiles no class derived from list (nor a
+#: non-native class whose body assigns one function to several names).
+_NoCards = type(
+    "_NoCards",
+    (list,),
+    {
+        "__slots__": (),
+        "__module__": __name__,
+        **dict.fromkeys(
+            (
+                "append",
+                "extend",
+                "insert",
+                "remove",
+                "pop",
+                "clear",
+                "sort",
+                "reverse",
+                "__setitem__",
+                "__delitem__",
+                "__iadd__",
+                "__imul__",
+            ),  # fmt: skip
+            _refuse_change,
+        ),
+    },
+)
+
+
+#: every empty zone of every view (see ``State.view``)
+NO_CARDS: list[int] = _NoCards()
+
+
+#: ``State._hidden_set``: id of a tuple ``_hidden_zones`` returned -> (that tuple, its indices as a set)
+_HIDDEN_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 
 
 #: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
@@ -247,21 +291,25 @@ class State:
 
         Taken at every decision of an agent, so it costs no Python work per past action: the masked
         events and the masked history are kept per player and extended by the actions since the last
-        view (cut back by ``undo``); the rest is copied list by list. The view of the player to move
-        shares the state's legal actions.
+        view (cut back by ``undo``); the zones that hold cards are copied, the empty ones share one
+        read-only empty list. The view of the player to move shares the state's legal actions.
         """
         if type(player) is not int or not 0 <= player < self.num_players:
             raise _bad_player("view", player, self.num_players)
         v = type(self).__new__(type(self))  # not object.__new__: it refuses a compiled class
-        for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
-            object.__setattr__(v, name, value)
+        self._copy_scalars(v)
         v.game = self.game
         v.num_players = self.num_players
         v.rng = Rng(0)  # the generator's state would predict every hidden shuffle
         v.setup = dict(self.setup, seed=None)  # so would the seed
-        zones = list(map(list.copy, self.zones))
-        for idx in filter(zones.__getitem__, self._hidden_zones(player)):  # the hidden zones that hold cards
-            zones[idx] = [-1] * len(zones[idx])
+        src = self.zones
+        # the zones that hold cards are copied; the empty ones (most of a game's zones: Dragon Quest has a damage
+        # pile and an item slot per card) all get the one read-only empty list, so a view allocates no list for them
+        zones = [NO_CARDS] * len(src)
+        hidden = self._hidden_set(player)
+        for idx in compress(range(len(src)), src):
+            z = src[idx]
+            zones[idx] = [-1] * len(z) if idx in hidden else z[:]
         v.zones = zones
         v.history = self._masked_history(player)[:]
         events = self.events
@@ -283,6 +331,20 @@ class State:
         self._clone_extra(v)
         self._mask_view(v, player)
         return v
+
+    def _copy_scalars(self, new: State) -> None:
+        """Set ``node`` and the ``SCALARS`` of ``new`` to this state's (for ``view``); a game may override it
+        with the assignments written out."""
+        for name, value in zip(self._scalar_names, self._scalar_values(), strict=True):
+            object.__setattr__(new, name, value)
+
+    def _hidden_set(self, player: int) -> frozenset[int]:
+        """``_hidden_zones(player)`` as a set (kept beside it: its tuple is kept on the game)."""
+        hidden = self._hidden_zones(player)
+        hit = _HIDDEN_SETS.get(id(hidden))
+        if hit is None or hit[0] is not hidden:
+            hit = _HIDDEN_SETS[id(hidden)] = (hidden, frozenset(hidden))
+        return hit[1]
 
     def _masked_history(self, player: int) -> list[Action]:
         """The history as ``player`` sees it, kept per player and extended by the actions since the last view:

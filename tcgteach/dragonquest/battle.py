@@ -3,7 +3,7 @@ judgment and end step. The attack arithmetic itself is the pure function ``comba
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from . import damage, effects, formation, turn
@@ -12,6 +12,32 @@ from .ids import ACTIVE, BACK, CLOSED, FRONT, NZ, Ev, Node, replaced
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_ATTACK: Final = Ev.ATTACK
+_EV_BATTLE: Final = Ev.BATTLE
+_EV_BATTLE_OVER: Final = Ev.BATTLE_OVER
+_EV_BLOCK: Final = Ev.BLOCK
+_EV_CONTINUE: Final = Ev.CONTINUE
+_EV_COUNTER: Final = Ev.COUNTER
+_EV_DEFENDER: Final = Ev.DEFENDER
+_EV_FIGHT: Final = Ev.FIGHT
+_EV_NO_BLOCK: Final = Ev.NO_BLOCK
+_EV_NO_BLOCKER: Final = Ev.NO_BLOCKER
+_EV_NO_COUNTER: Final = Ev.NO_COUNTER
+_EV_PASS: Final = Ev.PASS
+_EV_PASS_ACTION: Final = Ev.PASS_ACTION
+_EV_SKIP_BATTLE: Final = Ev.SKIP_BATTLE
+_NODE_COMBAT_ACTION: Final = Node.COMBAT_ACTION
+_NODE_COMBAT_COUNTER: Final = Node.COMBAT_COUNTER
+_NODE_COMBAT_DEFEND: Final = Node.COMBAT_DEFEND
+_NODE_COMBAT_END_STEP: Final = Node.COMBAT_END_STEP
+_NODE_COMBAT_FALLBACK: Final = Node.COMBAT_FALLBACK
+_NODE_COMBAT_JUDGMENT: Final = Node.COMBAT_JUDGMENT
+_NODE_COMBAT_START: Final = Node.COMBAT_START
+_NODE_END: Final = Node.END
 
 
 # -- legal actions ------------------------------------------------------------------------------------------
@@ -33,7 +59,7 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
         if z and orient[c] == ACTIVE:
             item = z[0]
             use = inst.cards[item].use
-            if use is not None and (use.target == "none" or effects.targets_for(s, use, c, p)):
+            if use is not None and (use.target == "none" or effects.has_target(s, use, c, p)):
                 out.append(act["item"][item])
     return out
 
@@ -72,30 +98,30 @@ def end_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 def fight(s: DragonQuestState, a: A.Action) -> None:
     p = s.turn_player
     if isinstance(a, A.Skip):
-        s._emit(Ev.SKIP_BATTLE, "DQ-6.13", p)
-        s._goto(Node.END)
+        s._emit(_EV_SKIP_BATTLE, "DQ-6.13", p)
+        s._goto(_NODE_END)
         turn.end_of_turn(s)
         return
-    s._emit(Ev.FIGHT, "DQ-6.13", p)
-    s._goto(Node.COMBAT_START)
+    s._emit(_EV_FIGHT, "DQ-6.13", p)
+    s._goto(_NODE_COMBAT_START)
     s.passes = 0
     s.actor = p  # DQ-7.1: the attacker first
 
 
 def pass_(s: DragonQuestState, a: A.Action) -> None:
     p = s.actor
-    if s.node == Node.COMBAT_START:
+    if s.node == _NODE_COMBAT_START:
         s.passes += 1
-        s._emit(Ev.PASS, "DQ-7.1", p, passes=s.passes)
+        s._emit(_EV_PASS, "DQ-7.1", p, passes=s.passes)
         if s.passes >= 2:
-            s._goto(Node.COMBAT_ACTION)
+            s._goto(_NODE_COMBAT_ACTION)
             s.actor = s.turn_player
         else:
             s.actor = s.opponent(p)
     else:  # action step: no battle action, the battle phase ends
-        s._emit(Ev.PASS_ACTION, "DQ-7.2", p)
+        s._emit(_EV_PASS_ACTION, "DQ-7.2", p)
         s.combat = None
-        s._goto(Node.END)
+        s._goto(_NODE_END)
         turn.end_of_turn(s)
 
 
@@ -104,19 +130,19 @@ def attack(s: DragonQuestState, a: A.Attack) -> None:
     p = s.actor
     d = s.opponent(p)
     s.orient = replaced(s.orient, a.card, CLOSED)  # DQ-7.3
-    s._emit(Ev.ATTACK, "DQ-7.3", p, card=a.card)
+    s._emit(_EV_ATTACK, "DQ-7.3", p, card=a.card)
     s.combat = Combat(a.card)
     if any(s.orient[c] == ACTIVE for c in s.front(d)):
-        s._goto(Node.COMBAT_DEFEND)
+        s._goto(_NODE_COMBAT_DEFEND)
         s.actor = d
     else:
-        s._emit(Ev.NO_BLOCKER, "DQ-7.5", d)
+        s._emit(_EV_NO_BLOCKER, "DQ-7.5", d)
         fallback(s)
 
 
 def fallback(s: DragonQuestState) -> None:
     """DQ-7.5: no defending card chosen; the attacker picks one (no choice with a single front-row card)."""
-    s._goto(Node.COMBAT_FALLBACK)
+    s._goto(_NODE_COMBAT_FALLBACK)
     d = s.opponent(s.turn_player)
     cands = s.front(d)
     if len(cands) == 1:
@@ -127,12 +153,12 @@ def fallback(s: DragonQuestState) -> None:
 
 def block(s: DragonQuestState, a: A.Action) -> None:
     if not isinstance(a, A.Block):
-        s._emit(Ev.NO_BLOCK, "DQ-7.5", s.actor)
+        s._emit(_EV_NO_BLOCK, "DQ-7.5", s.actor)
         fallback(s)
         return
     assert s.combat is not None
-    s._emit(Ev.BLOCK, "DQ-7.4", s.actor, card=a.card)
-    s._goto(Node.COMBAT_COUNTER)
+    s._emit(_EV_BLOCK, "DQ-7.4", s.actor, card=a.card)
+    s._goto(_NODE_COMBAT_COUNTER)
     s.combat = Combat(s.combat.attacker, a.card)
     s.actor = s.opponent(s.turn_player)
 
@@ -140,9 +166,9 @@ def block(s: DragonQuestState, a: A.Action) -> None:
 def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
     assert s.combat is not None
     s.combat = Combat(s.combat.attacker, card)
-    s._emit(Ev.DEFENDER, "DQ-7.5", s.turn_player, card=card)
+    s._emit(_EV_DEFENDER, "DQ-7.5", s.turn_player, card=card)
     if s.orient[card] == ACTIVE:
-        s._goto(Node.COMBAT_COUNTER)
+        s._goto(_NODE_COMBAT_COUNTER)
         s.actor = s.opponent(s.turn_player)
     else:  # DQ-7.7: a card that is not active cannot counterattack
         s.combat = Combat(s.combat.attacker, card, 0)
@@ -155,7 +181,7 @@ def counter(s: DragonQuestState, a: A.Action) -> None:
     att, dfn = s.combat.attacker, s.combat.defender
     if yes:
         s.orient = replaced(s.orient, dfn, CLOSED)  # DQ-7.7
-    s._emit(Ev.COUNTER if yes else Ev.NO_COUNTER, "DQ-7.7", s.actor, card=dfn)
+    s._emit(_EV_COUNTER if yes else _EV_NO_COUNTER, "DQ-7.7", s.actor, card=dfn)
     s.combat = Combat(att, dfn, 1 if yes else 0)
     judgment(s)
 
@@ -167,7 +193,7 @@ def judgment(s: DragonQuestState) -> None:
     ``combat.resolve_fight`` decides the blows; this applies them (DQ-8.1 - DQ-8.3) and records the
     arithmetic in the ``battle`` event and ``last_combat`` (for the combat explanation).
     """
-    s._goto(Node.COMBAT_JUDGMENT)
+    s._goto(_NODE_COMBAT_JUDGMENT)
     assert s.combat is not None
     att, dfn, counter = s.combat.attacker, s.combat.defender, s.combat.counter
     a_mod, d_mod = s.modifiers(att, "attack"), s.modifiers(dfn, "attack")
@@ -208,7 +234,7 @@ def judgment(s: DragonQuestState) -> None:
         "lost": sorted(s.losers),
     }
     s.last_combat = freeze_battle(info)
-    s._emit(Ev.BATTLE, "DQ-7.8", s.turn_player, **info)
+    s._emit(_EV_BATTLE, "DQ-7.8", s.turn_player, **info)
     s.combat = None
     if damage.check_loss(s):
         return
@@ -247,7 +273,7 @@ def freeze_battle(info: dict[str, Any]) -> tuple[Any, ...]:
 # -- end step (DQ-7.9) -------------------------------------------------------------------------------------------
 def begin_end_step(s: DragonQuestState) -> None:
     """DQ-7.9: formation maintenance for both (attacker first), then continue or end."""
-    s._goto(Node.COMBAT_END_STEP)
+    s._goto(_NODE_COMBAT_END_STEP)
     tp = s.turn_player
     s.queue = tuple(p for p in (tp, s.opponent(tp)) if not s.formation_fine(p))
     maintain(s)
@@ -269,18 +295,18 @@ def maintain(s: DragonQuestState) -> None:
     if battle_actions(s, tp):
         s.actor = tp
         return
-    s._emit(Ev.BATTLE_OVER, "DQ-7.9", tp, reason="no_action")
-    s._goto(Node.END)
+    s._emit(_EV_BATTLE_OVER, "DQ-7.9", tp, reason="no_action")
+    s._goto(_NODE_END)
     turn.end_of_turn(s)
 
 
 def continue_(s: DragonQuestState, a: A.Action) -> None:
     tp = s.turn_player
     if isinstance(a, A.Continue):
-        s._emit(Ev.CONTINUE, "DQ-7.9", tp)
-        s._goto(Node.COMBAT_ACTION)
+        s._emit(_EV_CONTINUE, "DQ-7.9", tp)
+        s._goto(_NODE_COMBAT_ACTION)
         s.actor = tp
     else:
-        s._emit(Ev.BATTLE_OVER, "DQ-7.9", tp, reason="chosen")
-        s._goto(Node.END)
+        s._emit(_EV_BATTLE_OVER, "DQ-7.9", tp, reason="chosen")
+        s._goto(_NODE_END)
         turn.end_of_turn(s)

@@ -8,11 +8,11 @@ phase, the start step or the judgment step of a combat, depending on its timing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import battle, damage, formation, turn
-from .ids import ACTIVE, CLOSED, CONFUSED, DISCARD, HAND, QUEST, Ev, Node, replaced
+from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DISCARD, FRONT, HAND, NZ, QUEST, Ev, Node, replaced
 
 if TYPE_CHECKING:
     from .cards import Effect
@@ -22,6 +22,31 @@ NO_TARGET = -1  # Pending.target: not chosen yet
 NOTHING = -2  # Pending.target: nothing was left to target, the effect does nothing to a card
 #: the steps where an effect's target is chosen (DQ-6.11, DQ-7.1, DQ-7.2)
 TARGET_STEPS = frozenset({Node.PREP_TARGET, Node.COMBAT_TARGET})
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_ACTIVATE: Final = Ev.ACTIVATE
+_EV_CLOSE: Final = Ev.CLOSE
+_EV_CONFUSE: Final = Ev.CONFUSE
+_EV_CURE: Final = Ev.CURE
+_EV_DISCARD: Final = Ev.DISCARD
+_EV_EFFECT_DRAW: Final = Ev.EFFECT_DRAW
+_EV_EFFECT_HEAL: Final = Ev.EFFECT_HEAL
+_EV_GAIN_GP: Final = Ev.GAIN_GP
+_EV_POISON: Final = Ev.POISON
+_EV_QUEST: Final = Ev.QUEST
+_EV_QUEST_LEAVES: Final = Ev.QUEST_LEAVES
+_EV_USE: Final = Ev.USE
+_EV_USE_ITEM: Final = Ev.USE_ITEM
+_NODE_COMBAT_FALLBACK: Final = Node.COMBAT_FALLBACK
+_NODE_COMBAT_JUDGMENT: Final = Node.COMBAT_JUDGMENT
+_NODE_COMBAT_PAY: Final = Node.COMBAT_PAY
+_NODE_COMBAT_RESOLVE: Final = Node.COMBAT_RESOLVE
+_NODE_COMBAT_TARGET: Final = Node.COMBAT_TARGET
+_NODE_PREP_PAY: Final = Node.PREP_PAY
+_NODE_PREP_RESOLVE: Final = Node.PREP_RESOLVE
+_NODE_PREP_TARGET: Final = Node.PREP_TARGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +93,25 @@ def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | 
                 continue
             if eff.hand > hand_size:  # DQ-4.5
                 continue
-            if eff.target != "none" and not targets_for(s, eff, c, p):
+            if eff.target != "none" and not has_target(s, eff, c, p):
                 continue
             out.append(use)
     return out
+
+
+def has_target(s: DragonQuestState, eff: Effect, src: int, user: int) -> bool:
+    """``bool(targets_for(s, eff, src, user))`` without building the sorted list (asked for every effect listed)."""
+    t = eff.target
+    zones = s.zones
+    if t == "self":
+        return src in zones[user * NZ + FRONT] or src in zones[user * NZ + BACK]
+    if t == "own":
+        return bool(zones[user * NZ + FRONT] or zones[user * NZ + BACK])
+    if t == "enemy":
+        return bool(zones[(1 - user) * NZ + FRONT] or zones[(1 - user) * NZ + BACK])
+    if t == "enemy_front":
+        return bool(zones[(1 - user) * NZ + FRONT])
+    return False
 
 
 def targets_for(s: DragonQuestState, eff: Effect, src: int, user: int) -> list[int]:
@@ -122,7 +162,7 @@ def use(s: DragonQuestState, a: A.Use) -> None:
     if eff.close:
         s.orient = replaced(s.orient, a.card, CLOSED)  # DQ-4.6
     rule = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}[timing]
-    s._emit(Ev.USE, rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand)
+    s._emit(_EV_USE, rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand)
     s.pending = Pending("use", a.card, a.effect, p, eff.hand, NO_TARGET, timing)
     continue_effect(s)
 
@@ -131,7 +171,7 @@ def use_item(s: DragonQuestState, a: A.UseItem) -> None:
     p = s.actor
     carrier = s.carrier(a.item)
     s.orient = replaced(s.orient, carrier, CLOSED)  # DQ-4.6: the character carrying it
-    s._emit(Ev.USE_ITEM, "DQ-7.2", p, card=carrier, item=a.item)
+    s._emit(_EV_USE_ITEM, "DQ-7.2", p, card=carrier, item=a.item)
     s.pending = Pending("item", a.item, 0, p, 0, NO_TARGET, "action")
     continue_effect(s)
 
@@ -146,9 +186,9 @@ def quest(s: DragonQuestState, a: A.Quest) -> None:
     for old in [q for q in quests if s.inst.cards[q].stays]:
         quests.remove(old)
         s._touch_zone(p, DISCARD).append(old)
-        s._emit(Ev.QUEST_LEAVES, "DQ-6.12", p, card=old)
+        s._emit(_EV_QUEST_LEAVES, "DQ-6.12", p, card=old)
     quests.append(a.card)
-    s._emit(Ev.QUEST, "DQ-6.12", p, card=a.card, hand=card.hand_cost, stays=card.stays)
+    s._emit(_EV_QUEST, "DQ-6.12", p, card=a.card, hand=card.hand_cost, stays=card.stays)
     s.pending = Pending("quest", a.card, 0, p, card.hand_cost, NO_TARGET, "prep")
     for c in sorted(s.party(p)):  # a staying quest that left took its HP aura with it
         damage.check_defeat(s, c)
@@ -164,7 +204,7 @@ def continue_effect(s: DragonQuestState) -> None:
     if pending.hand_left > 0:
         hand = s.hand(user)
         if len(hand) > pending.hand_left:
-            pay_node = Node.PREP_PAY if prep else Node.COMBAT_PAY
+            pay_node = _NODE_PREP_PAY if prep else _NODE_COMBAT_PAY
             if s.node != pay_node:
                 s._goto(pay_node)
             s.actor = user
@@ -179,7 +219,7 @@ def continue_effect(s: DragonQuestState) -> None:
         if len(cands) == 1:
             chosen = cands[0]
         elif len(cands) > 1:
-            target_node = Node.PREP_TARGET if prep else Node.COMBAT_TARGET
+            target_node = _NODE_PREP_TARGET if prep else _NODE_COMBAT_TARGET
             if s.node != target_node:
                 s._goto(target_node)
             s.actor = user
@@ -191,21 +231,21 @@ def continue_effect(s: DragonQuestState) -> None:
     # so a formation repair after the whole effect is the same as one right after the defeat, DQ-5.5)
     timing, src = pending.timing, pending.source
     if timing == "prep":
-        s._goto(Node.PREP_RESOLVE)
+        s._goto(_NODE_PREP_RESOLVE)
         resolve(s, eff, user, chosen, src)
         s.pending = None
         if damage.check_loss(s):
             return
         formation.repair_then(s, "prep")
     elif timing == "start":
-        s._goto(Node.COMBAT_RESOLVE)
+        s._goto(_NODE_COMBAT_RESOLVE)
         resolve(s, eff, user, chosen, src)
         s.pending = None
         if damage.check_loss(s):
             return
         formation.repair_then(s, "start", user)
     else:
-        s._goto(Node.COMBAT_JUDGMENT)
+        s._goto(_NODE_COMBAT_JUDGMENT)
         resolve(s, eff, user, chosen, src)
         s.pending = None
         if damage.check_loss(s):
@@ -216,7 +256,7 @@ def continue_effect(s: DragonQuestState) -> None:
 def discard_from_hand(s: DragonQuestState, p: int, c: int) -> None:
     s._touch_zone(p, HAND).remove(c)
     s._touch_zone(p, DISCARD).append(c)
-    s._emit(Ev.DISCARD, "DQ-4.5", p, card=c)
+    s._emit(_EV_DISCARD, "DQ-4.5", p, card=c)
 
 
 def pay_discard(s: DragonQuestState, a: A.Discard) -> None:
@@ -236,7 +276,7 @@ def target(s: DragonQuestState, a: A.Target) -> None:
         assert s.pending is not None
         s.pending = s.pending.aimed(a.card)
         continue_effect(s)
-    elif node == Node.COMBAT_FALLBACK:
+    elif node == _NODE_COMBAT_FALLBACK:
         battle.fix_defender(s, a.card, chosen_by="attacker")
     else:  # end.confusion
         turn.confusion_damage(s, a.card)
@@ -252,10 +292,10 @@ def resolve(s: DragonQuestState, eff: Effect, user: int, target: int, src: int) 
     for op, n in eff.ops:
         if op == "gain_gp":
             s.gp = replaced(s.gp, user, s.gp[user] + n)
-            s._emit(Ev.GAIN_GP, rule, user, n=n, source=src)
+            s._emit(_EV_GAIN_GP, rule, user, n=n, source=src)
         elif op == "draw":
             took = damage.take(s, user, n, HAND)
-            s._emit(Ev.EFFECT_DRAW, rule, user, secret=user, n=n, cards=took, source=src)
+            s._emit(_EV_EFFECT_DRAW, rule, user, secret=user, n=n, cards=took, source=src)
             if s.losers:
                 return
         else:
@@ -272,23 +312,23 @@ def card_op(s: DragonQuestState, op: str, n: int, c: int, rule: str, user: int, 
         damage.deal(s, c, n, rule, source=src)
     elif op == "heal":
         k = damage.remove_damage(s, c, n)
-        s._emit(Ev.EFFECT_HEAL, rule, user, card=c, n=k, source=src)
+        s._emit(_EV_EFFECT_HEAL, rule, user, card=c, n=k, source=src)
     elif op == "cure":
         s.poisoned = s.poisoned - {c}
         if s.orient[c] == CONFUSED:
             s.orient = replaced(s.orient, c, CLOSED)
-        s._emit(Ev.CURE, rule, user, card=c, source=src)
+        s._emit(_EV_CURE, rule, user, card=c, source=src)
     elif op == "poison":
         s.poisoned = s.poisoned | {c}
-        s._emit(Ev.POISON, "DQ-4.2", user, card=c, source=src)
+        s._emit(_EV_POISON, "DQ-4.2", user, card=c, source=src)
     elif op == "confuse":
         s.orient = replaced(s.orient, c, CONFUSED)
-        s._emit(Ev.CONFUSE, "DQ-4.1", user, card=c, source=src)
+        s._emit(_EV_CONFUSE, "DQ-4.1", user, card=c, source=src)
     elif op == "close":
         if s.orient[c] == ACTIVE:
             s.orient = replaced(s.orient, c, CLOSED)
-        s._emit(Ev.CLOSE, "DQ-4.1", user, card=c, source=src, owner=owner)
+        s._emit(_EV_CLOSE, "DQ-4.1", user, card=c, source=src, owner=owner)
     elif op == "activate":
         if s.orient[c] == CLOSED:
             s.orient = replaced(s.orient, c, ACTIVE)
-        s._emit(Ev.ACTIVATE, "DQ-4.1", user, card=c, source=src, owner=owner)
+        s._emit(_EV_ACTIVATE, "DQ-4.1", user, card=c, source=src, owner=owner)

@@ -8,7 +8,7 @@ where it was (:class:`Resume`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from . import actions as A
 from . import battle, effects, turn
@@ -16,6 +16,15 @@ from .ids import BACK, FRONT, Ev, Node
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_ADVANCE: Final = Ev.ADVANCE
+_EV_REPAIR: Final = Ev.REPAIR
+_NODE_COMBAT_START: Final = Node.COMBAT_START
+_NODE_PREP: Final = Node.PREP
+_NODE_REPAIR: Final = Node.REPAIR
 
 
 class Resume(NamedTuple):
@@ -40,12 +49,12 @@ def repair_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 def advance_card(s: DragonQuestState, p: int, c: int, rule: str = "DQ-5.4") -> None:
     s._touch_zone(p, BACK).remove(c)
     s._touch_zone(p, FRONT).append(c)
-    s._emit(Ev.ADVANCE, rule, p, card=c)
+    s._emit(_EV_ADVANCE, rule, p, card=c)
 
 
 def advance(s: DragonQuestState, a: A.Advance) -> None:
     """The chosen card moves forward: in a repair (DQ-5.5) or at the end step (DQ-5.4, DQ-7.9)."""
-    if s.node == Node.REPAIR:
+    if s.node == _NODE_REPAIR:
         advance_card(s, s.actor, a.card, "DQ-5.5")
         repair(s)
         return
@@ -58,9 +67,9 @@ def repair_then(s: DragonQuestState, then: str, arg: int = -1) -> None:
     have repaired them (DQ-5.5)."""
     if s.repair and not s.losers:
         s.resume = Resume(s.node, then, arg)
-        s._goto(Node.REPAIR)
+        s._goto(_NODE_REPAIR)
         for p in s.repair:
-            s._emit(Ev.REPAIR, "DQ-5.5", p, front=len(s.front(p)), back=len(s.back(p)))
+            s._emit(_EV_REPAIR, "DQ-5.5", p, front=len(s.front(p)), back=len(s.back(p)))
         repair(s)
         return
     s.repair = ()
@@ -88,13 +97,13 @@ def repair(s: DragonQuestState) -> None:
 
 def resume(s: DragonQuestState, then: str, arg: int) -> None:
     if then == "prep":
-        if s.node != Node.PREP:
-            s._goto(Node.PREP)
+        if s.node != _NODE_PREP:
+            s._goto(_NODE_PREP)
         s.actor = s.turn_player
     elif then == "quest":
         effects.continue_effect(s)
     elif then == "start":
-        s._goto(Node.COMBAT_START)
+        s._goto(_NODE_COMBAT_START)
         s.passes = 0
         s.actor = s.opponent(arg)  # DQ-7.1: alternating
     elif then == "poison":

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import damage, effects, formation
@@ -29,6 +29,19 @@ from .ids import (
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_END_PREP: Final = Ev.END_PREP
+_EV_EQUIP: Final = Ev.EQUIP
+_EV_HEAL: Final = Ev.HEAL
+_EV_MOVE: Final = Ev.MOVE
+_EV_RECRUIT: Final = Ev.RECRUIT
+_EV_RESTORE: Final = Ev.RESTORE
+_EV_SWAP: Final = Ev.SWAP
+_EV_TREAT: Final = Ev.TREAT
+_NODE_BATTLE: Final = Node.BATTLE
 
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
@@ -88,26 +101,26 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -> None:
     """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
     each paying the card's COST."""
-    act = s.inst.act
-    cost = s.inst.cost
+    inst = s.inst
+    cost = inst.cost
     orient, poisoned = s.orient, s.poisoned
-    treat: list[A.Action] = []
+    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
     heal: list[A.Action] = []
     restore: list[A.Action] = []
-    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
     for c in party:
         if cost[c] > gp:
             continue
         o = orient[c]
-        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2)
-            treat.append(act["treat"][c])
+        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2): treats go out first
+            out.append(inst.act["treat"][c])
         elif zones[dmg + c]:
-            heal.append(act["heal"][c])
+            heal.append(inst.act["heal"][c])
         if o == CLOSED:
-            restore.append(act["restore"][c])
-    out += treat
-    out += heal
-    out += restore
+            restore.append(inst.act["restore"][c])
+    if heal:
+        out += heal
+    if restore:
+        out += restore
 
 
 def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], out: list[A.Action]) -> None:
@@ -133,25 +146,30 @@ def _formation_changes(
     ``to_back`` / ``to_front``: whether the formation that a move of a front card to the back row / of a back
     card to the front row leaves is legal (it depends on the direction only, not on the card)."""
     orient = s.orient
-    active_front = [c for c in front if orient[c] == ACTIVE]
+    active_front = [c for c in front if not orient[c]] if front else front  # (ACTIVE == 0)
     if not active_front and not to_front:
         return  # no swap, and no back card may move
-    active_back = [c for c in back if orient[c] == ACTIVE]
+    active_back = [c for c in back if not orient[c]] if back else back
+    if not active_back and not to_back:
+        return  # no swap, and no front card may move
     if len(active_front) > 1:
         active_front.sort()
     if len(active_back) > 1:
         active_back.sort()
     move = s.inst.act["move"]
     if active_front and to_back:
-        out += [move[c] for c in active_front]
-    if active_back and to_front:
-        out += [move[c] for c in active_back]
+        for c in active_front:
+            out.append(move[c])
     if active_back:
-        cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
-        for a in active_front:
-            for b in active_back:
-                swap = cache.get((a, b))
-                out.append(swap if swap is not None else swap_action(s, a, b))
+        if to_front:
+            for c in active_back:
+                out.append(move[c])
+        if active_front:
+            cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
+            for a in active_front:
+                for b in active_back:
+                    swap = cache.get((a, b))
+                    out.append(swap if swap is not None else swap_action(s, a, b))
 
 
 def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out: list[A.Action]) -> None:
@@ -161,7 +179,7 @@ def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out
     quest = inst.act["quest"]
     for c in quests:
         eff = inst.cards[c].effects[0]
-        if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.targets_for(s, eff, c, p)):
+        if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.has_target(s, eff, c, p)):
             out.append(quest[c])
 
 
@@ -196,7 +214,7 @@ def recruit(s: DragonQuestState, a: A.Recruit) -> None:
     s._touch_zone(p, FRONT if a.row == "front" else BACK).append(c)
     state = ACTIVE if s.inst.level[c] <= s.level[p] else CLOSED
     s.orient = replaced(s.orient, c, state)
-    s._emit(Ev.RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
+    s._emit(_EV_RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
 
 
 def pay(s: DragonQuestState, p: int, gp: int) -> None:
@@ -210,21 +228,21 @@ def treat(s: DragonQuestState, a: A.Treat) -> None:
     s.poisoned = s.poisoned - {c}
     if s.orient[c] == CONFUSED:
         s.orient = replaced(s.orient, c, CLOSED)  # DQ-6.6: upright but sideways, not activated
-    s._emit(Ev.TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
+    s._emit(_EV_TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
 
 
 def heal(s: DragonQuestState, a: A.Heal) -> None:
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     n = damage.remove_damage(s, c, None)
-    s._emit(Ev.HEAL, "DQ-6.7", p, card=c, cost=s.inst.cost[c], removed=n)
+    s._emit(_EV_HEAL, "DQ-6.7", p, card=c, cost=s.inst.cost[c], removed=n)
 
 
 def restore(s: DragonQuestState, a: A.Restore) -> None:
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     s.orient = replaced(s.orient, c, ACTIVE)
-    s._emit(Ev.RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
+    s._emit(_EV_RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
 
 
 def equip(s: DragonQuestState, a: A.Equip) -> None:
@@ -238,7 +256,7 @@ def equip(s: DragonQuestState, a: A.Equip) -> None:
         s._touch_zone(p, DISCARD).append(old)
     s._touch_zone(p, HAND).remove(a.item)
     slot.append(a.item)
-    s._emit(Ev.EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
+    s._emit(_EV_EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
     damage.check_defeat(s, a.card)  # a new item may give less HP than the damage on the card
     formation.repair_then(s, "prep")
 
@@ -253,7 +271,7 @@ def move(s: DragonQuestState, a: A.Move) -> None:
         s._touch_zone(p, BACK).remove(c)
         s._touch_zone(p, FRONT).append(c)
         to = "front"
-    s._emit(Ev.MOVE, "DQ-6.10", p, card=c, row=to)
+    s._emit(_EV_MOVE, "DQ-6.10", p, card=c, row=to)
 
 
 def swap(s: DragonQuestState, a: A.Swap) -> None:
@@ -261,9 +279,9 @@ def swap(s: DragonQuestState, a: A.Swap) -> None:
     front, back = s._touch_zone(p, FRONT), s._touch_zone(p, BACK)
     front[front.index(a.front)] = a.back
     back[back.index(a.back)] = a.front
-    s._emit(Ev.SWAP, "DQ-6.10", p, card=a.front, other=a.back)
+    s._emit(_EV_SWAP, "DQ-6.10", p, card=a.front, other=a.back)
 
 
 def end_prep(s: DragonQuestState, a: A.Action) -> None:
-    s._emit(Ev.END_PREP, "DQ-6.4", s.actor)
-    s._goto(Node.BATTLE)
+    s._emit(_EV_END_PREP, "DQ-6.4", s.actor)
+    s._goto(_NODE_BATTLE)

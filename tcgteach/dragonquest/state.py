@@ -17,8 +17,9 @@ This module holds the state and its facts; the rules that move it are split by c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from ..core.errors import TcgError
 from ..core.outcome import Outcome
 from ..core.state import State
 from . import actions as A
@@ -66,9 +67,17 @@ __all__ = [
 ]
 
 #: bound once: is_terminal runs at every step, and attribute access on an Enum class is slow in Python 3.11
-_GAME_OVER = Node.GAME_OVER
+_GAME_OVER: Final = Node.GAME_OVER
 
 _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_DRAW_HAND: Final = Ev.DRAW_HAND
+_EV_FIRST_PLAYER: Final = Ev.FIRST_PLAYER
+_EV_START_VALUES: Final = Ev.START_VALUES
+_NODE_MULLIGAN: Final = Node.MULLIGAN
 
 
 class Instances:
@@ -76,6 +85,7 @@ class Instances:
 
     __slots__ = (
         "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
+        "equips", "swaps",
     )  # fmt: skip
 
     def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
@@ -119,6 +129,10 @@ class Instances:
                 for i, card in enumerate(cards)
             ]
         self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
+        #: the interned Equip(item, card) and Swap(front, back) actions, made when first listed (too many pairs to
+        #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``)
+        self.equips: dict[tuple[int, int], A.Equip] = {}
+        self.swaps: dict[tuple[int, int], A.Swap] = {}
 
 
 def _use(act: dict[str, Any], card: int, k: int) -> A.Action:
@@ -296,10 +310,19 @@ class DragonQuestState(State):
 
     def modifiers(self, c: int, key: str) -> dict[str, int]:
         """Base value and modifiers of attack/hp/speed for card ``c`` (items, staying quests; DQ-7.8)."""
-        base = {"attack": self.inst.attack, "hp": self.inst.hp, "speed": self.inst.speed}[key][c]
-        item = self.item_of(c)
-        item_mod: int = getattr(self.inst.cards[item], key) if item is not None else 0
-        aura = self._aura(self.inst.owner[c], key)
+        inst = self.inst
+        if key == "attack":  # (no dict built to pick the column: judgment reads four of these per attack)
+            column = inst.attack
+        elif key == "hp":
+            column = inst.hp
+        elif key == "speed":
+            column = inst.speed
+        else:
+            raise TcgError(f"no stat {key!r} (attack, hp or speed)")
+        base = column[c]
+        z = self.zones[2 * NZ + inst.n + c]
+        item_mod: int = getattr(inst.cards[z[0]], key) if z else 0
+        aura = self._aura(inst.owner[c], key)
         return {"base": base, "item": item_mod, "aura": aura, "total": max(0, base + item_mod + aura)}
 
     # the totals alone, as ``modifiers(c, key)["total"]`` without building its dict (read at every fight)
@@ -369,7 +392,7 @@ class DragonQuestState(State):
         return illegal.why_illegal(self, action)
 
     def result(self) -> Outcome | None:
-        if self.node != Node.GAME_OVER:
+        if self.node != _GAME_OVER:
             return None
         losers = self.losers
         if self.end_reason == "DQ-1.4" or len(losers) == 2:
@@ -407,6 +430,57 @@ class DragonQuestState(State):
     def _zone_hidden(self, zone: str, owner: int, viewer: int) -> bool:
         # DQ-8.1: damage cards lie face down and nobody sees them
         return zone == "deck" or zone.startswith("dmg.") or (zone == "hand" and owner != viewer)
+
+    def _scalar_values(self) -> tuple[Any, ...]:
+        # ``State._scalar_values`` written out: ``node`` and SCALARS, in their order (saved at every step)
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.first_player,
+            self.actor,
+            self.gp,
+            self.level,
+            self.orient,
+            self.poisoned,
+            self.recruits,
+            self.quest_played,
+            self.pending,
+            self.combat,
+            self.passes,
+            self.queue,
+            self.losers,
+            self.loss_why,
+            self.end_reason,
+            self.last_combat,
+            self.repair,
+            self.resume,
+        )
+
+    def _copy_scalars(self, new: State) -> None:
+        # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
+        assert isinstance(new, DragonQuestState)
+        new.node = self.node
+        new.turn = self.turn
+        new.turn_player = self.turn_player
+        new.first_player = self.first_player
+        new.actor = self.actor
+        new.gp = self.gp
+        new.level = self.level
+        new.orient = self.orient
+        new.poisoned = self.poisoned
+        new.recruits = self.recruits
+        new.quest_played = self.quest_played
+        new.pending = self.pending
+        new.combat = self.combat
+        new.passes = self.passes
+        new.queue = self.queue
+        new.losers = self.losers
+        new.loss_why = self.loss_why
+        new.end_reason = self.end_reason
+        new.last_combat = self.last_combat
+        new.repair = self.repair
+        new.resume = self.resume
 
     def _clone_extra(self, new: State) -> None:
         assert isinstance(new, DragonQuestState)
@@ -503,8 +577,8 @@ def blank_state(
     s = DragonQuestState.__new__(DragonQuestState)  # no __init__ (object.__new__ refuses a compiled class)
     s._init_base(game, setup, 2, seed_state)
     s.inst = game._instances(decks)
-    s._equip_cache = {}
-    s._swap_cache = {}
+    s._equip_cache = s.inst.equips
+    s._swap_cache = s.inst.swaps
     s._rows, s._party_max = row_rules(s)
     s.zones = [[] for _ in range(2 * NZ + 2 * s.inst.n)]
     return s
@@ -549,14 +623,14 @@ def new_state(game: DragonQuest, seed: int, decks: list[tuple[str, ...]], first_
     s.first_player = fp
     s.turn_player = fp
     s.actor = fp
-    s._emit(Ev.FIRST_PLAYER, "DQ-3.1", fp, chosen="given" if first_player is not None else "random")
+    s._emit(_EV_FIRST_PLAYER, "DQ-3.1", fp, chosen="given" if first_player is not None else "random")
     for p in range(2):  # DQ-3.2
         s.rng.shuffle(s.deck(p))
     for p in (fp, 1 - fp):
         deck, hand = s.deck(p), s.hand(p)
         for _ in range(HAND_TARGET):
             hand.append(deck.pop())
-        s._emit(Ev.DRAW_HAND, "DQ-3.2", p, secret=p, cards=list(hand))
-    s._emit(Ev.START_VALUES, "DQ-3.4", None, level=1, gp=0)
-    s._goto(Node.MULLIGAN)
+        s._emit(_EV_DRAW_HAND, "DQ-3.2", p, secret=p, cards=list(hand))
+    s._emit(_EV_START_VALUES, "DQ-3.4", None, level=1, gp=0)
+    s._goto(_NODE_MULLIGAN)
     return s

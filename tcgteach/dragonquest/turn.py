@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import damage, formation
@@ -11,6 +11,28 @@ from .ids import ACTIVE, CLOSED, CONFUSED, DECK, DISCARD, HAND, HAND_TARGET, QUE
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_CONFUSION: Final = Ev.CONFUSION
+_EV_DRAW: Final = Ev.DRAW
+_EV_GAME_OVER: Final = Ev.GAME_OVER
+_EV_INCOME: Final = Ev.INCOME
+_EV_KEEP: Final = Ev.KEEP
+_EV_LEVEL_UP: Final = Ev.LEVEL_UP
+_EV_MULLIGAN: Final = Ev.MULLIGAN
+_EV_QUEST_LEAVES: Final = Ev.QUEST_LEAVES
+_EV_RESET: Final = Ev.RESET
+_EV_TURN_END: Final = Ev.TURN_END
+_EV_WIPE_OUT: Final = Ev.WIPE_OUT
+_EV_WIPE_OUT_SPARED: Final = Ev.WIPE_OUT_SPARED
+_NODE_DRAW: Final = Node.DRAW
+_NODE_END_CONFUSION: Final = Node.END_CONFUSION
+_NODE_GAME_OVER: Final = Node.GAME_OVER
+_NODE_INCOME: Final = Node.INCOME
+_NODE_PREP: Final = Node.PREP
+_NODE_RESET: Final = Node.RESET
 
 
 # set-up (DQ-3.3)
@@ -25,9 +47,9 @@ def mulligan(s: DragonQuestState, action: A.Action) -> None:
         s.rng.shuffle(deck)
         for _ in range(HAND_TARGET):
             hand.append(deck.pop())
-        s._emit(Ev.MULLIGAN, "DQ-3.3", p, secret=p, cards=list(hand))
+        s._emit(_EV_MULLIGAN, "DQ-3.3", p, secret=p, cards=list(hand))
     else:
-        s._emit(Ev.KEEP, "DQ-3.3", p)
+        s._emit(_EV_KEEP, "DQ-3.3", p)
     if p == s.first_player:
         s.actor = s.opponent(p)
     else:
@@ -38,12 +60,12 @@ def mulligan(s: DragonQuestState, action: A.Action) -> None:
 def begin_turn(s: DragonQuestState) -> None:
     p = s.turn_player
     s.actor = p
-    s._goto(Node.RESET)
+    s._goto(_NODE_RESET)
     exp = s.experience(p)
     new_level = 1 + exp // 5  # DQ-9.2, checked only here (DQ-9.4)
     if new_level != s.level[p]:
         s.level = replaced(s.level, p, new_level)
-        s._emit(Ev.LEVEL_UP, "DQ-9.4", p, level=new_level, exp=exp)
+        s._emit(_EV_LEVEL_UP, "DQ-9.4", p, level=new_level, exp=exp)
     lv = s.inst.level
     woke = []
     orient = list(s.orient)
@@ -52,12 +74,12 @@ def begin_turn(s: DragonQuestState) -> None:
             orient[c] = ACTIVE
             woke.append(c)
     s.orient = tuple(orient)
-    s._emit(Ev.RESET, "DQ-6.1", p, cards=woke, level=new_level, turn=s.turn)
-    s._goto(Node.INCOME)
+    s._emit(_EV_RESET, "DQ-6.1", p, cards=woke, level=new_level, turn=s.turn)
+    s._goto(_NODE_INCOME)
     gain = 1 if (s.turn == 1 and p == s.first_player) else new_level + 1  # DQ-6.2
     s.gp = replaced(s.gp, p, s.gp[p] + gain)
-    s._emit(Ev.INCOME, "DQ-6.2", p, gp=gain, total=s.gp[p], first=(s.turn == 1))
-    s._goto(Node.DRAW)
+    s._emit(_EV_INCOME, "DQ-6.2", p, gp=gain, total=s.gp[p], first=(s.turn == 1))
+    s._goto(_NODE_DRAW)
     lo, hi = s.draw_range(p)
     if lo == hi:
         draw_phase(s, lo)
@@ -75,10 +97,10 @@ def draw(s: DragonQuestState, action: A.Draw) -> None:
 def draw_phase(s: DragonQuestState, n: int) -> None:
     p = s.turn_player
     took = damage.take(s, p, n, HAND)
-    s._emit(Ev.DRAW, "DQ-6.3", p, secret=p, n=n, cards=took)
+    s._emit(_EV_DRAW, "DQ-6.3", p, secret=p, n=n, cards=took)
     if damage.check_loss(s):
         return
-    s._goto(Node.PREP)
+    s._goto(_NODE_PREP)
 
 
 # end of turn (DQ-6.14)
@@ -89,17 +111,17 @@ def end_of_turn(s: DragonQuestState) -> None:
         if not s.party(p):
             if not literal and s.turn == 1 and p != s.first_player:
                 # DQ-6.14.1 wipe_out=after_own_turn: the second player has not had a turn yet
-                s._emit(Ev.WIPE_OUT_SPARED, "DQ-6.14", p)
+                s._emit(_EV_WIPE_OUT_SPARED, "DQ-6.14", p)
                 continue
             took = damage.take(s, p, WIPE_OUT, DISCARD)
-            s._emit(Ev.WIPE_OUT, "DQ-6.14", p, n=len(took))
+            s._emit(_EV_WIPE_OUT, "DQ-6.14", p, n=len(took))
     if damage.check_loss(s):
         return
     quests = s.quests(tp)  # 2. quests played this turn leave
     for q in [q for q in quests if not s.inst.cards[q].stays]:
         s._touch_zone(tp, QUEST).remove(q)
         s._touch_zone(tp, DISCARD).append(q)
-        s._emit(Ev.QUEST_LEAVES, "DQ-6.14", tp, card=q)
+        s._emit(_EV_QUEST_LEAVES, "DQ-6.14", tp, card=q)
     # 3. poison: one tick per poisoned card, turn player's cards first
     s.queue = tuple(c for p in ticking_players(s) for c in sorted(s.party(p)) if c in s.poisoned)
     poison_ticks(s)
@@ -141,8 +163,8 @@ def next_confusion(s: DragonQuestState) -> None:
         if len(party) == 1:
             confusion_damage(s, party[0])
             return
-        if s.node != Node.END_CONFUSION:
-            s._goto(Node.END_CONFUSION)
+        if s.node != _NODE_END_CONFUSION:
+            s._goto(_NODE_END_CONFUSION)
         s.actor = p
         return
     next_turn(s)
@@ -156,7 +178,7 @@ def confusion_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 def confusion_damage(s: DragonQuestState, target: int) -> None:
     src = s.queue[0]
     s.queue = s.queue[1:]
-    s._emit(Ev.CONFUSION, "DQ-6.14", s.inst.owner[src], card=src, target=target)
+    s._emit(_EV_CONFUSION, "DQ-6.14", s.inst.owner[src], card=src, target=target)
     damage.deal(s, target, 1, "DQ-6.14", source=src)
     if damage.check_loss(s):
         return
@@ -165,11 +187,11 @@ def confusion_damage(s: DragonQuestState, target: int) -> None:
 
 def next_turn(s: DragonQuestState) -> None:
     limit = s.game.options["turn_limit"]
-    s._emit(Ev.TURN_END, "DQ-6.14", s.turn_player, turn=s.turn)
+    s._emit(_EV_TURN_END, "DQ-6.14", s.turn_player, turn=s.turn)
     if limit is not None and s.turn >= limit:  # DQ-1.4
         s.end_reason = "DQ-1.4"
-        s._goto(Node.GAME_OVER)
-        s._emit(Ev.GAME_OVER, "DQ-1.4", None, winners=[])
+        s._goto(_NODE_GAME_OVER)
+        s._emit(_EV_GAME_OVER, "DQ-1.4", None, winners=[])
         return
     s.turn += 1
     s.turn_player = s.opponent(s.turn_player)
