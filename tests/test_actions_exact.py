@@ -249,3 +249,15 @@ def test_view_and_zone_still_answer_for_good_arguments() -> None:
     s = _dm()
     assert s.zone(1, "hand") == s.hand(1)  # type: ignore[attr-defined]
     assert s.view(0).viewer == 0
+
+
+def test_repro_explain_choice_refuses_a_wrong_typed_field() -> None:
+    """``Game.explain_choice`` (the coach's reasons) took ``Play(False)`` for the legal ``Play(0)``."""
+    s = _dm()
+    p = s.current_player
+    legal = [a for a in s.legal_actions() if isinstance(a, DA.Play)]
+    assert legal, "a DARK MOON main phase has cards to play"
+    view = s.view(p)
+    assert s.game.explain_choice(view, legal[0], "en")  # the legal object itself: reasons
+    with pytest.raises(TcgError, match=r"Play\.card"):
+        s.game.explain_choice(view, DA.Play(float(legal[0].card)), "en")  # type: ignore[arg-type]

@@ -586,12 +586,17 @@ def _shown(value: Any) -> str:
 
 def check_choice(view: State, action: Any, lang: str) -> None:
     """What ``Game.explain_choice`` accepts: a player's view, one of its legal actions, ``en`` or ``ja``."""
+    from .actions import Action, field_problem
+
     game = view.game
     if lang not in ("en", "ja"):
         raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
     if getattr(view, "viewer", None) is None:
         raise TcgError("reasons are given for a player's view (state.view(p)), never for the full state")
     legal = view.legal_actions()
+    problem = field_problem(action) if isinstance(action, Action) else None
+    if problem is not None:  # Play(False) equals Play(0): a wrong-typed field is no legal action
+        raise TcgError(f"[{game.contract_rule}] {problem}")
     if action not in legal:
         shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
         raise TcgError(
