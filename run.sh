@@ -12,7 +12,8 @@
 #                           into .venv-fast/wheels, installs it into .venv-fast and checks the modules are compiled;
 #                           extra arguments run with .venv-fast's python (bash run.sh fast my_simulation.py);
 #                           .venv/bin/python benchmarks/compiled.py measures it against the pure package.
-#                           'test' also builds it and runs the goldens, conformance and rule tests on it.
+#                           'test' also builds it and runs the goldens, conformance, rule, bad-input and fuzz
+#                           tests on it.
 #                           Everything else (plain pip install ., .venv, JupyterLite's wheel) stays pure Python.
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
 # chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
