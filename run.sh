@@ -12,7 +12,8 @@
 #                           into .venv-fast/wheels, installs it into .venv-fast and checks the modules are compiled;
 #                           extra arguments run with .venv-fast's python (bash run.sh fast my_simulation.py);
 #                           .venv/bin/python benchmarks/compiled.py measures it against the pure package.
-#                           'test' also builds it and runs the goldens, conformance and rule tests on it.
+#                           'test' also builds it and runs the goldens, conformance, rule, bad-input and fuzz
+#                           tests on it.
 #                           Everything else (plain pip install ., .venv, JupyterLite's wheel) stays pure Python.
 # Installs with apt (graphviz for fresh diagram layouts, python3-venv, fonts for Japanese text; Debian's
 # chromium for the browser tests with 'test'), creates .venv in this folder and installs the package
@@ -148,6 +149,12 @@ case "$what" in
     echo "== the compiled engine: golden playthroughs, conformance, rule tests, a third game written in Python"
     fast_pytest -q tests/test_compiled.py tests/test_playthroughs.py tests/test_conformance.py \
       tests/test_darkmoon_rules.py tests/test_dragonquest_rules.py tests/test_third_game.py
+    # bad input gets a library error on the compiled build too (mypyc checks argument types at every call: a
+    # public boundary takes Any and checks inside); with the fuzz suite's ci profile about 75 s more
+    echo "== the compiled engine: bad input, exact actions, bounds, user cards, schemas, the fuzz suite (ci)"
+    HYPOTHESIS_PROFILE=ci fast_pytest -q tests/test_darkmoon_bad_input.py tests/test_dragonquest_bad_input.py \
+      tests/test_actions_exact.py tests/test_bounds.py tests/test_user_cards.py tests/test_schema.py \
+      tests/test_compiled_boundaries.py tests/fuzz
     echo "== the whole test suite on the pure-Python package (the reference)"
     exec .venv/bin/python -m pytest "$@"
     ;;

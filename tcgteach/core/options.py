@@ -72,7 +72,9 @@ class Options(Mapping[str, Any]):
 
     __slots__ = ("game", "specs", "_values")
 
-    def __init__(self, game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None = None) -> None:
+    # given: Any, a public boundary checked here (compiled, unpacking a typed item is mypyc's bare TypeError
+    # for a key that is not a str, e.g. {None: 1})
+    def __init__(self, game: str, specs: tuple[OptionSpec, ...], given: Any = None) -> None:
         self.game = game
         self.specs = {s.name: s for s in specs}
         values = {s.name: s.default for s in specs}

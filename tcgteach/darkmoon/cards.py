@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,11 @@ class Card:
     effect: Mapping[str, Any] | None = None
     points: Mapping[str, Any] | None = None  # DM-5.2 (specials only)
     depicts: str | None = None  # DM-6.2 single-character special (not a character card)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles go through the constructor: compiled (mypyc), the default restore of a frozen
+        dataclass's state assigns to its frozen fields and fails (copy.deepcopy of a card pool)."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def is_character(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,11 @@ class Effect:
     target: str
     ops: tuple[tuple[str, int], ...]  # (op, n) with n = 0 for ops without a number
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles go through the constructor: compiled (mypyc), the default restore of a frozen
+        dataclass's state assigns to its frozen fields and fails (copy.deepcopy of a card pool)."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -59,6 +64,11 @@ class Card:
     hand_cost: int = 0  # quests
     stays: bool = False  # quests
     aura: Mapping[str, int] | None = None  # staying quests
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles go through the constructor: compiled (mypyc), the default restore of a frozen
+        dataclass's state assigns to its frozen fields and fails (copy.deepcopy of a card pool)."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def is_party(self) -> bool:
