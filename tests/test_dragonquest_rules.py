@@ -241,6 +241,29 @@ def test_DQ_1_3_simultaneous_combat_damage_with_both_decks_short_is_a_draw(deck_
     assert battle(s)["order"] == "simultaneous" and len(battle(s)["blows"]) == 2
 
 
+def test_DQ_1_3_poison_ticks_of_both_players_are_one_instruction() -> None:
+    # both players have a poisoned M01 (hp 1) on the field and an empty deck: the turn player's tick cannot
+    # be paid (DQ-1.2), the other player's tick still happens and cannot be paid either: a draw
+    poisoned = {"card": "M01", "poisoned": True}
+    s = pos(pl([poisoned], deck=0), pl([poisoned], deck=0), node="battle")
+    s.apply(A.Skip())
+    assert s.is_terminal()
+    out = s.result()
+    assert out.winners == () and out.reason == "DQ-1.3"
+    ticks = [e for e in of_kind(s.events, "damage") if e.rule == "DQ-6.14"]
+    assert [e.player for e in ticks] == [0, 1]  # the second tick was not skipped after the first loss
+    assert sorted(e.player for e in of_kind(s.events, "deck_out")) == [0, 1]
+
+
+def test_DQ_1_3_poison_tick_one_deck_short_the_other_player_wins() -> None:
+    poisoned = {"card": "M01", "poisoned": True}
+    s = pos(pl([poisoned], deck=0), pl([poisoned], deck=5), node="battle")
+    s.apply(A.Skip())
+    assert s.is_terminal() and s.result().winners == (1,) and s.result().reason == "DQ-1.2"
+    ticks = [e for e in of_kind(s.events, "damage") if e.rule == "DQ-6.14"]
+    assert [e.player for e in ticks] == [0, 1] and ticks[1].data["taken"] == 1
+
+
 def test_DQ_1_3_one_loser_is_not_a_draw() -> None:
     s = pos(pl(deck=3), pl(["M01"], deck=20), node="battle")
     s.apply(A.Skip())

@@ -238,6 +238,23 @@ def test_DQ_1_3_DQ_3_3_DQ_6_6_DQ_7_1_DQ_8_3_DQ_10_2_are_fixed_readings(rid: str)
     assert g.rule_marks(rid, "en") == ["[interpretation]"] and g.rule_marks(rid, "ja") == ["［解釈］"]
 
 
+def test_DQ_4_1_and_DQ_8_2_are_fixed_readings_that_say_what_they_read() -> None:
+    # revised in the spec: both rules now carry an unnamed [interpretation] (no engine option)
+    g = tcgteach.game("dragonquest")
+    for rid in ("DQ-4.1", "DQ-8.2"):
+        assert g.rule_interpretation(rid) == FIXED
+        assert g.rule_marks(rid, "en") == ["[interpretation]"] and g.rule_marks(rid, "ja") == ["［解釈］"]
+    assert "only cost is paid from the hand" in g.rule_text("DQ-4.1", "en")
+    assert "コストが手札だけの効果は使えます" in g.rule_text("DQ-4.1", "ja")
+    assert "damage ≥ HP" in g.rule_text("DQ-8.2", "en") and "ダメージ≧HP" in g.rule_text("DQ-8.2", "ja")
+
+
+def test_DQ_1_3_says_the_end_of_turn_poison_ticks_are_one_instruction() -> None:
+    g = tcgteach.game("dragonquest")
+    assert "count as one instruction" in g.rule_text("DQ-1.3", "en")
+    assert "1つの指示として扱います" in g.rule_text("DQ-1.3", "ja")
+
+
 def test_DQ_3_3_and_DQ_7_1_say_who_goes_first_where_the_source_is_silent() -> None:
     g = tcgteach.game("dragonquest")
     assert "the first player decides first" in g.rule_text("DQ-3.3", "en")
