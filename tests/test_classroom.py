@@ -11,9 +11,8 @@ from tcgteach.widgets import Classroom, CombatView, Stepper
 
 
 def action_buttons(c):
-    if not c.choices.children:
-        return []
-    return list(c.choices.children[1].children)
+    """Every legal action as a button (the choices pane's list, also what screen readers press)."""
+    return c.choices.action_buttons()
 
 
 def snapshot(c):
@@ -271,7 +270,7 @@ def test_language_switch_keeps_the_shown_choice_of_every_dropdown():
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
     c.lang_toggle.value = "ja"
     assert (c.game_picker.value, c.game_picker.label) == ("dragonquest", "ドラゴンクエスト カードゲーム")
-    assert [(d.value, d.label) for d in c.seat_pickers] == [("person", "人間"), ("heuristic", "ヒューリスティック")]
+    assert [(d.value, d.label) for d in c.seat_pickers] == [("person", "人が選ぶ"), ("heuristic", "コンピューター")]
     c.seat_pickers[1].value = "person"  # still works after the switch
     assert c.agents[1] is None
     c.seat_pickers[1].value = "heuristic"
@@ -296,7 +295,7 @@ def test_back_onto_an_agents_turn_says_how_to_go_on():
         if c.state.current_player == 1:
             break
     assert c.state.current_player == 1 and action_buttons(c) == []
-    assert "press Step" in c.message.value and "heuristic" in c.message.value
+    assert "press Step" in c.message.value and "computer" in c.message.value
 
 
 def test_old_action_buttons_are_closed_not_left_behind():
@@ -330,7 +329,7 @@ def test_darkmoon_classroom_seats_two_to_six_players_DM_1_1():
     assert c.state.num_players == 4 and len(c.seat_pickers) == 4
     assert [d.value for d in c.seat_pickers] == ["person", "heuristic", "heuristic", "heuristic"]
     assert all(f"tcg-seat-{i}" in d._dom_classes for i, d in enumerate(c.seat_pickers))
-    assert list(c.seats_box.children) == c.seat_pickers and c.seats_box in c.setup_box.children
+    assert list(c.seats.children) == c.seat_pickers and c.seats in c.setup_box.children
     assert c.state.current_player == 0 and action_buttons(c)
     c.lang_toggle.value = "ja"
     assert [o[0] for o in c.players_picker.options] == ["2人", "3人", "4人", "5人", "6人"]
@@ -356,7 +355,7 @@ def test_darkmoon_classroom_starts_and_plays_five_and_six_player_games_DM_1_1(n)
     assert "⚠" not in c.message.value
     assert c.state.num_players == n and len(c.seat_pickers) == n
     assert [d.value for d in c.seat_pickers] == ["person"] + ["heuristic"] * (n - 1)
-    assert list(c.seats_box.children) == c.seat_pickers
+    assert list(c.seats.children) == c.seat_pickers
     assert c.board.value.count('class="tcg-player') == n
     assert all(f'data-player="{p}"' in c.board.value for p in range(n))
     c.seat_pickers[3].value = "random"  # another kind of seat in the middle of the table
@@ -477,7 +476,7 @@ def test_forced_decisions_are_taken_by_themselves_and_logged_as_such():
         if c.state.is_terminal():
             break
         assert len(c.state.legal_actions()) != 1 or not c.session.person_to_move(), "a lone choice waits for a click"
-        buttons = c.choices.children[1].children
+        buttons = action_buttons(c)
         buttons[k % len(buttons)].click()
         if any(c.session.forced):
             break
@@ -493,19 +492,21 @@ def test_what_just_happened_names_the_others_last_moves_newest_first():
     """Issue 12 item 4: near the top, the other players' last moves in words (the log is far below)."""
     c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
     for _ in range(3):
-        c.choices.children[1].children[0].click()
+        action_buttons(c)[0].click()
     html = c.recent.value
-    assert "What just happened" in html and "<li" in html and "P2" in html and "(heuristic)" in html
+    assert "What just happened" in html and "<li" in html and "P2" in html and "(computer)" in html
     last_p2 = next(a for a, who in zip(reversed(c.state.history), reversed(c.session.actors), strict=False) if who == 1)
     first = html.split("<li", 2)[1]
     assert c.game.describe_action(c.game.mask_action(last_p2), c.state, "en") in first  # newest first, as P1 sees it
     c.set_lang("ja")
-    assert "直前の出来事" in c.recent.value and "（ヒューリスティック）" in c.recent.value
-    # the row of choices holds the panel beside them, above the board
-    rows = c.children
-    i = next(k for k, r in enumerate(rows) if c.recent in getattr(r, "children", ()))
-    assert c.choices in rows[i].children
-    assert any(c.board in getattr(box, "children", ()) for r in rows[i + 1 :] for box in getattr(r, "children", ()))
+    assert "直前の出来事" in c.recent.value and "（コンピューター）" in c.recent.value
+    # the choices and the panel are in the side column, beside the board (one screen: issue 21 item 3)
+    side = next(
+        box for r in c.children for box in getattr(r, "children", ()) if c.recent in getattr(box, "children", ())
+    )
+    assert "tcg-col-side" in side._dom_classes and c.choices in side.children
+    main = next(r for r in c.children if side in getattr(r, "children", ()))
+    assert any(c.board in getattr(box, "children", ()) for box in main.children)
 
 
 def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it():
@@ -557,7 +558,7 @@ def test_each_seat_picks_its_deck_from_the_starter_decks():
     assert mine.state.setup["decks"][0] == own
     # the classroom: a picker per seat, following the number of players and the game
     c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
-    assert len(c.deck_pickers) == 2 and c.decks_box in c.setup_box.children
+    assert len(c.deck_pickers) == 2 and c.decks_pane in c.setup_box.children
     c.deck_pickers[0].value = "tempo"
     assert "New game" in c.message.value
     c.players_picker.value = 3

@@ -59,7 +59,7 @@ def test_export_html_is_one_self_contained_file_with_board_graph_and_events(make
     w = make()
     for _ in range(8):
         if w.session.person_to_move():
-            w.choices.children[1].children[0].click()
+            w.choices.action_buttons()[0].click()
         else:
             w.step_button.click()
     path = tmp_path / "position.html"
@@ -79,7 +79,9 @@ def test_export_html_is_one_self_contained_file_with_board_graph_and_events(make
 def test_the_export_button_offers_data_urls_and_forgets_them_at_the_next_move():
     st = Stepper("darkmoon", seed=3)
     st.export_button.click()
-    links = re.findall(r'<a download="([^"]+)" href="data:([^;]+);[^"]*base64,([^"]+)"', st.export_link.value)
+    links = re.findall(
+        r'<a class="tcg-download" download="([^"]+)" href="data:([^;]+);[^"]*base64,([^"]+)"', st.export_link.value
+    )
     assert [(name.rsplit(".", 1)[1], kind) for name, kind, _ in links] == [
         ("html", "text/html"),
         ("svg", "image/svg+xml"),

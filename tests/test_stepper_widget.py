@@ -6,7 +6,7 @@ from tcgteach.widgets import Stepper
 
 
 def buttons(st):
-    return [b for b in st.choices.children[1].children] if st.choices.children else []
+    return st.choices.action_buttons()
 
 
 def test_step_and_back_move_the_game_and_the_views():
@@ -130,7 +130,8 @@ def test_stepper_runs_multiplayer_games_to_the_end(players):
 def test_a_six_player_stepper_seats_a_person_anywhere_and_its_seat_pickers_wrap():
     st = Stepper("darkmoon", seed=6, players=6, agents=["random"] * 4 + ["person", "random"])
     assert [d.description for d in st.seat_pickers] == [f"P{n}" for n in range(1, 7)]
-    seats = next(box for box in st.widget.children if list(getattr(box, "children", ())) == st.seat_pickers)
+    seats = st.seats  # the seats pane, in the settings panel
+    assert list(seats.children) == st.seat_pickers and seats in st.settings_box.children
     assert seats.layout.flex_flow == "row wrap"  # six pickers do not fit one row of a 1024-pixel screen
     for _ in range(400):
         if st.state.is_terminal():
@@ -301,9 +302,11 @@ def test_a_game_defined_only_in_a_test_steps_in_the_stepper():
     while not st.state.is_terminal():
         if not st.step():
             buttons(st)[-1].click()
-    assert "The game is over" in st.message.value and "NIM-3" in st.message.value
+    banner = st.result.banner.value  # the result banner: who won and the rule that ended the game
+    assert st.result.layout.display == "flex" and "wins" in banner and "NIM-3" in banner
+    assert "Game over" in st.status.value
     st.lang_toggle.value = "ja"
-    assert "ゲーム終了" in st.message.value
+    assert "ゲーム終了" in st.status.value and "の勝ち" in st.result.banner.value
     st.seed_box.value = "2"
     st.reset_button.click()
     assert st.state.pile == 7 and not st.state.history

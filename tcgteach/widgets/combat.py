@@ -1,14 +1,19 @@
-"""The Dragon Quest combat view: the combat-step graph lit step by step, and the arithmetic of
-each attack explained (attack and modifiers, speeds, order of blows, first-strike defeat)."""
+"""The Dragon Quest combat view: the combat-step graph lit step by step, and the arithmetic of each attack
+explained (attack and modifiers, speeds, order of blows, first-strike defeat). Put together from the
+stepper's controls and the panes, with a pane of its own for the arithmetic (it subclasses no other
+front end)."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
+import ipywidgets as w
+
 from ..core.errors import TcgError
 from ..i18n import Text
-from .stepper import LABELS, Stepper
+from .panes import Table
+from .stepper import Stepper
 
 COMBAT_TEXT = Text(
     {
@@ -21,33 +26,45 @@ COMBAT_TEXT = Text(
 )
 
 
-class CombatView(Stepper):
-    """A stepper (a widget) on the combat flow of the Dragon Quest Card Game, one decision at a time.
+class CombatPane(w.HTML):  # type: ignore[misc]
+    """The latest attack's arithmetic, one line per step (class ``tcg-extra``)."""
+
+    def __init__(self, table: Table, text: Text) -> None:
+        super().__init__()
+        self.add_class("tcg-extra")
+        self.table = table
+        self.text = text
+        table.listen(self.refresh)
+
+    def lines(self) -> list[str]:
+        t = self.table
+        return t.game.explain_combat(t.state, t.lang) or []
+
+    def refresh(self) -> None:
+        t = self.table
+        lines = self.lines()
+        body = (
+            ("<ol>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
+            if lines
+            else f"<p><i>{html.escape(self.text.t('no_attack', t.lang))}</i></p>"
+        )
+        self.value = (
+            f'<div class="tcg-combat-explain"><b>{html.escape(self.text.t("combat_title", t.lang))}</b>{body}</div>'
+        )
+
+
+def CombatView(game: Any = "dragonquest", **kw: Any) -> Stepper:  # noqa: N802  # a front end, named as a class
+    """A stepper (a widget) on the combat flow of the Dragon Quest Card Game, one decision at a time, with
+    the arithmetic of the latest attack (a :class:`CombatPane`) under the graph.
 
     ``CombatView(game.position({...}), agents=["person", "random"])`` starts from a teaching
     position; ``CombatView("dragonquest", seed=3)`` from a new game.
     """
-
-    TEXT = LABELS | COMBAT_TEXT
-
-    def __init__(self, game: Any = "dragonquest", **kw: Any) -> None:
-        kw.setdefault("flow", "combat")
-        super().__init__(game, **kw)
-        if self.game.explain_combat(self.state, self.lang) is None:
-            raise TcgError(f"the combat view is for a game with combat; {self.game.name} has none")
-        self.add_class("tcg-combat-view")
-
-    def explanation(self) -> list[str]:
-        """Lines explaining the latest attack of the game (empty before the first one)."""
-        return self.game.explain_combat(self.state, self.lang) or []
-
-    def _refresh_extra(self) -> None:
-        lines = self.explanation()
-        body = (
-            ("<ol>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
-            if lines
-            else f"<p><i>{html.escape(self._t('no_attack'))}</i></p>"
-        )
-        self.extra.value = (
-            f'<div class="tcg-combat-explain" style="font-size:13px"><b>{self._t("combat_title")}</b>{body}</div>'
-        )
+    kw.setdefault("flow", "combat")
+    view = Stepper(game, extra=lambda table: CombatPane(table, COMBAT_TEXT), **kw)
+    if view.game.explain_combat(view.state, view.lang) is None:
+        view.close()
+        raise TcgError(f"the combat view is for a game with combat; {view.game.name} has none")
+    view.add_class("tcg-combat-view")
+    view.explanation = view.extra.lines
+    return view
