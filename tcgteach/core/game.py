@@ -304,6 +304,12 @@ class Game:
     def describe_event(self, event: Any, state: State, lang: str = "en") -> str:
         raise NotImplementedError
 
+    def card_label(self, state: State, card: int, lang: str = "en") -> str | None:
+        """A card instance's short name for a button a person clicks (with its copy mark where two copies
+        could be confused); None for a game whose cards have no names (the front ends then offer its
+        actions as plain buttons)."""
+        return None
+
     #: event data keys that name card instances
     CARD_KEYS: ClassVar[tuple[str, ...]] = ("card", "target", "attacker", "defender")
 

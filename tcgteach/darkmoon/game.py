@@ -15,6 +15,7 @@ from ..core.game import Deck, Game, Reason, check_players
 from ..core.options import OptionSpec
 from . import actions as A
 from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
+from .cardtext import copy_mark
 from .flow import TURN
 from .ids import Ev
 from .setup import new_state
@@ -200,6 +201,11 @@ class DarkMoon(Game):
     # -- texts -------------------------------------------------------------------------------------------
     def describe_action(self, action: Action, state: Any, lang: str = "en") -> str:
         return describe_action(state, action, lang)
+
+    def card_label(self, state: Any, card: int, lang: str = "en") -> str | None:
+        mark = copy_mark(state, card)
+        name = state.card(card).label(lang)
+        return f"{name} {mark}" if mark else str(name)
 
     def describe_event(self, event: Event, state: Any, lang: str = "en") -> str:
         return describe_event(state, event, lang)

@@ -112,14 +112,19 @@ CSS = """<style>
 .tcg-classroom .tcg-board,.tcg-classroom .tcg-board.tcg-many{max-width:none}
 .tcg-classroom button:focus-visible{outline:3px solid #ff6f00;outline-offset:2px}
 .tcg-classroom .tcg-header{flex-flow:row wrap;align-items:center}
-.tcg-classroom .tcg-app-title{font-size:18px;font-weight:700;margin-right:10px}
+.tcg-classroom .tcg-app-title{font-size:17px;font-weight:700;margin-right:6px}
+.tcg-classroom .tcg-header .widget-button,.tcg-classroom .tcg-header .widget-toggle-button{width:auto;min-width:0;
+  padding:2px 9px;margin:1px}
+@media (max-width:1100px){.tcg-classroom .tcg-app-title{display:none}
+  .tcg-classroom .tcg-header .widget-button,.tcg-classroom .tcg-header .widget-toggle-button{font-size:15px;padding:2px 7px}}
 .tcg-classroom .tcg-setup-box{border:2px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px 0}
 .tcg-classroom .tcg-pass-screen{border:4px dashed #37474f;padding:28px;margin:10px 0;text-align:center}
 .tcg-classroom .tcg-pass-screen .tcg-pass-head{font-size:30px;font-weight:700;margin:0 0 8px 0}
 .tcg-classroom .tcg-pass-screen .tcg-pass-more{font-size:18px}
 .tcg-classroom .tcg-hint-text{font-size:17px}
-.tcg-classroom .tcg-recent-box{border-left:4px solid #90a4ae;padding:2px 10px;font-size:16px}
-.tcg-classroom .tcg-col-board,.tcg-classroom .tcg-col-side{max-height:calc(100vh - 96px)}
+.tcg-classroom .tcg-recent-box{border-left:4px solid #90a4ae;padding:2px 10px;font-size:16px;max-height:150px;
+  overflow-y:auto}
+.tcg-classroom .tcg-col-board,.tcg-classroom .tcg-col-side{max-height:calc(100vh - 118px)}
 </style>"""
 
 
@@ -193,7 +198,7 @@ class Classroom(Surface):
             auto_forced=auto_forced,
             pause=pause,
             log_lines=log_lines,
-            log_height=150,
+            log_height=128,
         )
         self.table.hidden = lambda: self._waiting_for_pass() is not None
         self._build()
@@ -330,7 +335,7 @@ class Classroom(Surface):
         self._header = header
         board = w.VBox([self.board])
         board.add_class("tcg-col-board")
-        side = w.VBox([self.choices, self.hint_pane, self.recent, self.log_pane, self.graph_pane])
+        side = w.VBox([self.choices, self.hint_pane, self.log_pane, self.recent, self.graph_pane])
         side.add_class("tcg-col-side")
         main = w.HBox([board, side])
         main.add_class("tcg-main")

@@ -54,7 +54,7 @@ WORDS = Text(
         "random": ("random", "ランダム"),
         "person": ("person", "人が選ぶ"),
         "heuristic": ("computer", "コンピューター"),
-        "coach": ("coach (strong)", "コーチ（強い）"),
+        "coach": ("coach", "コーチ"),
         "deck": ("P{n} deck", "P{n}のデッキ"),
         "own_deck": ("own list", "自作リスト"),
         "deck_next": (
@@ -371,6 +371,13 @@ class Table:
         """The agents move until a person must decide (one at a time, ``pause`` apart, when a kernel's event
         loop runs; at once otherwise). A failure undoes back to history length ``start``."""
         if not self.session.persons():  # a table of agents only waits for the teacher's Step
+            self.render()
+            return
+        session = self.session
+        nothing = session.state.current_player is None or (
+            session.person_to_move() and not (session.auto_forced and session.forced_action() is not None)
+        )
+        if nothing:  # a person decides now (or the game is over): nothing to show one by one
             self.render()
             return
         loop = _running_loop()
@@ -738,15 +745,32 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
         legal = state.legal_actions()
         by_card: dict[int, list[Any]] = {}
         plain: list[Any] = []
-        named = callable(getattr(state, "card", None))  # a game whose state names its cards (both games)
+        labels: dict[int, str] = {}
         for a in legal:
-            c = action_card(a) if named else None
+            c = action_card(a)
+            if c is not None and c not in labels:
+                label = game.card_label(state, c, t.lang)  # None: a game without card names (plain buttons)
+                if label is None:
+                    c = None
+                else:
+                    labels[c] = label
             (by_card.setdefault(c, []) if c is not None else plain).append(a)
         rows: list[Any] = [w.HTML(f"<b>{html.escape(t.t('choose', n=seat + 1))}</b>")]
-        # the cards, grouped by where they are (the hand first)
-        groups = self._groups(state, seat, list(by_card))
+        # the cards, grouped by where they are (the hand first); the whole hand is shown, the cards of it
+        # that cannot be used now as disabled buttons
+        hand: list[int] = []
+        try:
+            hand = list(state.zone(seat, "hand"))
+        except TcgError:
+            pass
+        for c in hand:
+            if c not in by_card:
+                label = game.card_label(state, c, t.lang)
+                if label is not None:
+                    labels[c] = label
+        groups = self._groups(state, seat, list(by_card) + [c for c in hand if c in labels and c not in by_card])
         for heading, cards in groups:
-            tiles = [self._tile(state, c, by_card[c]) for c in cards]
+            tiles = [self._tile(c, labels[c], by_card[c]) if c in by_card else self._idle(c, labels[c]) for c in cards]
             rows.append(w.HTML(f"<div class='tcg-zone-head'>{html.escape(heading)}</div>"))
             rows.append(w.Box(tiles, layout=w.Layout(flex_flow="row wrap")))
         self.card_actions = w.Box([], layout=w.Layout(flex_flow="row wrap"))
@@ -820,42 +844,48 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _number(state: Any, c: int) -> int:
-        card = state.card(c)
+        """DARK MOON's printed number (the field grouped by number), else the level; 0 if neither."""
+        card = state.card(c) if callable(getattr(state, "card", None)) else None
         return int(getattr(card, "number", None) or getattr(card, "level", 0) or 0)
 
-    def _tile(self, state: Any, c: int, actions: list[Any]) -> Any:  # state: a game state with card(c)
+    def _idle(self, c: int, name: str) -> Any:
+        """A card in hand with nothing to do now: shown (the whole hand is in view), not clickable."""
+        b = w.Button(description=name, tooltip=self.table.t("not_playable", card=name), disabled=True)
+        b.layout.width = "auto"
+        b.add_class("tcg-card-tile")
+        b.add_class("tcg-card-idle")
+        b.add_class(f"tcg-card-{c}")
+        return b
+
+    def _tile(self, c: int, name: str, actions: list[Any]) -> Any:
         t = self.table
-        card = state.card(c)
-        name = card.label(t.lang)
         if len(actions) == 1:
-            tip = t.game.describe_action(actions[0], state, t.lang)
+            tip = t.game.describe_action(actions[0], t.state, t.lang)
             b = self._button(name, actions[0], tip=tip, cls="tcg-action")
         else:
-            tip = t.t("card_choices", card=name)
-            b = w.Button(description=name, tooltip=tip, layout=w.Layout(width="auto"))
+            b = w.Button(description=name, tooltip=t.t("card_choices", card=name), layout=w.Layout(width="auto"))
             b.add_class("tcg-action")
             b.add_class("tcg-card-multi")
             version = t.version
-            b.on_click(t.guard(lambda _b: self._select(c, actions, version)))
+            b.on_click(t.guard(lambda _b: self._select(c, name, actions, version)))
             self.buttons.append(b)
         b.add_class("tcg-card-tile")
         b.add_class(f"tcg-card-{c}")
         return b
 
-    def _select(self, c: int, actions: list[Any], version: int) -> None:
-        """A card with several actions: show them beside the card (Recruit to the front or back row ...)."""
+    def _select(self, c: int, name: str, actions: list[Any], version: int) -> None:
+        """A card with several actions: show them under the cards (Recruit to the front or back row ...)."""
         t = self.table
         if version != t.version:
             raise TcgError(t.t("stale"))
         t.refuse_if_moving()
         self._selected = c
-        state: Any = t.state  # a game state with card(c): tiles are made only for those
         for child in self.card_actions.children:
             close_widget(child)
-        head = w.HTML(f"<b>{html.escape(t.t('card_choices', card=state.card(c).label(t.lang)))}</b>")
+        head = w.HTML(f"<b>{html.escape(t.t('card_choices', card=name))}</b>")
         self.card_actions.children = (
             head,
-            *[self._button(t.game.describe_action(a, state, t.lang), a, tip=str(a)) for a in actions],
+            *[self._button(t.game.describe_action(a, t.state, t.lang), a, tip=str(a)) for a in actions],
         )
         for b in self.buttons:
             if "tcg-card-multi" in b._dom_classes:
@@ -1341,6 +1371,7 @@ PANES_CSS = """<style>
 .tcg-play .tcg-focus>.widget-html-content,.tcg-play .tcg-graph>.widget-html-content{width:100%}
 .tcg-play .tcg-main{width:100%;align-items:flex-start;flex-flow:row nowrap}
 .tcg-play .tcg-col-board{flex:1 1 auto;min-width:0;overflow:auto}
+.tcg-play .tcg-col-side>*,.tcg-play .tcg-choices>*,.tcg-play .tcg-col-board>*{flex-shrink:0}
 .tcg-play .tcg-col-side{flex:0 0 430px;min-width:0;overflow-y:auto;overflow-x:hidden;padding-left:8px}
 @media (max-width:1200px){.tcg-play .tcg-col-side{flex-basis:400px}}
 </style>"""

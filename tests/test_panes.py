@@ -1,0 +1,187 @@
+"""The panes and the safe turn (issue 21 items 1, 2, 5), clicked from Python: every front end is put
+together from the same panes over one table; a click locks the choices at once; a click made for an
+earlier position, or while the agents are moving, is refused and changes nothing; the agents' moves are
+shown one at a time in a kernel's event loop; a hint answers only for the position on screen; the game
+ends with a banner that says who won, why and the tally."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import tcgteach
+from tcgteach.widgets import Classroom, CombatView, Stepper
+from tcgteach.widgets import panes as P
+from tcgteach.widgets.surface import Surface
+
+
+def test_no_front_end_subclasses_another():
+    for cls in (Stepper, Classroom):
+        assert issubclass(cls, Surface)
+    assert not issubclass(Classroom, Stepper) and not issubclass(Stepper, Classroom)
+    cv = CombatView("dragonquest", seed=1, options={"turn_limit": 200})
+    assert type(cv) is Stepper and isinstance(cv.extra, tcgteach.widgets.combat.CombatPane)
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: Stepper("darkmoon", seed=3, agents=["person", "random"]), lambda: Classroom()]
+)
+def test_every_front_end_is_made_of_the_same_panes_over_one_table(make):
+    fe = make()
+    table = fe.table
+    for pane, cls in (
+        (fe.board, P.BoardPane),
+        (fe.log_pane, P.LogPane),
+        (fe.graph_pane, P.GraphPane),
+        (fe.choices, P.ChoicesPane),
+        (fe.seats, P.SeatsPane),
+        (fe.decks_pane, P.DecksPane),
+        (fe.status, P.StatusPane),
+        (fe.result, P.ResultPane),
+        (fe.export, P.ExportPane),
+    ):
+        assert isinstance(pane, cls) and pane.table is table
+    assert table.session is fe.session
+
+
+def test_a_click_locks_every_choice_before_anything_is_computed():
+    c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
+    seen = []
+    table = c.table
+    real = table.session.apply
+
+    def spy(action):
+        seen.append([b.disabled for b in c.choices.buttons])
+        return real(action)
+
+    table.session.apply = spy
+    c.choices.action_buttons()[0].click()
+    assert seen and all(seen[0]) and seen[0]  # every button of the position was disabled when the move was applied
+
+
+def test_a_click_on_a_button_of_an_earlier_position_is_refused_and_changes_nothing():
+    c = Classroom(seed=4)
+    old = c.choices.action_buttons()
+    old[0].click()
+    before = (c.state.to_dict(), c._version)
+    old[-1].click()
+    assert (c.state.to_dict(), c._version) == before
+    assert "earlier position" in c.message.value
+
+
+def test_a_card_with_one_action_is_played_by_clicking_it_and_a_card_with_several_shows_them():
+    c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
+    c.choices.action_buttons()[-1].click()  # keep the hand
+    multi = []
+    for _ in range(40):
+        multi = [b for b in c.choices.buttons if "tcg-card-multi" in b._dom_classes]
+        if multi or c.state.is_terminal():
+            break
+        single = [b for b in c.choices.buttons if "tcg-card-tile" in b._dom_classes]
+        before = len(c.state.history)
+        (single or c.choices.action_buttons())[0].click()  # a card clicked: its only action is carried out
+        assert len(c.state.history) > before
+    assert multi, "no card with several actions in 40 decisions"
+    before = len(c.state.history)
+    multi[0].click()  # e.g. a recruit: the front or the back row
+    assert len(c.state.history) == before and multi[0].button_style == "info"  # shown, not played
+    shown = list(c.choices.card_actions.children[1:])
+    assert len(shown) >= 2 and all("tcg-action" in b._dom_classes for b in shown)
+    shown[0].click()
+    assert len(c.state.history) > before
+
+
+def _tiles(c):
+    return [b for ch in c.choices.children for b in getattr(ch, "children", ()) if "tcg-card-tile" in b._dom_classes]
+
+
+def _card_of(tile):
+    return next(int(k[9:]) for k in tile._dom_classes if k.startswith("tcg-card-") and k[9:].isdigit())
+
+
+def test_the_whole_hand_is_shown_with_the_cards_that_cannot_be_used_disabled():
+    c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
+    hand = c.state.zone(0, "hand")
+    tiles = {_card_of(b): b for b in _tiles(c)}
+    assert set(hand) <= set(tiles)  # the mulligan decision shows the hand it is about
+    assert all(tiles[h].disabled for h in hand)  # nothing to play during the mulligan
+
+
+def test_dark_moon_cards_are_grouped_by_zone_and_in_order_of_number():
+    c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
+    seen_field = False
+    for _ in range(80):
+        if c.state.is_terminal():
+            break
+        groups = c.choices._groups(c.state, 0, list(c.state.zone(0, "hand")) + list(c.state.zone(0, "field")))
+        for heading, cards in groups:
+            numbers = [c.state.card(x).number or 0 for x in cards]
+            assert numbers == sorted(numbers), (heading, numbers)  # matching numbers side by side (DM-4.4)
+            seen_field |= heading.startswith("Field") and len(cards) > 1
+        if groups and c.state.zone(0, "hand"):
+            assert groups[0][0] == "Hand"
+        c.choices.action_buttons()[0].click()
+    assert seen_field
+
+
+def test_the_agents_moves_are_shown_one_at_a_time_in_an_event_loop_and_clicks_meanwhile_are_refused():
+    async def play():
+        c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"], pause=0.01)
+        # built outside the loop: the agents moved at once; now a click inside the loop
+        renders = []
+        c.table.listen(lambda: renders.append((len(c.state.history), c.table.moving)))
+        old = c.choices.action_buttons()
+        start = len(c.state.history)
+        old[-1].click()  # keep: the heuristic answers, move by move
+        assert c.table.moving and c.choices.buttons == []  # nothing to click while the agents move
+        c.hint_button.click()
+        assert "Wait" in c.message.value or c.hint_button.disabled
+        old[0].click()  # a stale click during the agents' turn
+        while c.table.moving:
+            await asyncio.sleep(0.01)
+        moved = len(c.state.history) - start
+        lengths = [n for n, moving in renders if moving]
+        return c, moved, lengths, start
+
+    c, moved, lengths, start = asyncio.run(play())
+    assert moved >= 2
+    assert len(set(lengths)) >= 2, "the agents' moves were not rendered one by one"
+    actors, forced = c.session.actors[-moved:], c.session.forced[-moved:]
+    chosen = [i for i, (who, f) in enumerate(zip(actors, forced, strict=True)) if who == 0 and not f]
+    assert chosen == [0]  # the person's Keep, and nothing of the stale click made meanwhile
+    assert "Wait" in c.message.value or "earlier position" in c.message.value
+    assert c.session.person_to_move() or c.state.is_terminal()
+
+
+def test_a_hint_is_dropped_when_the_position_changes():
+    c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"], coach_seconds=0.05)
+    c.show_hint()
+    assert c.hint_text.value
+    c.choices.action_buttons()[-1].click()
+    assert c.hint_text.value == ""  # the hint was for the earlier position
+
+
+def test_the_result_banner_says_who_won_why_and_the_tally_with_play_again():
+    c = Classroom("dragonquest", seed=5, agents=["person", "heuristic"])
+    for _ in range(2000):
+        if c.state.is_terminal():
+            break
+        c.choices.action_buttons()[-1].click()
+    out = c.state.result()
+    assert out is not None and c.result.layout.display == "flex"
+    banner = c.result.banner.value
+    assert "wins" in banner or "Draw" in banner
+    assert out.reason in banner and "cards left in the deck" in banner
+    c.set_lang("ja")
+    assert "デッキ残り" in c.result.banner.value and "理由" in c.result.banner.value
+    c.result.again.click()
+    assert not c.state.is_terminal() and c.state.setup["seed"] == 6 and c.result.layout.display == "none"
+
+
+def test_dark_moon_result_names_the_points():
+    st = Stepper("darkmoon", seed=2, players=3, agents=["heuristic"] * 3)
+    while st.step():
+        pass
+    banner = st.result.banner.value
+    assert "points" in banner and "units" in banner and "Final tally" in banner
