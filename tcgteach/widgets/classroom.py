@@ -116,7 +116,8 @@ CSS = """<style>
 .tcg-classroom .tcg-header .widget-button,.tcg-classroom .tcg-header .widget-toggle-button{width:auto;min-width:0;
   padding:2px 9px;margin:1px}
 @media (max-width:1100px){.tcg-classroom .tcg-app-title{display:none}
-  .tcg-classroom .tcg-header .widget-button,.tcg-classroom .tcg-header .widget-toggle-button{font-size:15px;padding:2px 7px}}
+  .tcg-classroom .tcg-header .widget-button,.tcg-classroom .tcg-header .widget-toggle-button{font-size:15px;
+    padding:2px 7px}}
 .tcg-classroom .tcg-setup-box{border:2px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px 0}
 .tcg-classroom .tcg-pass-screen{border:4px dashed #37474f;padding:28px;margin:10px 0;text-align:center}
 .tcg-classroom .tcg-pass-screen .tcg-pass-head{font-size:30px;font-weight:700;margin:0 0 8px 0}
@@ -124,7 +125,7 @@ CSS = """<style>
 .tcg-classroom .tcg-hint-text{font-size:17px}
 .tcg-classroom .tcg-recent-box{border-left:4px solid #90a4ae;padding:2px 10px;font-size:16px;max-height:150px;
   overflow-y:auto}
-.tcg-classroom .tcg-col-board,.tcg-classroom .tcg-col-side{max-height:calc(100vh - 118px)}
+.tcg-classroom .tcg-col-board,.tcg-classroom .tcg-col-side,.tcg-classroom .tcg-col-graph{max-height:calc(100vh - 118px)}
 </style>"""
 
 
@@ -335,9 +336,11 @@ class Classroom(Surface):
         self._header = header
         board = w.VBox([self.board])
         board.add_class("tcg-col-board")
-        side = w.VBox([self.choices, self.hint_pane, self.log_pane, self.recent, self.graph_pane])
+        side = w.VBox([self.choices, self.hint_pane, self.log_pane, self.recent])
         side.add_class("tcg-col-side")
-        main = w.HBox([board, side])
+        graph = w.VBox([self.graph_pane])
+        graph.add_class("tcg-col-graph")
+        main = w.HBox([board, side, graph])
         main.add_class("tcg-main")
         self._main = main
         self._rows = [

@@ -951,7 +951,10 @@ class HintPane(w.VBox):  # type: ignore[misc]
         self._shown: tuple[int, str] | None = None
         self._cache: dict[tuple[int, str], str] = {}
         self.button.on_click(table.guard(lambda _b: self.show()))
-        table.listen(self.refresh)
+        table.listen(self.refresh, self._lock)
+
+    def _lock(self, on: bool) -> None:
+        self.button.disabled = on
 
     def refresh(self) -> None:
         t = self.table
@@ -1369,9 +1372,12 @@ PANES_CSS = """<style>
 .tcg-play .tcg-board-view .tcg-board *{white-space:normal;overflow-wrap:anywhere}
 .tcg-play .tcg-focus,.tcg-play .tcg-graph,.tcg-play .tcg-extra{width:100%;min-width:0}
 .tcg-play .tcg-focus>.widget-html-content,.tcg-play .tcg-graph>.widget-html-content{width:100%}
-.tcg-play .tcg-main{width:100%;align-items:flex-start;flex-flow:row nowrap}
-.tcg-play .tcg-col-board{flex:1 1 auto;min-width:0;overflow:auto}
-.tcg-play .tcg-col-side>*,.tcg-play .tcg-choices>*,.tcg-play .tcg-col-board>*{flex-shrink:0}
-.tcg-play .tcg-col-side{flex:0 0 430px;min-width:0;overflow-y:auto;overflow-x:hidden;padding-left:8px}
-@media (max-width:1200px){.tcg-play .tcg-col-side{flex-basis:400px}}
+.tcg-play .tcg-main{width:100%;display:grid !important;grid-template-columns:minmax(0,1fr) 380px 370px;
+  grid-template-areas:"board side graph";align-items:start;column-gap:8px}
+.tcg-play .tcg-col-board{grid-area:board;min-width:0;overflow:auto}
+.tcg-play .tcg-col-side{grid-area:side;min-width:0;overflow-y:auto;overflow-x:hidden}
+.tcg-play .tcg-col-graph{grid-area:graph;min-width:0;overflow-y:auto;overflow-x:hidden}
+.tcg-play .tcg-col-side>*,.tcg-play .tcg-choices>*,.tcg-play .tcg-col-board>*,.tcg-play .tcg-col-graph>*{flex-shrink:0}
+@media (max-width:1250px){.tcg-play .tcg-main{grid-template-columns:minmax(0,1fr) 400px;
+  grid-template-areas:"board side" "board graph";grid-template-rows:auto 1fr}}
 </style>"""

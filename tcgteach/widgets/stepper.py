@@ -54,7 +54,7 @@ LABELS = WORDS | Text(
 """The stepper's words (with the panes')."""
 
 STEPPER_CSS = """<style>
-.tcg-stepper .tcg-col-board,.tcg-stepper .tcg-col-side{max-height:calc(100vh - 190px)}
+.tcg-stepper .tcg-col-board,.tcg-stepper .tcg-col-side,.tcg-stepper .tcg-col-graph{max-height:calc(100vh - 190px)}
 .tcg-stepper .tcg-bar{flex-flow:row wrap;align-items:center}
 </style>"""
 
@@ -220,9 +220,11 @@ class Stepper(Surface):
         bar.add_class("tcg-bar")
         board = w.VBox([self.board])
         board.add_class("tcg-col-board")
-        side = w.VBox([self.choices, self.log_pane, self.graph_pane, self.extra])
+        side = w.VBox([self.choices, self.log_pane])
         side.add_class("tcg-col-side")
-        main = w.HBox([board, side])
+        graph = w.VBox([self.graph_pane, self.extra])
+        graph.add_class("tcg-col-graph")
+        main = w.HBox([board, side, graph])
         main.add_class("tcg-main")
         return [w.HTML(PANES_CSS + STEPPER_CSS), bar, self.settings_box, self.status, self.result, main]
 

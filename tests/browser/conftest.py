@@ -447,6 +447,7 @@ root => {
       e => ({rule: e.dataset.rule, text: e.innerText.trim()})),
     message: text('.tcg-message'),
     hint: text('.tcg-hint-text'),
+    moving: (q('.tcg-status-line') || {dataset: {}}).dataset.moving || '0',
     actions: Array.from(root.querySelectorAll('button.tcg-action')).map(
       b => ({label: b.innerText.trim(), title: b.title || ''})),
   };
@@ -460,8 +461,9 @@ def snapshot(root) -> dict:
 
 
 def settled(snap: dict, persons: set[int]) -> bool:
-    """The views agree with each other: board and graph on one node; buttons iff a person decides."""
-    if snap["node"] is None or snap["node"] != snap["boardNode"]:
+    """The views agree with each other: board and graph on one node; buttons iff a person decides; the
+    agents are not in the middle of showing their moves one by one."""
+    if snap["node"] is None or snap["node"] != snap["boardNode"] or snap.get("moving") == "1":
         return False
     cur = snap["current"]
     if cur in (None, ""):  # the game is over

@@ -11,7 +11,15 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import KERNEL_TIMEOUT_MS, assert_highlight, click_and_settle, selected_label, snapshot, wait_settled
+from .conftest import (
+    KERNEL_TIMEOUT_MS,
+    assert_highlight,
+    click_and_settle,
+    output_dir,
+    selected_label,
+    snapshot,
+    wait_settled,
+)
 
 PERSONS = {0}  # the default seats: P1 person, P2 heuristic
 
@@ -25,7 +33,7 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     # the default set-up of the contract
     assert selected_label(root, "tcg-game") == "DARK MOON"
     assert selected_label(root, "tcg-seat-0") == "person"
-    assert selected_label(root, "tcg-seat-1") == "heuristic"
+    assert selected_label(root, "tcg-seat-1") == "computer"
     assert root.locator(".tcg-seed input").input_value() == "1"
     expect(root.locator(".tcg-lang").get_by_label("English")).to_be_checked()  # a radio button, not a colour
     expect(root.locator(".tcg-hotseat input[type=checkbox]")).not_to_be_checked()
@@ -42,22 +50,29 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     assert start["log"], "the log (.tcg-log) is empty"
     assert_highlight(root, start["node"])
 
-    # play a card: a legal-action button whose tooltip is "play <card>"
-    plays = [a for a in start["actions"] if re.fullmatch(r"play \d+", a["title"])]
-    assert plays, f"no 'play <card>' action among {start['actions']}"
-    label, card = plays[0]["label"], plays[0]["title"].split()[1]
+    # play a card by clicking it: a card of P1's hand shown as a button (issue 21 item 3)
+    tiles = root.locator("button.tcg-card-tile.tcg-action:not([disabled])")
+    assert tiles.count(), f"no card to click among {start['actions']}"
     p1 = root.locator('.tcg-board section[data-player="0"]')
+
+    def card_of(t):
+        return next(c[9:] for c in t.get_attribute("class").split() if c.startswith("tcg-card-") and c[9:].isdigit())
+
+    # a character card (DM-4.2), not a special
+    tile = next(t for t in tiles.all() if p1.locator(f'.tcg-hand .tcg-char[data-card="{card_of(t)}"]').count())
+    card = card_of(tile)
+    label = tile.inner_text().strip()
+    assert tile.get_attribute("title").startswith("Play "), tile.get_attribute("title")  # what the click does
     expect(p1.locator(f'.tcg-hand [data-card="{card}"]')).to_have_count(1)
-    button = root.locator("button.tcg-action").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-    after = click_and_settle(root, button, PERSONS, until=lambda s: s["current"] != "1")
+    after = click_and_settle(root, tile, PERSONS, until=lambda s: s["current"] != "1")
     assert "⚠" not in (after["message"] or ""), after["message"]
 
     # the log: new lines, the first one is P1's play (DM-4.2) naming the card
     new = after["log"][len(start["log"]) :]
     assert after["log"][: len(start["log"])] == start["log"], "the old log lines changed"
     assert new, "no new log line after the move"
-    # the button names the card, its copy mark (②) and what its effect does; the log names the card
-    card_name = re.sub(r"\s[①-⑳]$", "", re.sub(r"^Play\s+|: .*$", "", label))
+    # the button names the card and its copy mark (②); the log names the card
+    card_name = re.sub(r"\s[①-⑳]$", "", label)
     assert new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"] and card_name in new[0]["text"], new[0]
     # the board: changed, and the card went from P1's hand to P1's field
     assert after["board"] != start["board"]
@@ -77,7 +92,7 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     hint = hint_text.inner_text().strip()
     assert hint.startswith("Suggested:"), hint
     suggested = hint.removeprefix("Suggested:").strip()
-    labels = [a["label"] for a in back["actions"]]
+    labels = [a["label"] for a in back["actions"]] + [a["title"] for a in back["actions"]]
     assert any(suggested.startswith(x) for x in labels), f"the hint {hint!r} names none of the buttons {labels}"
     now = snapshot(root)
     assert (now["log"], now["board"]) == (back["log"], back["board"]), "asking for a hint changed the game"
@@ -98,5 +113,58 @@ def test_language_switch_rerenders_the_classroom_without_restarting(page, voila_
     now = wait_settled(root, PERSONS)
     assert len(now["log"]) == len(start["log"]) and now["current"] == start["current"] == "0"
     assert now["log"] != start["log"], "the log lines were not re-rendered in Japanese"
-    assert [a["title"] for a in now["actions"]] == [a["title"] for a in start["actions"]]
+    assert len(now["actions"]) == len(start["actions"])  # the same choices (cards and buttons), in Japanese
     assert [a["label"] for a in now["actions"]] != [a["label"] for a in start["actions"]]
+
+
+_BUTTONS_JS = """
+root => Array.from(root.querySelectorAll('button.tcg-action, button.tcg-hint, button.tcg-takeback')).map(b => ({
+  cls: b.className, label: b.innerText.trim(), disabled: b.disabled, attached: b.isConnected}))
+"""
+
+
+def test_a_click_during_the_coachs_turn_is_never_applied_DQ_3_3(page, voila_server):
+    """Issue 21 item 2: against the coach, the moment the person acts every choice is disabled until the
+    next position is shown; clicks on the old buttons and on Hint during the coach's turn do nothing; the
+    coach's moves appear one at a time (the status says it is thinking)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(voila_server.url(""))
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    wait_settled(root, PERSONS)
+    if root.locator(".tcg-setup-box").is_hidden():
+        root.locator("button.tcg-setup").click()
+    import tcgteach
+
+    root.locator(".tcg-game select").select_option(index=tcgteach.games().index("dragonquest"))
+    root.locator(".tcg-seat-1 select").select_option(value="coach")
+    start = click_and_settle(root, root.locator("button.tcg-new-game"), PERSONS, timeout=60)
+    assert start["current"] == "0" and {a["title"] for a in start["actions"]} >= {"mulligan", "keep"}, start
+    keep = root.locator("button.tcg-action", has_text=re.compile(r"^\s*Keep\s*$"))
+    mulligan = root.locator("button.tcg-action", has_text=re.compile(r"^\s*Mulligan\s*$"))
+    old = mulligan.element_handle()
+    keep.click()
+    # within a moment every old button is disabled or gone (never clickable on the next position)
+    page.wait_for_function("b => !b.isConnected || b.disabled", arg=old, timeout=2_000, polling=20)
+    thinking = False
+    for _ in range(200):  # the coach's turn: try the old button and Hint while it moves
+        old.evaluate("b => b.click()")  # a click on the old button (disabled or gone: nothing reaches the kernel)
+        hint = root.locator("button.tcg-hint")
+        status = root.locator(".tcg-status-line")
+        thinking |= "thinking" in status.inner_text() or status.get_attribute("data-moving") == "1"
+        if thinking and hint.is_enabled() and status.get_attribute("data-moving") == "0":
+            break
+        hint.evaluate("b => b.click()")
+        page.wait_for_timeout(30)
+    assert thinking, "the status never said that the coach was thinking or moving"
+    end = wait_settled(root, PERSONS, timeout=60)
+    page.screenshot(path=str(output_dir() / "safe-turn-after.png"))
+    decisions = [x for x in end["log"] if x["rule"] == "DQ-3.3" and "P1 " in x["text"]]
+    assert len(decisions) == 1, f"P1 decided the mulligan {len(decisions)} times: {end['log'][:12]}"
+    assert "P1 keeps" in decisions[0]["text"], decisions  # the click on Mulligan meanwhile was not applied
+    # a hint asked at the very moment the person's turn came back is fine, if it is for the position shown
+    if end["hint"]:
+        shown = root.locator(".tcg-hint-text [data-version]")
+        expect(shown).to_have_count(1, timeout=20_000)
+        version = root.locator(".tcg-flow-state").get_attribute("data-version")
+        assert shown.get_attribute("data-version") == version, "a hint for a position the screen does not show"
