@@ -1372,12 +1372,15 @@ PANES_CSS = """<style>
 .tcg-play .tcg-board-view .tcg-board *{white-space:normal;overflow-wrap:anywhere}
 .tcg-play .tcg-focus,.tcg-play .tcg-graph,.tcg-play .tcg-extra{width:100%;min-width:0}
 .tcg-play .tcg-focus>.widget-html-content,.tcg-play .tcg-graph>.widget-html-content{width:100%}
+.tcg-play{container-type:inline-size}
 .tcg-play .tcg-main{width:100%;display:grid !important;grid-template-columns:minmax(0,1fr) 380px 370px;
   grid-template-areas:"board side graph";align-items:start;column-gap:8px}
 .tcg-play .tcg-col-board{grid-area:board;min-width:0;overflow:auto}
 .tcg-play .tcg-col-side{grid-area:side;min-width:0;overflow-y:auto;overflow-x:hidden}
 .tcg-play .tcg-col-graph{grid-area:graph;min-width:0;overflow-y:auto;overflow-x:hidden}
 .tcg-play .tcg-col-side>*,.tcg-play .tcg-choices>*,.tcg-play .tcg-col-board>*,.tcg-play .tcg-col-graph>*{flex-shrink:0}
-@media (max-width:1250px){.tcg-play .tcg-main{grid-template-columns:minmax(0,1fr) 400px;
+@container (max-width:1320px){.tcg-play .tcg-main{grid-template-columns:minmax(0,1fr) 400px;
   grid-template-areas:"board side" "board graph";grid-template-rows:auto 1fr}}
+@container (max-width:960px){.tcg-play .tcg-main{grid-template-columns:minmax(0,1fr);
+  grid-template-areas:"side" "board" "graph";grid-template-rows:auto}}
 </style>"""

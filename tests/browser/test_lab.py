@@ -29,7 +29,7 @@ from .conftest import (
 
 LESSONS = ["en/01_darkmoon.ipynb", "ja/03_dragonquest_combat.ipynb"]  # one lesson in each language
 MAX_CLICKS = 60
-PERSON_LABELS = ("person", "人間")
+PERSON_LABELS = ("person", "人が選ぶ")
 
 
 @pytest.fixture(scope="module")
