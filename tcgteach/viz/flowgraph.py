@@ -275,6 +275,7 @@ def _sized(svg: str, shrink: bool) -> str:
     own, least = readable_width(svg)
     if not own:
         return svg
+    svg = re.sub(r'(<svg width="[^"]*" height="[^"]*") style="[^"]*"', r"\1", svg, count=1)  # sized before
     if shrink:
         fit = f"width:{own:.0f}px;max-width:100%;min-width:{least:.0f}px;height:auto"
     else:
