@@ -55,7 +55,8 @@ T = {
     "turn": ("Turn {t}", "ターン{t}"),
     "to_act": ("{p} to act", "{p}の番"),
     "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
-    "armed": ("end armed by {p}: final turns", "{p}が終了条件を起動：最終ターン"),
+    "armed": ("{p} met the end condition: final turns", "{p}が終了条件を満たした：最終ターン"),
+    "armed_over": ("ended after {p} met the end condition", "{p}が終了条件を満たして終了"),
     "final_left": ("still to play: {ps}", "残り：{ps}"),
     "over": ("game over", "ゲーム終了"),
     "hand": ("Hand", "手札"),
@@ -66,6 +67,10 @@ T = {
     "points": (
         "{t_points} now (units {u} + bonuses {b} + loose specials {s})",
         "現在 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）",
+    ),
+    "points_final": (
+        "final score {t_points} (units {u} + bonuses {b} + loose specials {s})",
+        "最終 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）",
     ),
     "empty": ("empty", "空き"),
     "group": ("No. {k} × {n}", "ナンバー{k} × {n}枚"),
@@ -183,7 +188,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         if state.node == Node.EFFECT:
             status.append(_t("choice", lang))
     if state.armed_by is not None:
-        status.append(_t("armed", lang, p=f"P{state.armed_by + 1}"))
+        status.append(_t("armed_over" if over else "armed", lang, p=f"P{state.armed_by + 1}"))
         if not over:  # DM-1.5: the players still to take their final turn, in seat order (this one first)
             now = state.turn_player
             left = (state.armed_by - 1 - now) % n + 1
@@ -219,7 +224,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         field = state.field(p)
         marker = "▶ " if active else ""
         points = _t(
-            "points",
+            "points_final" if over else "points",
             lang,
             t=sc["total"],
             t_points=plural(sc["total"], "point"),
