@@ -9,6 +9,7 @@ styles without its re-rendering. Node groups carry classes ``tcg-n-<node>`` and 
 from __future__ import annotations
 
 import html
+import math
 import re
 import shutil
 import sys
@@ -277,9 +278,9 @@ def _sized(svg: str, shrink: bool) -> str:
         return svg
     svg = re.sub(r'(<svg width="[^"]*" height="[^"]*") style="[^"]*"', r"\1", svg, count=1)  # sized before
     if shrink:
-        fit = f"width:{own:.0f}px;max-width:100%;min-width:{least:.0f}px;height:auto"
+        fit = f"width:{own:.0f}px;max-width:100%;min-width:{math.ceil(least)}px;height:auto"
     else:
-        fit = f"width:{max(own, least):.0f}px;max-width:none;height:auto"
+        fit = f"width:{math.ceil(max(own, least))}px;max-width:none;height:auto"
     return re.sub(r"<svg (width=\"[^\"]*\" height=\"[^\"]*\")", rf'<svg \1 style="{fit}"', svg, count=1)
 
 
