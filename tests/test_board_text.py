@@ -205,8 +205,9 @@ def test_dragonquest_hidden_hand_shows_no_card_text(lang: str) -> None:
     state = _dq_position()
     html = board_html(state, lang=lang, perspective=1)
     section = html[html.index('data-player="0"') :]
-    hand = section[section.index("dq-hand") : section.index("dq-discard")]
-    assert "dq-fx" not in hand and "data-card" not in hand
+    start = section.index('<div class="dq-zone dq-hand">')
+    hand = section[start : section.index("</div>", start)]  # a hidden hand holds no <div>
+    assert "dq-hidden" in hand and "dq-fx" not in hand and "data-card" not in hand
     for c in state.hand(0):
         assert escape(state.card(c).label(lang)) not in hand
 

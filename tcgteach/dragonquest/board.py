@@ -44,8 +44,10 @@ _CSS = """
 {S} .dq-note{color:#546e7a;font-size:13px}
 {S} .dq-body{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
 {S} .dq-field{flex:0 0 37.5em;width:37.5em;max-width:100%}
+{S} .dq-field.dq-no-party{flex:0 0 auto;width:auto}
 {S} .dq-info{flex:1 1 14em;min-width:min(14em,100%);font-size:14px}
 {S} .dq-info .dq-zone{margin:0 0 4px 0}
+{S} .dq-player>.dq-hand{margin:4px 0 2px 0;font-size:14px}
 {S} .dq-zl{font-weight:700;color:#37474f}
 {S} .dq-chip{display:inline-block;border:1px solid #90a4ae;border-radius:4px;padding:0 4px;margin:1px 2px 1px 0;
   background:#fafafa;white-space:nowrap}
@@ -70,6 +72,7 @@ _CSS = """
 {S} .dq-face.dq-monster{background:#f4fbf4;border-color:#2e7d32}
 {S} .dq-face .dq-name{font-weight:800;font-size:15px;line-height:1.15;padding-right:1.3em}
 {S} .dq-face .dq-kind{color:#546e7a;font-size:13px}
+{S} .dq-nb{white-space:nowrap}
 {S} .dq-face .dq-mod{color:#1565c0;font-weight:700}
 {S} .dq-face .dq-mod.dq-neg{color:#c62828}
 {S} .dq-card[data-state="closed"] .dq-face{width:100%;min-height:6.2em;background:#eceff1;border-width:2px 2px 2px 7px}
@@ -97,7 +100,8 @@ _CSS = """
 """
 _PROJECTOR = """
 .tcg-projector {S}{font-size:17px;max-width:none}
-.tcg-projector {S} .dq-face,.tcg-projector {S} .dq-info,.tcg-projector {S} .dq-rowlabel{font-size:17px}
+.tcg-projector {S} .dq-face,.tcg-projector {S} .dq-info,.tcg-projector {S} .dq-rowlabel,
+.tcg-projector {S} .dq-player>.dq-hand{font-size:17px}
 .tcg-projector {S} .dq-face .dq-name{font-size:18px}
 .tcg-projector {S} .dq-fx,.tcg-projector {S} .dq-face .dq-kind,.tcg-projector {S} .dq-cap,.tcg-projector {S} .dq-mark,
 .tcg-projector {S} .dq-chip small,.tcg-projector {S} .dq-note,.tcg-projector {S} .dq-rule{font-size:16px}
@@ -295,7 +299,8 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     face = (
         f'<div class="dq-face dq-{kind}" title="{tip}"><span class="dq-orient" aria-hidden="true"></span>'
         f'<div class="dq-name">{_label(state, c, lang)}</div>'
-        f'<div class="dq-kind">{escape(_t("lv", lang, n=card.level))} · {escape(_t(kind, lang))}</div>'
+        f'<div class="dq-kind"><span class="dq-nb">{escape(_t("lv", lang, n=card.level))}</span> · '
+        f'<span class="dq-nb">{escape(_t(kind, lang))}</span></div>'
         f'<div class="dq-stats"><div>{_stat(state, c, "attack", _t("atk", lang), lang)}</div>'
         f"<div>{_stat(state, c, 'hp', _t('hp', lang), lang)}</div>"
         f"<div>{_stat(state, c, 'speed', _t('spd', lang), lang)}</div></div>"
@@ -376,10 +381,13 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         hand_html = f'<span class="dq-hidden">{escape(_t("hidden", lang, n=n, s="" if n == 1 else "s"))}</span>'
     else:
         hand_html = "".join(_chip(state, c, lang) for c in sorted(hand)) or escape(_t("none", lang))
-    info = [
+    # the hand runs the full width of the panel, at the player's own edge of the table (the far edge for the
+    # player across): beside the field it made a tall column and left a blank band under the rows
+    hand_zone = (
         f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))} ({len(hand)}):</span> '
         f"{hand_html}</div>"
-    ]
+    )
+    info: list[str] = []
     # discard pile (public; last = top)
     disc = state.discard(p)
     top_html = ""
@@ -415,11 +423,14 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     if top:  # the opponent across the table: back row far, front rows facing each other
         rows.reverse()
     cls = "dq-player" + (" dq-acting" if acting else "") + (" dq-turnplayer" if tp else "")
+    body = (
+        f'<div class="dq-body"><div class="dq-field{"" if state.party(p) else " dq-no-party"}">{"".join(rows)}</div>'
+        f'<div class="dq-info">{"".join(info)}</div></div>'
+    )
     return (
         f'<section class="{cls}" data-player="{p}">'
         f'<div class="dq-head">{"".join(head)}</div>'
-        f'<div class="dq-body"><div class="dq-field">{"".join(rows)}</div>'
-        f'<div class="dq-info">{"".join(info)}</div></div></section>'
+        f"{hand_zone + body if top else body + hand_zone}</section>"
     )
 
 

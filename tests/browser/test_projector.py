@@ -235,3 +235,27 @@ def test_the_exported_slide_is_readable_at_1366x768(page, game, lang):
         assert where == "ok", where
     overflow = page.evaluate("() => document.scrollingElement.scrollWidth")
     assert overflow <= 1366, f"the slide is {overflow} px wide at 1366"
+
+
+def test_a_finished_dragonquest_board_leaves_no_blank_band(page):
+    """At the end of a game a player's party is often gone while the hand is full: the hand (with every
+    card's text) used to stand in a column beside the empty rows and leave a 200-590 px blank band under
+    them. The hand now runs the panel's full width; beside the field only the short zones remain."""
+    from tcgteach.dragonquest.game import DragonQuest
+
+    state = DragonQuest(options={"turn_limit": 200}).new_state(seed=5)
+    session = Session(state, [RandomAgent(0), RandomAgent(1)])
+    while not state.is_terminal():
+        session.step()
+    for lang in ("en", "ja"):
+        body = f'<div class="tcg-projector" style="width:946px">{board_html(state, lang=lang)}</div>'
+        path = open_html(page, "dq-finished", lang, body, "1366")
+        shot(page, path)
+        bands = page.evaluate(
+            """() => Array.from(document.querySelectorAll('.dq-player')).map(p => {
+              const f = p.querySelector('.dq-field').getBoundingClientRect();
+              const b = p.querySelector('.dq-body').getBoundingClientRect();
+              return Math.round(b.height - f.height); })"""
+        )
+        print(f"{lang}: blank under each field (px): {bands}")
+        assert max(bands) <= 60, f"{lang}: a blank band of {max(bands)} px under a field"
