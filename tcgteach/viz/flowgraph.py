@@ -164,6 +164,17 @@ def _wrap(text: str, lang: str, width: int = 18) -> str:
     return "\n".join(lines)
 
 
+def _with_rule(text: str, rule: str, lang: str, width: int = 20) -> str:
+    """``text`` (wrapped) with ``(rule)`` after its last line, or on a line of its own where that line would
+    grow past ``width`` letters (a Japanese letter counts two): the rule ID is never split."""
+    if not rule:
+        return text
+    o, c = ("（", "）") if lang == "ja" else (" (", ")")
+    last = text.rsplit("\n", 1)[-1]
+    size = sum(2 if ord(ch) > 0x2E7F else 1 for ch in last) + len(rule) + 2
+    return f"{text}{o}{rule}{c}" if size <= width else f"{text}\n{o.strip()}{rule}{c}"
+
+
 def _rule_lines(rules: Sequence[str], per_line: int = 2) -> str:
     return "\n".join(" ".join(rules[i : i + per_line]) for i in range(0, len(rules), per_line))
 
@@ -175,10 +186,11 @@ def _html_lines(text: str) -> str:
 
 def focus_source(flow: Flow, node: str, lang: str = "en", via: str | None = None) -> str:
     """The DOT of the focus view of ``node``: it, above it the node ``via`` it was just reached from (an
-    edge ``via -> node`` of the flow, with its label and rule), and to its right one box per way on: the
-    choice or condition with its rule, then "→" the node it leads to. Laid out narrow and tall (about
-    400 px at its own size) so it fits a column beside the board without shrinking its type; the ways on
-    carry their words inside their boxes, so no arrow crosses a label. The node and its edges keep the
+    edge ``via -> node`` of the flow; its box names it and then "↓" the way taken, with their rules), and to
+    its right one box per way on: the choice or condition with its rule, then "→" the node it leads to.
+    Laid out narrow and tall (every node a box, labels wrapped at about 20 letters) so it fits a column
+    beside the board without shrinking its type; the ways carry their words inside the boxes, so no arrow
+    crosses a label or a rule ID. The node and its edges keep the
     ids of the whole graph, so the same CSS lights both; the neighbours are copies (a node may be reached
     from and go to the same one)."""
     import graphviz
@@ -195,34 +207,33 @@ def focus_source(flow: Flow, node: str, lang: str = "en", via: str | None = None
         g.node(
             name,
             label=label,
-            shape=SHAPES.get(n.kind, "box"),
-            style=STYLES.get(n.kind, "filled"),
+            shape="box",  # every kind in a box (its fill tells the kind): an ellipse or octagon is far wider
+            style="rounded,filled",
             fillcolor=FILL.get(n.kind, "#ffffff"),
             id=gid,
             tooltip=pick(n.help or {}, lang, "") or pick(n.label, lang),
         )
 
     here = flow.by_id[node]
-    add("here", node, f"n__{_css(node)}", _wrap(pick(here.label, lang), lang, 16) + "\n" + _rule_lines(here.rules))
+    add("here", node, f"n__{_css(node)}", _wrap(pick(here.label, lang), lang, 14) + "\n" + _rule_lines(here.rules))
     if via is not None and (via, node) in flow.edge_set:
         edge = next(e for e in flow.edges if e.src == via and e.dst == node)
         came = flow.by_id[via]
-        add("from", via, f"f__{_css(via)}", _wrap(pick(came.label, lang), lang, 16) + "\n" + " ".join(came.rules[:1]))
+        name = _with_rule(_wrap(pick(came.label, lang), lang, 18), came.rules[0] if came.rules else "", lang, 18)
+        way = _with_rule(_wrap("↓ " + pick(edge.label, lang), lang, 18), edge.rule, lang, 18)
+        label = (
+            f'<<B>{_html_lines(name)}</B><FONT POINT-SIZE="{FOCUS_EDGE_PT}" COLOR="#455a64">{_html_lines(way)}</FONT>>'
+        )
+        add("from", via, f"f__{_css(via)}", label)
         with g.subgraph() as same:
             same.attr(rank="same")
             same.node("from")
             same.node("here")
-        g.edge(
-            "from",
-            "here",
-            label=_wrap(pick(edge.label, lang), lang, 16) + "\n" + edge.rule,
-            id=f"e__{_css(via)}__{_css(node)}",
-        )
+        g.edge("from", "here", id=f"e__{_css(via)}__{_css(node)}")
     for k, e in enumerate(e for e in flow.edges if e.src == node):
         to = flow.by_id[e.dst]
-        o, c = ("（", "）") if lang == "ja" else (" (", ")")
-        way = _wrap(pick(e.label, lang), lang, 22) + f"{o}{e.rule}{c}"
-        dest = _wrap("→ " + pick(to.label, lang), lang, 22) + (f"{o}{to.rules[0]}{c}" if to.rules else "")
+        way = _with_rule(_wrap(pick(e.label, lang), lang, 18), e.rule, lang, 18)
+        dest = _with_rule(_wrap("→ " + pick(to.label, lang), lang, 18), to.rules[0] if to.rules else "", lang, 18)
         label = (
             f'<<FONT POINT-SIZE="{FOCUS_EDGE_PT}" COLOR="#455a64">{_html_lines(way)}</FONT><B>{_html_lines(dest)}</B>>'
         )
