@@ -59,12 +59,13 @@ _CSS = """
 {S} .dq-mark{font-weight:700;color:#37474f;font-size:13px;white-space:nowrap}
 {S} .dq-card .dq-fx{width:100%;margin-top:2px;padding:1px 3px;box-sizing:border-box;border-left:2px solid #cfd8dc}
 {S} .dq-hidden{color:#607d8b;font-style:italic}
-{S} .dq-row{display:flex;align-items:flex-start;gap:4px;min-height:40px;border-top:1px dashed #cfd8dc;padding:2px 0}
+{S} .dq-row{display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px;min-height:40px;border-top:1px dashed #cfd8dc;
+  padding:2px 0}
 {S} .dq-row:first-child{border-top:none}
 {S} .dq-rowlabel{width:3.6em;flex:0 0 3.6em;font-weight:800;color:#37474f;padding-top:4px;font-size:14px}
 {S} .dq-rowlabel small{display:block;font-weight:400;color:#78909c}
 {S} .dq-empty{color:#90a4ae;font-style:italic;padding-top:6px;width:10em}
-{S} .dq-card{width:10.8em;display:flex;flex-direction:column;align-items:stretch}
+{S} .dq-card{width:10.8em;flex:0 0 auto;display:flex;flex-direction:column;align-items:stretch}
 {S} .dq-table{display:flex;justify-content:center;padding:2px 0}
 {S} .dq-face{position:relative;width:9.6em;min-height:8.4em;box-sizing:border-box;border:2px solid #455a64;
   border-radius:7px;padding:2px 5px;background:#fffdf7;font-size:14px;line-height:1.22;overflow-wrap:anywhere;

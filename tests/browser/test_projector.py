@@ -259,3 +259,22 @@ def test_a_finished_dragonquest_board_leaves_no_blank_band(page):
         )
         print(f"{lang}: blank under each field (px): {bands}")
         assert max(bands) <= 60, f"{lang}: a blank band of {max(bands)} px under a field"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(STATES))
+def test_a_board_in_a_narrow_column_wraps_its_cards_instead_of_squeezing_them(page, game, lang):
+    """Beside a graph at 1024 px (``show``) a board gets ~500 px: under projector mode its cards keep their
+    width (16 px text needs it; squeezed, names broke mid-word) and wrap, and nothing spills out sideways."""
+    state = STATES[game]()
+    body = f'<div class="tcg-projector" style="width:500px">{board_html(state, lang=lang)}</div>'
+    path = open_html(page, f"narrow-{game}", lang, body, "1024")
+    shot(page, path)
+    found = page.evaluate(
+        """() => { const board = document.querySelector('.tcg-board');
+          const squeezed = Array.from(document.querySelectorAll('.dq-card[data-card]')).filter(c =>
+            c.getBoundingClientRect().width < 10.8 * parseFloat(getComputedStyle(c).fontSize) - 1).length;
+          return {squeezed, spill: board.scrollWidth - board.clientWidth}; }"""
+    )
+    assert found["squeezed"] == 0, f"{found['squeezed']} cards squeezed narrower than their width"
+    assert found["spill"] <= 1, f"the board spills {found['spill']} px out of its column"
