@@ -27,6 +27,7 @@ from .session import Session
 TEXT = Text(
     {
         "rules_applied": ("Rules applied", "ルール"),
+        "whole_graph": ("The whole graph", "全体図"),
         # where the lesson's missing package can come from: in the browser, or a Python to pip install into
         "in_browser": (
             "this browser runtime does not bundle it (on a full deployment of the site it loads by itself)",
@@ -112,10 +113,12 @@ def explain(state: State, events: Sequence[Event], lang: str = "en") -> Explanat
 
 
 class Side:
-    """Two HTML-displayable things side by side (e.g. the board and the flow graph)."""
+    """Two HTML-displayable things side by side (e.g. the board and the flow graph); ``projector``: inside
+    an element of class ``tcg-projector`` (larger card text, as the front ends' projector mode)."""
 
-    def __init__(self, *items: Any) -> None:
+    def __init__(self, *items: Any, projector: bool = False) -> None:
         self.items = items
+        self.projector = projector
 
     def _repr_html_(self) -> str:
         cells = []
@@ -126,16 +129,57 @@ class Side:
                 inner = item._repr_svg_()
             else:
                 inner = escape(str(item))
-            cells.append(f'<div style="flex:1;min-width:320px">{inner}</div>')
-        return f'<div style="display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap">{"".join(cells)}</div>'
+            cells.append(f'<div style="flex:1 1 0;min-width:min(100%,420px)">{inner}</div>')
+        cls = ' class="tcg-projector"' if self.projector else ""
+        return f'<div{cls} style="display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap">{"".join(cells)}</div>'
 
 
-def show(state: State, lang: str = "en", perspective: int | None = None) -> Side:
-    """The board and the highlighted flow graph of ``state``, side by side."""
+class Graph:
+    """The flow graph beside ``show``'s board: the focus view of the current node (it, the way it was
+    reached, where it can go next), readable at a glance, and the whole graph behind a toggle, at its own
+    size and opening on the lit node. Without graphviz (and no packaged drawing): the focus view in words."""
+
+    def __init__(self, state: State, lang: str = "en", flow: str = "turn") -> None:
+        self.state, self.lang, self.flow = state, lang, flow
+
+    def _repr_html_(self) -> str:
+        from .viz.flowgraph import FlowDiagram, GraphvizMissing, new_scope
+
+        state, lang = self.state, self.lang
+        f = state.game.flows[self.flow]
+        d = FlowDiagram.of(f, lang, state.game.name)
+        node = state.node if state.node in f.by_id else None
+        last = [t for t in state.last_transitions if t in f.edge_set]
+        via = last[-1][0] if node is not None and last and last[-1][1] == node else None
+        scope = new_scope()
+        if node is None:
+            focus = ""
+        else:
+            try:
+                focus = d.focus_svg(node, via)
+            except GraphvizMissing:
+                focus = d.focus_text(node)
+        try:
+            whole = d.full_svg
+        except GraphvizMissing as exc:
+            whole = f"<p>{escape(str(exc))}</p>"
+        css = d.style(scope, node, last)
+        title = TEXT.t("whole_graph", lang)
+        return (
+            f'<div class="tcg-flow tcg-show-graph {scope}" data-flow="{f.name}" data-current="{escape(node or "")}">'
+            f'<style>{css}</style><div class="tcg-focus" style="overflow-x:auto">{focus}</div>'
+            f'<details class="tcg-full-graph"><summary style="cursor:pointer">{escape(title)}</summary>'
+            f"{whole}</details></div>"
+        )
+
+
+def show(state: State, lang: str = "en", perspective: int | None = None, *, projector: bool = False) -> Side:
+    """The board and the flow graph of ``state`` side by side: the focus view of the current node and the
+    whole graph behind a toggle (``Graph``). ``projector=True``: card text and graph type sized for a
+    projector (the CSS class ``tcg-projector``, as the classroom's projector mode)."""
     from .viz.board import Board
-    from .viz.flowgraph import diagram
 
-    return Side(Board(state, lang=lang, perspective=perspective), diagram(state, lang=lang))
+    return Side(Board(state, lang=lang, perspective=perspective), Graph(state, lang), projector=projector)
 
 
 IN_BROWSER = __import__("sys").platform == "emscripten"

@@ -205,8 +205,9 @@ def test_dragonquest_hidden_hand_shows_no_card_text(lang: str) -> None:
     state = _dq_position()
     html = board_html(state, lang=lang, perspective=1)
     section = html[html.index('data-player="0"') :]
-    hand = section[section.index("dq-hand") : section.index("dq-discard")]
-    assert "dq-fx" not in hand and "data-card" not in hand
+    start = section.index('<div class="dq-zone dq-hand">')
+    hand = section[start : section.index("</div>", start)]  # a hidden hand holds no <div>
+    assert "dq-hidden" in hand and "dq-fx" not in hand and "data-card" not in hand
     for c in state.hand(0):
         assert escape(state.card(c).label(lang)) not in hand
 
@@ -340,3 +341,90 @@ def test_board_counts_agree(n: int) -> None:
     assert dqtext.plural(n, "card") == f"{n} card{'s' if n != 1 else ''}"
     state = _dq_position()
     assert f"Draw {dqtext.plural(n, 'card')}" == dq_describe_action(state, QA.Draw(n), "en")
+
+
+# -- issue 21: the field by number, the experience box and the ending in words ----------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_darkmoon_field_is_grouped_by_printed_number(lang: str) -> None:
+    """DM-4.4: a reveal matches the numbers on the field, so the board groups the field by number, lowest
+    first, each group saying how many cards show it; specials (no number) last."""
+    state = _dm_midgame(seed=3, steps=200)
+    html = board_html(state, lang=lang)
+    for p in range(state.num_players):
+        field = list(state.field(p))
+        if not field:
+            continue
+        start = html.index('<section class="tcg-player', html.index(f'data-player="{p}"') - 60)
+        part = html[html.index("tcg-field", start) : html.index("tcg-units", start)]
+        groups = re.findall(r'<div class="tcg-group" data-number="(\d*)" data-count="(\d+)">(.*?)</div>', part)
+        numbers = [int(k) for k, _n, _inner in groups if k]
+        assert numbers == sorted(set(numbers)), f"P{p + 1}: groups {numbers} not one per number, lowest first"
+        if any(not k for k, _n, _inner in groups):
+            assert not groups[-1][0], "the specials' group is not last"
+        for k, n, inner in groups:
+            cards = [int(c) for c in re.findall(r'data-card="(\d+)"', inner)]
+            assert len(cards) == int(n)
+            for c in cards:
+                card = state.card(c)
+                assert (str(card.number) if card.is_character else "") == k
+            head = (f"ナンバー{k} × {n}枚" if k else f"★ スペシャル × {n}枚") if lang == "ja" else None
+            if head is None:
+                head = f"No. {k} × {n}" if k else f"★ specials × {n}"
+            assert head in inner
+        assert sorted(int(c) for c in re.findall(r'data-card="(\d+)"', part)) == sorted(field)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dragonquest_experience_box_reads_empty_or_its_sum(lang: str) -> None:
+    """DQ-9.1: the empty box says so in a word (not "(0): — = 0 levels"); a full one sums its levels."""
+    state = _dq_position()
+    html = board_html(state, lang=lang)
+    empty = "経験値ボックス:</span> なし" if lang == "ja" else "Experience box:</span> empty"
+    assert html.count(empty) == 2 and "= 0 level" not in html and "レベル計0" not in html
+    dq = DragonQuest()
+    pos = dq.position(
+        {
+            "turn_player": 0,
+            "node": "prep",
+            "players": [
+                {"front": ["H05"], "exp": ["M01", "M09"], "deck": {"fill": "heroes"}},
+                {"front": ["M01"], "deck": {"fill": "beasts"}},
+            ],
+        }
+    )
+    html = board_html(pos, lang=lang)
+    total = sum(pos.card(c).level for c in pos.exp_box(0))
+    words = f"＝レベル計{total} → P2の経験値" if lang == "ja" else f"= {total} levels → P2&#x27;s experience"
+    assert words in html and ("（2枚）" if lang == "ja" else "(2)") in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dragonquest_ending_labels_the_numbers_as_cards_left_in_deck(lang: str) -> None:
+    """DQ-1.2: the game ends when a deck runs out; the ending says who won and that the numbers are the
+    cards left in each deck (not a bare "P1: 0 / P2: 27")."""
+    from tcgteach.agents import RandomAgent
+    from tcgteach.session import Session
+
+    state = DragonQuest(options={"turn_limit": 200}).new_state(seed=5)
+    session = Session(state, [RandomAgent(0), RandomAgent(1)])
+    while not state.is_terminal():
+        session.step()
+    res = state.result()
+    html = board_html(state, lang=lang)
+    status = html[html.index('<div class="dq-status"') : html.index('<section class="dq-player')]
+    left = [len(state.deck(p)) for p in (0, 1)]
+    if lang == "ja":
+        assert f"デッキの残り枚数：P1 {left[0]}枚・P2 {left[1]}枚" in status
+        assert (f"P{res.winners[0] + 1}の勝ち" if len(res.winners) == 1 else "引き分け") in status
+    else:
+        assert f"cards left in deck: P1 {left[0]} · P2 {left[1]}" in status
+        assert (f"P{res.winners[0] + 1} wins" if len(res.winners) == 1 else "a draw") in status
+    assert " / P2: " not in status
+
+
+def test_darkmoon_ending_says_final_score_not_now() -> None:
+    state = _dm_midgame(seed=3, steps=5000)
+    assert state.is_terminal()
+    en, ja = board_html(state, lang="en"), board_html(state, lang="ja")
+    assert "points now" not in en and "final score" in en
+    assert "現在" not in ja and "最終" in ja

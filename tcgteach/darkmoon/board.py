@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, cast
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from .state import DarkMoonState
 
 CSS = """
-.tcg-board{font-family:system-ui,'Noto Sans CJK JP',sans-serif;font-size:13px;color:#1b1b1b;max-width:980px}
+.tcg-board{font-family:system-ui,'Noto Sans CJK JP',sans-serif;font-size:14px;color:#1b1b1b;max-width:980px}
 .tcg-board .tcg-status{padding:6px 8px;background:#eceff1;border-radius:6px;margin-bottom:6px}
 .tcg-board .tcg-player{border:2px solid #cfd8dc;border-radius:8px;padding:6px 8px;margin:6px 0;min-width:0}
 .tcg-board .tcg-player.tcg-active{border:3px solid #1565c0;background:#f5f9ff}
@@ -22,8 +23,8 @@ CSS = """
 .tcg-board .tcg-zone-label{flex:0 0 6.4em;font-weight:600;color:#455a64;padding-top:2px;overflow-wrap:anywhere}
 .tcg-board .tcg-zone-cards{flex:1 1 0;min-width:0;display:flex;flex-wrap:wrap;gap:4px;align-items:flex-start}
 .tcg-board .tcg-card{display:inline-block;border:1.5px solid #546e7a;border-radius:5px;padding:2px 5px;background:#fff;
-  min-width:64px;max-width:168px;line-height:1.2;vertical-align:top;box-sizing:border-box}
-.tcg-board .tcg-card .tcg-fx{display:block;font-size:11px;line-height:1.2;color:#37474f;margin-top:1px;
+  min-width:4.6em;max-width:13em;line-height:1.2;vertical-align:top;box-sizing:border-box}
+.tcg-board .tcg-card .tcg-fx{display:block;font-size:13px;line-height:1.2;color:#37474f;margin-top:1px;
   overflow-wrap:anywhere}
 .tcg-board .tcg-card .tcg-fx.tcg-now{color:#1565c0;font-weight:600}
 .tcg-board .tcg-card .tcg-fx.tcg-now.tcg-zero{color:#78909c;font-weight:400}
@@ -31,7 +32,16 @@ CSS = """
 .tcg-board .tcg-card.tcg-special{border-style:dashed;background:#fffdf3}
 .tcg-board .tcg-card.tcg-picked{border:3px double #1565c0}
 .tcg-board .tcg-card.tcg-new{box-shadow:0 0 0 3px #ffb300}
-.tcg-board .tcg-card small{color:#546e7a}
+.tcg-board .tcg-card small{color:#546e7a;font-size:13px}
+.tcg-board .tcg-group{display:inline-block;border:1px solid #b0bec5;border-radius:6px;padding:1px 4px 0 4px;
+  background:#f7f9fa;max-width:100%;box-sizing:border-box;vertical-align:top}
+.tcg-board .tcg-group>.tcg-card{margin:0 4px 4px 0}
+.tcg-board .tcg-group-head{display:block;font-weight:700;color:#37474f;font-size:13px}
+.tcg-projector .tcg-board{font-size:18px;max-width:none}
+.tcg-projector .tcg-board .tcg-player h4{font-size:19px}
+.tcg-projector .tcg-board .tcg-card .tcg-fx,.tcg-projector .tcg-board .tcg-card small,
+.tcg-projector .tcg-board .tcg-group-head{font-size:16px}
+.tcg-projector .tcg-board .tcg-card{max-width:14em}
 .tcg-board .tcg-unit{border:1px solid #b0bec5;border-radius:6px;padding:3px;min-width:90px;max-width:100%;
   box-sizing:border-box}
 .tcg-board .tcg-unit .tcg-zone-cards{margin-top:2px}
@@ -45,7 +55,8 @@ T = {
     "turn": ("Turn {t}", "ターン{t}"),
     "to_act": ("{p} to act", "{p}の番"),
     "actions": ("actions {u}/{l}", "行動 {u}/{l}"),
-    "armed": ("end armed by {p}: final turns", "{p}が終了条件を起動：最終ターン"),
+    "armed": ("{p} met the end condition: final turns", "{p}が終了条件を満たした：最終ターン"),
+    "armed_over": ("ended after {p} met the end condition", "{p}が終了条件を満たして終了"),
     "final_left": ("still to play: {ps}", "残り：{ps}"),
     "over": ("game over", "ゲーム終了"),
     "hand": ("Hand", "手札"),
@@ -57,7 +68,13 @@ T = {
         "{t_points} now (units {u} + bonuses {b} + loose specials {s})",
         "現在 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）",
     ),
+    "points_final": (
+        "final score {t_points} (units {u} + bonuses {b} + loose specials {s})",
+        "最終 {t}点（ユニット {u} ＋ ボーナス {b} ＋ 場のスペシャル {s}）",
+    ),
     "empty": ("empty", "空き"),
+    "group": ("No. {k} × {n}", "ナンバー{k} × {n}枚"),
+    "group_special": ("★ specials × {n}", "★ スペシャル × {n}枚"),
     "unit": ("Unit {k}", "ユニット{k}"),
     "special": ("special", "スペシャル"),
     "picked": ("picked", "選択中"),
@@ -120,6 +137,38 @@ def _card(
     )
 
 
+def _field(state: DarkMoonState, field: Sequence[int], lang: str, picked: set[int], new: set[int]) -> str:
+    """A field grouped by printed number (matching numbers is the game: DM-4.4), lowest first, each group
+    headed by its number and how many cards show it; specials (no number) last, in a group of their own."""
+    groups: dict[int | None, list[int]] = {}
+    for c in field:
+        card = state.card(c)
+        groups.setdefault(card.number if card.is_character else None, []).append(c)
+    out = []
+    for number in sorted(groups, key=lambda k: (k is None, k or 0)):
+        cards = groups[number]
+        if number is None:
+            head = _t("group_special", lang, n=len(cards))
+        else:
+            head = _t("group", lang, k=number, n=len(cards))
+        inner = "".join(
+            _card(
+                state,
+                c,
+                lang,
+                (" tcg-picked" if c in picked else "") + (" tcg-new" if c in new else ""),
+                _t("picked", lang) if c in picked else "",
+                "field",
+            )
+            for c in cards
+        )
+        out.append(
+            f'<div class="tcg-group" data-number="{"" if number is None else number}" data-count="{len(cards)}">'
+            f'<span class="tcg-group-head">{escape(head)}</span>{inner}</div>'
+        )
+    return "".join(out)
+
+
 def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = None) -> str:
     n = state.num_players
     over = state.is_terminal()
@@ -139,7 +188,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         if state.node == Node.EFFECT:
             status.append(_t("choice", lang))
     if state.armed_by is not None:
-        status.append(_t("armed", lang, p=f"P{state.armed_by + 1}"))
+        status.append(_t("armed_over" if over else "armed", lang, p=f"P{state.armed_by + 1}"))
         if not over:  # DM-1.5: the players still to take their final turn, in seat order (this one first)
             now = state.turn_player
             left = (state.armed_by - 1 - now) % n + 1
@@ -175,7 +224,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         field = state.field(p)
         marker = "▶ " if active else ""
         points = _t(
-            "points",
+            "points_final" if over else "points",
             lang,
             t=sc["total"],
             t_points=plural(sc["total"], "point"),
@@ -197,20 +246,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
             f'<div class="tcg-zone tcg-hand"><span class="tcg-zone-label">{_t("hand", lang)} '
             f'({len(hand)})</span><div class="tcg-zone-cards">{hand_html}</div></div>'
         )
-        field_html = (
-            "".join(
-                _card(
-                    state,
-                    c,
-                    lang,
-                    (" tcg-picked" if c in picked else "") + (" tcg-new" if c in new else ""),
-                    _t("picked", lang) if c in picked else "",
-                    "field",
-                )
-                for c in field
-            )
-            or "—"
-        )
+        field_html = _field(state, field, lang, picked, new) or "—"
         parts.append(
             f'<div class="tcg-zone tcg-field"><span class="tcg-zone-label">{_t("field", lang)}</span>'
             f'<div class="tcg-zone-cards">{field_html}</div></div>'

@@ -3,8 +3,10 @@
 A status line (turn, whose turn, who acts, the phase or step with its rule IDs, the combat in
 progress), then one panel per player: GP, player level, experience, deck, hand (or its size),
 discard pile, experience box, quests, and the front and back rows. Party cards lie as on the
-table: active upright, closed turned sideways (90°), confused upside down (180°); every state is
-also written out in words, so nothing is shown by rotation or colour alone. Damage cards are
+table, but their text always upright (sideways Japanese is unreadable): a closed card is drawn wide
+with a thick left edge and grey, a confused one dashed and purple, and a small card icon in the corner
+turns sideways (closed, 90°) or upside down (confused, 180°); every state is also written out in words,
+so nothing is shown by rotation or colour alone. Damage cards are
 face down: only their number is shown.
 """
 
@@ -39,43 +41,53 @@ _CSS = """
 {S} .dq-tag.dq-tp{border-color:#6d4c41;color:#4e342e;background:#efebe9}
 {S} .dq-stat{white-space:nowrap}
 {S} .dq-stat b{font-size:16px}
-{S} .dq-note{color:#546e7a;font-size:12px}
+{S} .dq-note{color:#546e7a;font-size:13px}
 {S} .dq-body{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
-{S} .dq-field{flex:0 0 530px;width:530px}
-{S} .dq-info{flex:1 1 200px;min-width:200px;font-size:13px}
+{S} .dq-field{flex:0 0 37.5em;width:37.5em;max-width:100%}
+{S} .dq-field.dq-no-party{flex:0 0 auto;width:auto}
+{S} .dq-info{flex:1 1 14em;min-width:min(14em,100%);font-size:14px}
 {S} .dq-info .dq-zone{margin:0 0 4px 0}
+{S} .dq-player>.dq-hand{margin:4px 0 2px 0;font-size:14px}
 {S} .dq-zl{font-weight:700;color:#37474f}
 {S} .dq-chip{display:inline-block;border:1px solid #90a4ae;border-radius:4px;padding:0 4px;margin:1px 2px 1px 0;
   background:#fafafa;white-space:nowrap}
-{S} .dq-chip small{color:#607d8b}
-{S} .dq-chip.dq-has-fx{white-space:normal;width:200px;max-width:100%;box-sizing:border-box;vertical-align:top}
-{S} .dq-fx{display:block;font-size:11px;line-height:1.2;color:#37474f;overflow-wrap:anywhere}
+{S} .dq-chip small{color:#607d8b;font-size:13px}
+{S} .dq-chip.dq-has-fx{white-space:normal;width:15em;max-width:100%;box-sizing:border-box;vertical-align:top}
+{S} .dq-fx{display:block;font-size:13px;line-height:1.25;color:#37474f;overflow-wrap:anywhere}
 {S} .dq-fx div{margin-top:1px}
 {S} .dq-fx .dq-fx-item{color:#4e342e}
-{S} .dq-mark{font-weight:700;color:#37474f;font-size:12px;white-space:nowrap}
-{S} .dq-card .dq-fx{width:146px;margin-top:2px;padding:1px 3px;box-sizing:border-box;border-left:2px solid #cfd8dc}
+{S} .dq-mark{font-weight:700;color:#37474f;font-size:13px;white-space:nowrap}
+{S} .dq-card .dq-fx{width:100%;margin-top:2px;padding:1px 3px;box-sizing:border-box;border-left:2px solid #cfd8dc}
 {S} .dq-hidden{color:#607d8b;font-style:italic}
-{S} .dq-row{display:flex;align-items:flex-start;gap:4px;min-height:40px;border-top:1px dashed #cfd8dc;padding:2px 0}
+{S} .dq-row{display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px;min-height:40px;border-top:1px dashed #cfd8dc;
+  padding:2px 0}
 {S} .dq-row:first-child{border-top:none}
-{S} .dq-rowlabel{width:52px;flex:0 0 52px;font-weight:800;color:#37474f;padding-top:4px;font-size:13px}
+{S} .dq-rowlabel{width:3.6em;flex:0 0 3.6em;font-weight:800;color:#37474f;padding-top:4px;font-size:14px}
 {S} .dq-rowlabel small{display:block;font-weight:400;color:#78909c}
-{S} .dq-empty{color:#90a4ae;font-style:italic;padding-top:6px;width:140px}
-{S} .dq-card{width:151px;display:flex;flex-direction:column;align-items:center}
-{S} .dq-table{width:144px;height:142px;display:flex;align-items:center;justify-content:center}
-{S} .dq-face{width:136px;height:120px;box-sizing:border-box;border:2px solid #455a64;border-radius:7px;padding:2px 5px;
-  background:#fffdf7;overflow:hidden;transition:transform .3s;font-size:13px;line-height:1.22}
+{S} .dq-empty{color:#90a4ae;font-style:italic;padding-top:6px;width:10em}
+{S} .dq-card{width:10.8em;flex:0 0 auto;display:flex;flex-direction:column;align-items:stretch}
+{S} .dq-table{display:flex;justify-content:center;padding:2px 0}
+{S} .dq-face{position:relative;width:9.6em;min-height:8.4em;box-sizing:border-box;border:2px solid #455a64;
+  border-radius:7px;padding:2px 5px;background:#fffdf7;font-size:14px;line-height:1.22;overflow-wrap:anywhere;
+  line-break:strict}
 {S} .dq-face.dq-monster{background:#f4fbf4;border-color:#2e7d32}
-{S} .dq-face .dq-name{font-weight:800;font-size:13.5px;line-height:1.12;height:30px;overflow:hidden}
-{S} .dq-face .dq-kind{color:#546e7a;font-size:11.5px}
+{S} .dq-face .dq-name{font-weight:800;font-size:15px;line-height:1.15;padding-right:1.3em}
+{S} .dq-face .dq-kind{color:#546e7a;font-size:13px}
+{S} .dq-nb{white-space:nowrap}
 {S} .dq-face .dq-mod{color:#1565c0;font-weight:700}
 {S} .dq-face .dq-mod.dq-neg{color:#c62828}
-{S} .dq-card[data-state="closed"] .dq-face{transform:rotate(90deg);background:#eceff1}
-{S} .dq-card[data-state="confused"] .dq-face{transform:rotate(180deg);background:#f3e5f5;border-style:dashed;
-  border-color:#6a1b9a}
+{S} .dq-card[data-state="closed"] .dq-face{width:100%;min-height:6.2em;background:#eceff1;border-width:2px 2px 2px 7px}
+{S} .dq-card[data-state="closed"] .dq-stats{display:flex;flex-wrap:wrap;gap:0 .6em}
+{S} .dq-card[data-state="confused"] .dq-face{background:#f3e5f5;border-style:dashed;border-color:#6a1b9a}
+{S} .dq-orient{position:absolute;top:3px;right:3px;width:.7em;height:1em;border:1.5px solid #455a64;border-radius:2px;
+  background:linear-gradient(#455a64 0 28%,#fff 28%);box-sizing:border-box}
+{S} .dq-card[data-state="closed"] .dq-orient{transform:rotate(90deg)}
+{S} .dq-card[data-state="confused"] .dq-orient{transform:rotate(180deg);border-color:#6a1b9a;
+  background:linear-gradient(#6a1b9a 0 28%,#fff 28%)}
 {S} .dq-card[data-poisoned="1"] .dq-face{box-shadow:0 0 0 3px #7cb342}
 {S} .dq-card.dq-att .dq-face{outline:3px solid #e65100;outline-offset:1px}
 {S} .dq-card.dq-def .dq-face{outline:3px solid #1565c0;outline-offset:1px}
-{S} .dq-cap{display:flex;flex-wrap:wrap;justify-content:center;gap:2px;font-size:12px;margin-top:-2px;min-height:18px}
+{S} .dq-cap{display:flex;flex-wrap:wrap;justify-content:center;gap:2px;font-size:13px;min-height:18px}
 {S} .dq-b{border-radius:3px;padding:0 3px;font-weight:700;white-space:nowrap;border:1px solid #90a4ae}
 {S} .dq-b.dq-active{background:#e8f5e9;border-color:#43a047;color:#1b5e20}
 {S} .dq-b.dq-closed{background:#eceff1;border-color:#546e7a;color:#263238}
@@ -87,7 +99,17 @@ _CSS = """
 {S} .dq-b.dq-defb{background:#e3f2fd;border-color:#1565c0;color:#0d47a1}
 {S} .dq-b.dq-conf{background:#fff8e1;border-color:#f9a825;color:#795548}
 """
-CSS = _CSS.replace("{S}", SCOPE)
+_PROJECTOR = """
+.tcg-projector {S}{font-size:17px;max-width:none}
+.tcg-projector {S} .dq-face,.tcg-projector {S} .dq-info,.tcg-projector {S} .dq-rowlabel,
+.tcg-projector {S} .dq-player>.dq-hand{font-size:17px}
+.tcg-projector {S} .dq-face .dq-name{font-size:18px}
+.tcg-projector {S} .dq-fx,.tcg-projector {S} .dq-face .dq-kind,.tcg-projector {S} .dq-cap,.tcg-projector {S} .dq-mark,
+.tcg-projector {S} .dq-chip small,.tcg-projector {S} .dq-note,.tcg-projector {S} .dq-rule{font-size:16px}
+"""
+"""Under a front end's projector mode (an ancestor of class ``tcg-projector``): every card's text 16 px or more;
+the widths are in em, so the rows grow with the type."""
+CSS = (_CSS + _PROJECTOR).replace("{S}", SCOPE)
 
 # (en, ja)
 T: dict[str, tuple[str, str]] = {
@@ -115,6 +137,12 @@ T: dict[str, tuple[str, str]] = {
     "top": ("top: {c}", "一番上：{c}"),
     "expbox": ("Experience box", "経験値ボックス"),
     "expbox_note": ("= {n} level{s} → P{q}'s experience", "＝レベル計{n} → P{q}の経験値"),
+    "box_empty": ("empty", "なし"),
+    "count": ("({n})", "（{n}枚）"),
+    "wins": ("P{p} wins", "P{p}の勝ち"),
+    "drawn": ("a draw", "引き分け"),
+    "deck_left": ("cards left in deck: {xs}", "デッキの残り枚数：{xs}"),
+    "deck_of": ("P{p} {n}", "P{p} {n}枚"),
     "quests": ("Quests", "クエスト"),
     "none": ("—", "なし"),
     "front": ("Front", "前衛"),
@@ -270,12 +298,13 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
             item_lines.append(effect_line(icard.use, lang))
     lines = card_lines(card, lang)
     face = (
-        f'<div class="dq-face dq-{kind}" title="{tip}">'
+        f'<div class="dq-face dq-{kind}" title="{tip}"><span class="dq-orient" aria-hidden="true"></span>'
         f'<div class="dq-name">{_label(state, c, lang)}</div>'
-        f'<div class="dq-kind">{escape(_t("lv", lang, n=card.level))} · {escape(_t(kind, lang))}</div>'
-        f"<div>{_stat(state, c, 'attack', _t('atk', lang), lang)}</div>"
+        f'<div class="dq-kind"><span class="dq-nb">{escape(_t("lv", lang, n=card.level))}</span> · '
+        f'<span class="dq-nb">{escape(_t(kind, lang))}</span></div>'
+        f'<div class="dq-stats"><div>{_stat(state, c, "attack", _t("atk", lang), lang)}</div>'
         f"<div>{_stat(state, c, 'hp', _t('hp', lang), lang)}</div>"
-        f"<div>{_stat(state, c, 'speed', _t('spd', lang), lang)}</div>"
+        f"<div>{_stat(state, c, 'speed', _t('spd', lang), lang)}</div></div>"
         "</div>"
     )
     dmg, hp = state.damage(c), state.hp_of(c)
@@ -353,10 +382,13 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         hand_html = f'<span class="dq-hidden">{escape(_t("hidden", lang, n=n, s="" if n == 1 else "s"))}</span>'
     else:
         hand_html = "".join(_chip(state, c, lang) for c in sorted(hand)) or escape(_t("none", lang))
-    info = [
+    # the hand runs the full width of the panel, at the player's own edge of the table (the far edge for the
+    # player across): beside the field it made a tall column and left a blank band under the rows
+    hand_zone = (
         f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))} ({len(hand)}):</span> '
         f"{hand_html}</div>"
-    ]
+    )
+    info: list[str] = []
     # discard pile (public; last = top)
     disc = state.discard(p)
     top_html = ""
@@ -369,13 +401,19 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     # experience box: own defeated cards; their levels are the opponent's experience (DQ-9.1)
     box = state.exp_box(p)
     lv_total = sum(state.card(c).level for c in box if c >= 0)
-    box_note = _t("expbox_note", lang, n=lv_total, s="" if lv_total == 1 else "s", q=2 - p)
-    box_html = "".join(_chip(state, c, lang, meta="level") for c in box) or escape(_t("none", lang))
-    info.append(
-        f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))} ({len(box)}):</span> '
-        f'{box_html} <span class="dq-note">{escape(box_note)}</span>'
-        "</div>"
-    )
+    if box:
+        box_note = _t("expbox_note", lang, n=lv_total, s="" if lv_total == 1 else "s", q=2 - p)
+        box_html = "".join(_chip(state, c, lang, meta="level") for c in box)
+        info.append(
+            f'<div class="dq-zone dq-expbox"><span class="dq-zl">'
+            f"{escape(_t('expbox', lang))} {escape(_t('count', lang, n=len(box)))}:</span> "
+            f'{box_html} <span class="dq-note">{escape(box_note)}</span></div>'
+        )
+    else:
+        info.append(
+            f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))}:</span> '
+            f"{escape(_t('box_empty', lang))}</div>"
+        )
     quests = state.quests(p)
     q_html = "".join(_chip(state, c, lang) for c in quests) or escape(_t("none", lang))
     info.append(
@@ -386,11 +424,14 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     if top:  # the opponent across the table: back row far, front rows facing each other
         rows.reverse()
     cls = "dq-player" + (" dq-acting" if acting else "") + (" dq-turnplayer" if tp else "")
+    body = (
+        f'<div class="dq-body"><div class="dq-field{"" if state.party(p) else " dq-no-party"}">{"".join(rows)}</div>'
+        f'<div class="dq-info">{"".join(info)}</div></div>'
+    )
     return (
         f'<section class="{cls}" data-player="{p}">'
         f'<div class="dq-head">{"".join(head)}</div>'
-        f'<div class="dq-body"><div class="dq-field">{"".join(rows)}</div>'
-        f'<div class="dq-info">{"".join(info)}</div></div></section>'
+        f"{hand_zone + body if top else body + hand_zone}</section>"
     )
 
 
@@ -407,10 +448,13 @@ def _status(state: DragonQuestState, lang: str) -> str:
         label, rules = node, ()
     if over:
         res = state.result()
-        text = res.text(lang) if res is not None else ""
         bits.append(f'<span class="dq-over">{escape(_t("over", lang))}</span>')
-        if text:
-            bits.append(f'<span class="dq-over">{escape(text)}</span>')
+        if res is not None:  # the result in words, the numbers labelled (they are the cards left in each deck)
+            head = _t("wins", lang, p=res.winners[0] + 1) if len(res.winners) == 1 else _t("drawn", lang)
+            sep = "・" if lang == "ja" else " · "
+            left = sep.join(_t("deck_of", lang, p=i + 1, n=n) for i, n in enumerate(res.scores))
+            bits.append(f'<span class="dq-over">{escape(head)}</span>')
+            bits.append(f'<span class="dq-deck-left">{escape(_t("deck_left", lang, xs=left))}</span>')
         if state.end_reason:
             bits.append(_rules_html(state, (state.end_reason,), lang))
     else:

@@ -9,6 +9,7 @@ styles without its re-rendering. Node groups carry classes ``tcg-n-<node>`` and 
 from __future__ import annotations
 
 import html
+import math
 import re
 import shutil
 import sys
@@ -32,6 +33,13 @@ CURRENT_FILL = "#ffd54f"
 CURRENT_STROKE = "#b71c1c"
 EDGE_STROKE = "#d32f2f"
 FONT = "Noto Sans CJK JP, Noto Sans, DejaVu Sans, sans-serif"
+
+# Type sizes in points. Graphviz's SVG measures in points (1 pt = 4/3 px at its own size), and every drawing
+# is shown at no less than the scale that puts its smallest type at READABLE_PX (``_classify``): 11 pt is
+# 14.7 px, readable from the back of a classroom on a projector (issue 21 item 4).
+NODE_PT = "12"
+EDGE_PT = "11"
+READABLE_PX = 14.0
 
 
 def new_scope(prefix: str = "tcg-flow") -> str:
@@ -97,8 +105,8 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
             "ranksep": "0.45",
             "bgcolor": "white",
         },
-        node_attr={"fontname": FONT, "fontsize": "12", "color": "#37474f", "penwidth": "1.2"},
-        edge_attr={"fontname": FONT, "fontsize": "9", "color": "#607d8b", "fontcolor": "#37474f"},
+        node_attr={"fontname": FONT, "fontsize": NODE_PT, "color": "#37474f", "penwidth": "1.2"},
+        edge_attr={"fontname": FONT, "fontsize": EDGE_PT, "color": "#607d8b", "fontcolor": "#37474f"},
     )
     clusters: dict[str, object] = {}
     for node in flow.nodes:
@@ -138,8 +146,8 @@ def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     return str(g.source)
 
 
-FOCUS_NODE_PT = "13"
-FOCUS_EDGE_PT = "12"
+FOCUS_NODE_PT = "12"
+FOCUS_EDGE_PT = "11"
 
 
 def _wrap(text: str, lang: str, width: int = 18) -> str:
@@ -156,55 +164,81 @@ def _wrap(text: str, lang: str, width: int = 18) -> str:
     return "\n".join(lines)
 
 
+def _with_rule(text: str, rule: str, lang: str, width: int = 20) -> str:
+    """``text`` (wrapped) with ``(rule)`` after its last line, or on a line of its own where that line would
+    grow past ``width`` letters (a Japanese letter counts two): the rule ID is never split."""
+    if not rule:
+        return text
+    o, c = ("（", "）") if lang == "ja" else (" (", ")")
+    last = text.rsplit("\n", 1)[-1]
+    size = sum(2 if ord(ch) > 0x2E7F else 1 for ch in last) + len(rule) + 2
+    return f"{text}{o}{rule}{c}" if size <= width else f"{text}\n{o.strip()}{rule}{c}"
+
+
+def _rule_lines(rules: Sequence[str], per_line: int = 2) -> str:
+    return "\n".join(" ".join(rules[i : i + per_line]) for i in range(0, len(rules), per_line))
+
+
+def _html_lines(text: str) -> str:
+    """Lines for a graphviz HTML-like label, each left-aligned."""
+    return "".join(f'{html.escape(line)}<BR ALIGN="LEFT"/>' for line in text.split("\n"))
+
+
 def focus_source(flow: Flow, node: str, lang: str = "en", via: str | None = None) -> str:
-    """The DOT of the focus view of ``node``: it, the nodes it can go to next (left to right), and above it
-    the node ``via`` it was just reached from (an edge ``via -> node`` of the flow), each edge with its
-    label and rule. The node and its edges keep the ids of the whole graph, so the same CSS lights both;
-    the neighbours are copies (a node may be reached from and go to the same one)."""
+    """The DOT of the focus view of ``node``: it, above it the node ``via`` it was just reached from (an
+    edge ``via -> node`` of the flow; its box names it and then "↓" the way taken, with their rules), and to
+    its right one box per way on: the choice or condition with its rule, then "→" the node it leads to.
+    Laid out narrow and tall (every node a box, labels wrapped at about 20 letters) so it fits a column
+    beside the board without shrinking its type; the ways carry their words inside the boxes, so no arrow
+    crosses a label or a rule ID. The node and its edges keep the
+    ids of the whole graph, so the same CSS lights both; the neighbours are copies (a node may be reached
+    from and go to the same one)."""
     import graphviz
 
     g = graphviz.Digraph(
         name=f"focus_{_css(node)}",
-        graph_attr={"rankdir": "LR", "nodesep": "0.15", "ranksep": "0.3", "bgcolor": "white", "margin": "0.2"},
+        graph_attr={"rankdir": "LR", "nodesep": "0.12", "ranksep": "0.3", "bgcolor": "white", "margin": "0.08"},
         node_attr={"fontname": FONT, "fontsize": FOCUS_NODE_PT, "color": "#37474f", "penwidth": "1.2"},
         edge_attr={"fontname": FONT, "fontsize": FOCUS_EDGE_PT, "color": "#607d8b", "fontcolor": "#37474f"},
     )
 
-    def add(name: str, n_id: str, gid: str, rules: int) -> None:
+    def add(name: str, n_id: str, gid: str, label: str) -> None:
         n = flow.by_id[n_id]
-        more = " …" if len(n.rules) > rules else ""
         g.node(
             name,
-            label=_wrap(pick(n.label, lang), lang) + "\n" + " ".join(n.rules[:rules]) + more,
-            shape=SHAPES.get(n.kind, "box"),
-            style=STYLES.get(n.kind, "filled"),
+            label=label,
+            shape="box",  # every kind in a box (its fill tells the kind): an ellipse or octagon is far wider
+            style="rounded,filled",
             fillcolor=FILL.get(n.kind, "#ffffff"),
             id=gid,
             tooltip=pick(n.help or {}, lang, "") or pick(n.label, lang),
         )
 
-    add("here", node, f"n__{_css(node)}", 3)
+    here = flow.by_id[node]
+    add("here", node, f"n__{_css(node)}", _wrap(pick(here.label, lang), lang, 14) + "\n" + _rule_lines(here.rules))
     if via is not None and (via, node) in flow.edge_set:
         edge = next(e for e in flow.edges if e.src == via and e.dst == node)
-        add("from", via, f"f__{_css(via)}", 1)
+        came = flow.by_id[via]
+        name = _with_rule(_wrap(pick(came.label, lang), lang, 18), came.rules[0] if came.rules else "", lang, 18)
+        way = _with_rule(_wrap("↓ " + pick(edge.label, lang), lang, 18), edge.rule, lang, 18)
+        label = (
+            f'<<B>{_html_lines(name)}</B><FONT POINT-SIZE="{FOCUS_EDGE_PT}" COLOR="#455a64">{_html_lines(way)}</FONT>>'
+        )
+        add("from", via, f"f__{_css(via)}", label)
         with g.subgraph() as same:
             same.attr(rank="same")
             same.node("from")
             same.node("here")
-        g.edge(
-            "from",
-            "here",
-            label=_wrap(pick(edge.label, lang), lang) + "\n" + edge.rule,
-            id=f"e__{_css(via)}__{_css(node)}",
-        )
+        g.edge("from", "here", id=f"e__{_css(via)}__{_css(node)}")
     for k, e in enumerate(e for e in flow.edges if e.src == node):
-        add(f"to{k}", e.dst, f"t__{_css(e.dst)}", 1)
-        g.edge(
-            "here",
-            f"to{k}",
-            label=_wrap(pick(e.label, lang), lang) + "\n" + e.rule,
-            id=f"e__{_css(node)}__{_css(e.dst)}",
+        to = flow.by_id[e.dst]
+        way = _with_rule(_wrap(pick(e.label, lang), lang, 18), e.rule, lang, 18)
+        dest = _with_rule(_wrap("→ " + pick(to.label, lang), lang, 18), to.rules[0] if to.rules else "", lang, 18)
+        label = (
+            f'<<FONT POINT-SIZE="{FOCUS_EDGE_PT}" COLOR="#455a64">{_html_lines(way)}</FONT><B>{_html_lines(dest)}</B>>'
         )
+        add(f"to{k}", e.dst, f"t__{_css(e.dst)}", label)
+        g.edge("here", f"to{k}", id=f"e__{_css(node)}__{_css(e.dst)}")
     return str(g.source)
 
 
@@ -217,25 +251,96 @@ def _render_svg(source: str) -> str:
     return _classify(_render_svg_raw(source))
 
 
-def _classify(svg: str, natural: bool = False, shrink: bool = True) -> str:
-    """Turn graphviz ids (n__main, e__a__b) into classes so several copies can share a page.
-
-    The drawing fills the width of its box; ``natural``: it keeps graphviz's own size (its text as large
-    as laid out), shrunk where the box is narrower unless not ``shrink`` (then its box scrolls)."""
+def _classify(svg: str) -> str:
+    """Turn graphviz ids (n__main, e__a__b) into classes so several copies can share a page; drop the XML
+    prolog (the drawing goes inside HTML). Its size is set by ``_sized``."""
     svg = re.sub(r'<g id="n__([^"]+)" class="node">', r'<g class="node tcg-node tcg-n-\1" data-node="\1">', svg)
     svg = re.sub(
         r'<g id="e__(.+?)__([^"]+)" class="edge">', r'<g class="edge tcg-edge tcg-e-\1--\2" data-edge="\1--\2">', svg
     )
     # the focus view's neighbours (copies: not the graph's own node groups)
     svg = re.sub(r'<g id="[ft]__([^"]+)" class="node">', r'<g class="node tcg-neighbour" data-node="\1">', svg)
-    if natural:
-        fit = "max-width:100%;height:auto" if shrink else "max-width:none"
-        svg = re.sub(r'<svg (width="[^"]*" height="[^"]*")', rf'<svg \1 style="{fit}"', svg, count=1)
-    else:
-        svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', r'<svg style="max-width:100%;height:auto"', svg, count=1)
     svg = re.sub(r"<\?xml[^>]*>\s*", "", svg)
     svg = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg)
     return svg
+
+
+_VIEWBOX = re.compile(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
+_WIDTH_PT = re.compile(r'<svg width="([\d.]+)pt"')
+_FONT_SIZE = re.compile(r'font-size="([\d.]+)"')
+
+
+def readable_width(svg: str) -> tuple[float, float]:
+    """(its own width, the width at which its smallest type is ``READABLE_PX``), in CSS px."""
+    own = float(m.group(1)) * 4 / 3 if (m := _WIDTH_PT.search(svg)) else 0.0
+    box = _VIEWBOX.search(svg)
+    sizes = [float(x) for x in _FONT_SIZE.findall(svg)]
+    if box is None or not sizes or not own:
+        return own, own
+    return own, READABLE_PX * float(box.group(3)) / min(sizes)
+
+
+def _sized(svg: str, shrink: bool) -> str:
+    """The drawing at its own size, or (``shrink``) as wide as its box but never narrower than the width at
+    which its smallest type stays ``READABLE_PX`` (measured in the browser: type size × the drawing's scale;
+    a box narrower than that scrolls instead)."""
+    own, least = readable_width(svg)
+    if not own:
+        return svg
+    svg = re.sub(r'(<svg width="[^"]*" height="[^"]*") style="[^"]*"', r"\1", svg, count=1)  # sized before
+    if shrink:
+        fit = f"width:{own:.0f}px;max-width:100%;min-width:{math.ceil(least)}px;height:auto"
+    else:
+        fit = f"width:{math.ceil(max(own, least))}px;max-width:none;height:auto"
+    return re.sub(r"<svg (width=\"[^\"]*\" height=\"[^\"]*\")", rf'<svg \1 style="{fit}"', svg, count=1)
+
+
+_NODE_GROUP = re.compile(r'<g class="node tcg-node tcg-n-([^"]+)" data-node="[^"]*">(.*?)</g>', re.S)
+_TEXT_XY = re.compile(r'<text[^>]* x="([-\d.]+)" y="([-\d.]+)"')
+_TRANSLATE = re.compile(r'class="graph" transform="[^"]*translate\(([-\d.]+) ([-\d.]+)\)"')
+
+AT_LIT = "scroll-initial-target:nearest;scroll-snap-align:center"
+"""Where a scroll box of a whole graph opens: centred on the marker carrying this (CSS only: pages in
+ipywidgets run no script; Chromium 133+ honours ``scroll-initial-target``, other browsers open at the top
+left as before)."""
+
+
+def node_centres(svg: str) -> dict[str, tuple[float, float]]:
+    """Each node's centre (its text's midpoint) as fractions of the drawing's width and height."""
+    box = _VIEWBOX.search(svg)
+    move = _TRANSLATE.search(svg)
+    if box is None:
+        return {}
+    w, h = float(box.group(3)), float(box.group(4))
+    tx, ty = (float(move.group(1)), float(move.group(2))) if move else (0.0, 0.0)
+    out = {}
+    for m in _NODE_GROUP.finditer(svg):
+        pts = [(float(x), float(y)) for x, y in _TEXT_XY.findall(m.group(2))]
+        if pts and w and h:
+            x = sum(p[0] for p in pts) / len(pts) + tx
+            y = sum(p[1] for p in pts) / len(pts) + ty
+            out[m.group(1)] = (min(max(x / w, 0.0), 1.0), min(max(y / h, 0.0), 1.0))
+    return out
+
+
+def scroll_box(svg: str, current: str | None = None, max_height: str = "70vh") -> str:
+    """A whole graph at its own (readable) size in a box that scrolls, opening centred on the lit node.
+
+    Every node gets an invisible marker over its centre (class ``tcg-at-<node>``); the marker of
+    ``current`` carries ``AT_LIT`` inline, or a page's CSS gives it to one (``FlowDiagram.style`` does, so a
+    drawing laid out once follows the lit node step by step)."""
+    marks = []
+    for node, (x, y) in node_centres(svg).items():
+        lit = f";{AT_LIT}" if current is not None and node == _css(current) else ""
+        marks.append(
+            f'<span class="tcg-at tcg-at-{node}" aria-hidden="true" style="position:absolute;left:{100 * x:.2f}%;'
+            f'top:{100 * y:.2f}%;width:1px;height:1px{lit}"></span>'
+        )
+    return (
+        f'<div class="tcg-graph-scroll" style="overflow:auto;max-width:100%;max-height:{max_height}">'
+        f'<div style="position:relative;display:inline-block;vertical-align:top">{_sized(svg, shrink=False)}'
+        f"{''.join(marks)}</div></div>"
+    )
 
 
 class FlowDiagram:
@@ -277,16 +382,18 @@ class FlowDiagram:
 
     @property
     def svg(self) -> str:
-        """The laid-out SVG, as wide as its box (a thumbnail of a large graph)."""
+        """The laid-out SVG, as wide as its box but never so narrow that its type drops below
+        ``READABLE_PX`` (``_sized``)."""
         if self._svg is None:
-            self._svg = _classify(self.raw)
+            self._svg = _sized(_classify(self.raw), shrink=True)
         return self._svg
 
     @property
     def full_svg(self) -> str:
-        """The same layout at its own size (to read a large graph; scroll its box)."""
+        """The same layout at its own size in a box that scrolls (``scroll_box``), opening on the node that
+        ``style`` lights (HTML: a ``div`` holding the ``svg``)."""
         if self._full is None:
-            self._full = _classify(self.raw, natural=True, shrink=False)
+            self._full = scroll_box(_classify(self.raw))
         return self._full
 
     def focus_svg(self, node: str, via: str | None = None) -> str:
@@ -299,7 +406,7 @@ class FlowDiagram:
         svg = self._focus.get(key)
         if svg is None:
             source = focus_source(self.flow, node, self.lang, via)
-            svg = self._focus[key] = _classify(_render_svg_raw(source), natural=True)
+            svg = self._focus[key] = _sized(_classify(_render_svg_raw(source)), shrink=True)
         return svg
 
     def focus_text(self, node: str) -> str:
@@ -324,6 +431,7 @@ class FlowDiagram:
                 f"stroke-width: 3px;}}"
             )
             rules.append(f".{scope} .tcg-n-{current} text {{font-weight: bold;}}")
+            rules.append(f".{scope} .tcg-at-{current} {{{AT_LIT}}}")
         for src, dst in edges:
             rules.append(f".{scope} .tcg-e-{src}--{dst} path {{stroke: {EDGE_STROKE}; stroke-width: 3px;}}")
             rules.append(f".{scope} .tcg-e-{src}--{dst} polygon {{fill: {EDGE_STROKE}; stroke: {EDGE_STROKE};}}")
@@ -333,7 +441,8 @@ class FlowDiagram:
         return "\n".join(rules)
 
     def html(self, current: str | None = None, edges: Iterable[Sequence[str]] = (), scope: str | None = None) -> str:
-        """Inline HTML: the SVG inside a div whose ``data-current`` names the highlighted node."""
+        """Inline HTML: the whole graph at its own size, in a box that scrolls and opens on the highlighted
+        node (``full_svg``), inside a div whose ``data-current`` names it."""
         scope = scope or new_scope()
         edges = list(edges)
         label = self.flow.label(current, self.lang) if current in self.flow.by_id else ""
@@ -341,7 +450,7 @@ class FlowDiagram:
         return (
             f'<div class="tcg-flow {scope}" data-flow="{self.flow.name}" data-current="{html.escape(current or "")}"'
             f' data-edges="{html.escape(edge_text)}" role="img" aria-label="{html.escape(label)}">'
-            f"<style>{self.style(scope, current, edges)}</style>{self.svg}</div>"
+            f"<style>{self.style(scope, current, edges)}</style>{self.full_svg}</div>"
         )
 
     def highlighted_svg(self, current: str | None = None, edges: Iterable[Sequence[str]] = ()) -> str:
@@ -354,6 +463,8 @@ class FlowDiagram:
         i = svg.index("<svg")
         j = svg.index(">", i)
         head = svg[i:j]
+        if current:
+            head += f' data-current="{html.escape(current)}"'
         if 'class="' in head:
             head = head.replace('class="', f'class="{scope} ', 1)
         else:
