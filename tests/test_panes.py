@@ -185,3 +185,23 @@ def test_dark_moon_result_names_the_points():
         pass
     banner = st.result.banner.value
     assert "points" in banner and "units" in banner and "Final tally" in banner
+
+
+def test_three_players_get_their_seat_pickers_at_once_and_one_new_game_press_starts_them():
+    c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
+    c.players_picker.value = 3
+    assert len(c.seat_pickers) == 3 and c.seat_pickers[2].value == "heuristic"  # before New game
+    assert "New game" in c.message.value
+    c.seat_pickers[2].value = "person"
+    c.new_button.click()
+    assert c.state.num_players == 3 and c.agents[2] is None  # one press
+
+
+def test_the_export_caption_counts_moves_in_words():
+    st = Stepper("darkmoon", seed=3)
+    st.step()
+    assert "after 1 move." in st.export_html()
+    st.step()
+    assert "after 2 moves." in st.export_html()
+    st.set_lang("ja")
+    assert "2手目の後" in st.export_html()

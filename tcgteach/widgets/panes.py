@@ -604,8 +604,7 @@ class GraphPane(w.VBox):  # type: ignore[misc]
             svg = FlowDiagram.of(flow, t.lang, t.game.name).full_svg
             self.graph.value = (
                 f'<details class="tcg-full-graph"><summary style="cursor:pointer">{html.escape(t.t("full_graph"))}'
-                f'</summary><div class="tcg-flow {self.scope}" data-flow="{flow.name}" '
-                f'style="overflow:auto;max-height:85vh">{svg}</div></details>'
+                f'</summary><div class="tcg-flow {self.scope}" data-flow="{flow.name}">{svg}</div></details>'
             )
         except GraphvizMissing as exc:
             self.graph.value = f"<p>{html.escape(str(exc))}</p>"
@@ -1357,7 +1356,7 @@ PANES_CSS = """<style>
 .tcg-play button.tcg-card-tile.mod-info{background:#bbdefb;border-color:#0d47a1}
 .tcg-play button:disabled{opacity:.45;cursor:not-allowed}
 .tcg-projector button.tcg-action,.tcg-projector button.tcg-choice,.tcg-projector .tcg-log-line,
-.tcg-projector .tcg-hint-text,.tcg-projector .tcg-recent-box{font-size:16px}
+.tcg-projector .tcg-hint-text,.tcg-projector .tcg-recent-box,.tcg-projector .tcg-combat-explain{font-size:16px}
 .tcg-play .tcg-log-line{font-size:13px;line-height:1.35}
 .tcg-play a.tcg-download{display:inline-block;margin:0 6px;padding:3px 10px;border:1px solid #1565c0;border-radius:4px;
   color:#0d47a1;text-decoration:underline;background:#e3f2fd;font-weight:600}
