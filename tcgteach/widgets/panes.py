@@ -1070,20 +1070,23 @@ class ResultPane(w.VBox):  # type: ignore[misc]
         self.banner.value = result_html(t, out)
 
 
+def result_headline(t: Table, out: Any) -> str:
+    """Who won, in words: "P2 (coach) wins", "Draw between P1 and P3", "Draw", "No winner"."""
+    if len(out.winners) == 1:
+        return t.t("wins", who=t.who(out.winners[0]))
+    if out.winners:
+        return t.t("draw_between", who=("・" if t.lang == "ja" else " and ").join(t.who(s) for s in out.winners))
+    return t.t("nobody" if out.nobody_wins else "draw")
+
+
 def result_html(t: Table, out: Any) -> str:
     """The result banner's HTML: the headline, the reason with its rule, one line per seat."""
     persons = set(t.session.persons())
 
     def name(seat: int) -> str:
-        who = t.who(seat)
-        return who
+        return t.who(seat)
 
-    if len(out.winners) == 1:
-        head = t.t("wins", who=name(out.winners[0]))
-    elif out.winners:
-        head = t.t("draw_between", who=("・" if t.lang == "ja" else " and ").join(name(s) for s in out.winners))
-    else:
-        head = t.t("nobody" if out.nobody_wins else "draw")
+    head = result_headline(t, out)
     try:
         title = t.game.rule_title(out.reason, t.lang)
     except Exception:  # a game without rule texts (a game defined in a test): the rule ID alone
@@ -1105,13 +1108,22 @@ def result_html(t: Table, out: Any) -> str:
         ]
         won = seat in out.winners and len(out.winners) == 1
         mark = "★ " if won else ""
-        you = f" — {t.t('you')}" if seat in persons and len(persons) == 1 else ""
-        sep = "、" if t.lang == "ja" else ", "
+        ja = t.lang == "ja"
+        you = (f"（{t.t('you')}）" if ja else f" — {t.t('you')}") if seat in persons and len(persons) == 1 else ""
+        sep, colon = ("、", "：") if ja else (", ", ": ")
         bold = ' style="font-weight:700"' if won else ""
         rows.append(
             f"<li class='tcg-tally-{seat}'{bold}>{mark}{html.escape(name(seat))}"
-            f"{html.escape(you)}: <b>{html.escape(main)}</b>"
-            + (f" <small>({html.escape(sep.join(extra))})</small>" if extra else "")
+            f"{html.escape(you)}{colon}<b>{html.escape(main)}</b>"
+            + (
+                (
+                    f" <small>（{html.escape(sep.join(extra))}）</small>"
+                    if ja
+                    else f" <small>({html.escape(sep.join(extra))})</small>"
+                )
+                if extra
+                else ""
+            )
             + "</li>"
         )
     return (

@@ -32,6 +32,7 @@ from .panes import (
     StatusPane,
     Table,
     agent_for,
+    result_headline,
 )
 
 
@@ -294,5 +295,8 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.export.offer()
 
     def _result_text(self) -> str:
+        """Who won and by which rule, in words (the banner has the tally)."""
         out = self.state.result()
-        return out.text(self.lang) if out is not None else ""
+        if out is None:
+            return ""
+        return f"{result_headline(self.table, out)} ({out.reason})"
