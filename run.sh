@@ -126,6 +126,9 @@ if [ "$(id -u)" -eq 0 ]; then root_flag=(--allow-root); fi  # JupyterLab refuses
 
 case "$what" in
   lessons)
+    # the lessons' JupyterLab settings (lessons/jupyter/jupyter_lab_config.py): no news pop-up or update check,
+    # and a lesson opens unmodified; the user's own Jupyter configuration still applies on top
+    export JUPYTER_CONFIG_PATH="$PWD/lessons/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
     echo "== JupyterLab: the start page is notebooks/00_start_here.ipynb (Ctrl+C stops the server)"
     exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "${root_flag[@]}" "$@"
     ;;

@@ -43,6 +43,20 @@ RULE_ID = re.compile(r"\b(?:DM|DQ)-\d+(?:\.\d+)*[a-z]?\b")
 RANGE = re.compile(r"\b((?:DM|DQ)-\d+(?:\.\d+)+)\s*[–-]\s*((?:DM|DQ)-\d+(?:\.\d+)+)\b")
 CELL = re.compile(r"^=== (lesson|markdown|code)(?: (en|ja))?((?: #[\w-]+)*)\s*$")
 PART = re.compile(r"^--- (en|ja)\s*$")
+#: the display name of ipykernel's kernelspec ("python3"), which JupyterLab writes into a notebook it runs
+KERNEL_DISPLAY_NAME = "Python 3 (ipykernel)"
+#: ipykernel's language_info, which JupyterLab writes into a notebook once its kernel has started (a notebook
+#: with other metadata opens marked as modified); the version is the project's reference Python, and the
+#: lessons' JupyterLab (lessons/jupyter/jupyter_lab_config.py) shows it as the local Python's
+LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "ipython", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.11.7",
+}
 COMMENT = re.compile(r"^(\s*)# \[(en|ja)\] ?(.*)$")
 
 
@@ -236,8 +250,10 @@ def notebook(lesson: Lesson, lang: str) -> dict[str, object]:
     return {
         "cells": [{k: c[k] for k in sorted(c)} for c in cells],
         "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
+            # what JupyterLab writes once the kernel has started (ipykernel's kernelspec): a notebook that says
+            # otherwise opens marked as modified, and Lab's autosave rewrites it (issue 21)
+            "kernelspec": {"display_name": KERNEL_DISPLAY_NAME, "language": "python", "name": "python3"},
+            "language_info": LANGUAGE_INFO,
             "tcgteach": {"lesson": lesson.id, "lang": lang, "source": f"lessons/{lesson.path.name}"},
         },
         "nbformat": 4,
@@ -246,7 +262,8 @@ def notebook(lesson: Lesson, lang: str) -> dict[str, object]:
 
 
 def dumps(nb: dict[str, object]) -> str:
-    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+    """The notebook's file as JupyterLab saves it (nbformat's writer: sorted keys, one-space indents)."""
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def sources() -> list[Path]:

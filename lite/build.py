@@ -142,6 +142,109 @@ def localize(out: Path, fontawesome: Path) -> None:
         sys.exit(f"site: pages still load something from the internet: {left}")
 
 
+#: how long each loading stage of an app page takes, in seconds from the page's start: measured with
+#: ``lite/measure_loading.py`` (headless chromium, fresh profile, the site on 127.0.0.1) on the project's 2-core
+#: machine while other work ran: three loads of the classroom took 36, 44 and 47 s in all. Each stage ends
+#: at: the runtime, when pyodide.asm.wasm has arrived (5-15 s); the packages, when the last wheel has (22-28 s);
+#: the kernel, when the kernel is idle and the notebook's cells run (33-42 s); the app shows 3-4 s later.
+STAGE_ENDS = (12, 26, 44)
+#: the same page while the machine was busy (two JupyterLabs and their kernels starting meanwhile): 74 and
+#: 89 s (issue 21 saw 79 s); the page names this as the upper end
+BUSY_S = 90
+#: a load slower than this says so (the page keeps waiting: nothing is fetched from the internet)
+SLOW_S = 50
+
+STAGES_HTML = """<div id="tcg-loading" class="tcg-loading" role="status" aria-live="polite">
+<p class="tcg-loading-head">Starting Python in this browser: about {total} s on our computer, up to {busy} s when it is
+busy<br>Pythonをこのブラウザーの中で起動しています。私たちのコンピューターで約{total}秒、<br>
+ほかの作業で混んでいるときは{busy}秒ほどかかります。</p>
+<ol class="tcg-loading-stages">
+<li data-stage="runtime">The Python runtime (Pyodide) — about {t0} s<br>Python本体（Pyodide）— 約{t0}秒</li>
+<li data-stage="packages">The packages: tcgteach, ipywidgets, the kernel's — about {t1} s<br>
+パッケージ（tcgteach、ipywidgets、カーネル用）— 約{t1}秒</li>
+<li data-stage="kernel">The kernel starts and runs the app — about {t2} s<br>
+カーネルを起動してアプリを動かす — 約{t2}秒</li>
+</ol>
+<p class="tcg-loading-clock"><span class="tcg-loading-elapsed">0</span> s so far /
+経過 <span class="tcg-loading-elapsed">0</span>秒</p>
+<p class="tcg-loading-slow" hidden>Slower than on our computer, but still working: everything comes from this site,
+nothing from the internet.<br>
+私たちのコンピューターより時間がかかっていますが、動いています。<br>
+必要なものはすべてこのサイトから読み込み、インターネットには接続しません。</p>
+</div>
+<h2 id="loading_text" hidden>Running ...</h2>"""
+
+STAGES_CSS = """<style>
+#loading{{height:auto;min-height:60vh;padding-top:6vh;justify-content:flex-start}}
+#loading .spinner-container{{width:72px}}
+.tcg-loading{{font:18px/1.5 "Noto Sans CJK JP","Noto Sans",sans-serif;max-width:44rem;margin:1rem auto;color:#263238}}
+.tcg-loading-head{{font-weight:600}}
+.tcg-loading-stages{{padding-left:1.6em}}
+.tcg-loading-stages li{{margin:.5em 0;color:#78909c}}
+.tcg-loading-stages li.tcg-now{{color:#0d47a1;font-weight:600}}
+.tcg-loading-stages li.tcg-now::marker{{content:"▶ "}}
+.tcg-loading-stages li.tcg-done{{color:#2e7d32}}
+.tcg-loading-stages li.tcg-done::marker{{content:"✓ "}}
+.tcg-loading-clock{{color:#455a64}}
+</style>"""
+
+#: marks the stage the page is in: the kernel stage starts for certain when Voici runs the first cell (its
+#: update_loading_text with a cell number); before that the browser tells the page nothing (Pyodide loads in a
+#: worker), so the runtime and packages stages follow the clock against the measured STAGE_ENDS
+STAGES_JS = """<script>
+(function () {{
+  var ends = {ends}, slow = {slow}, t0 = Date.now(), running = false, timer;
+  function mark() {{
+    var el = document.getElementById("tcg-loading");
+    if (!el) {{ clearInterval(timer); return; }}
+    var s = (Date.now() - t0) / 1000, now = running ? 2 : (s < ends[0] ? 0 : (s < ends[1] ? 1 : 2));
+    var items = el.querySelectorAll("li[data-stage]");
+    for (var i = 0; i < items.length; i++) {{
+      items[i].className = i < now ? "tcg-done" : (i === now ? "tcg-now" : "");
+    }}
+    el.setAttribute("data-stage", items[now].getAttribute("data-stage"));
+    var clocks = el.querySelectorAll(".tcg-loading-elapsed");
+    for (var j = 0; j < clocks.length; j++) {{ clocks[j].textContent = Math.floor(s); }}
+    el.querySelector(".tcg-loading-slow").hidden = s < slow;
+  }}
+  var update = window.update_loading_text;
+  window.update_loading_text = function (cell, count, text) {{
+    if (cell > 0) {{ running = true; }}
+    mark();
+    return update && update(cell, count, text);
+  }};
+  timer = setInterval(mark, 500);
+  mark();
+}})();
+</script>"""
+
+
+def loading_stages(out: Path) -> None:
+    """Voici pages: in place of Voila's bare spinner ("Running ..."), the three loading stages with the times
+    measured on our machine (STAGE_ENDS), the one in progress marked, and the seconds so far."""
+    ends = STAGE_ENDS
+    spans = (ends[0], ends[1] - ends[0], ends[2] - ends[1])
+    markup = STAGES_HTML.format(total=ends[2], busy=BUSY_S, t0=spans[0], t1=spans[1], t2=spans[2])
+    script = STAGES_JS.format(ends=json.dumps(list(ends)), slow=SLOW_S)
+    css = STAGES_CSS.format()
+    pages = sorted((out / "voici").rglob("*.html"))
+    changed = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if '<h2 id="loading_text">Running ...</h2>' not in text:
+            continue
+        text = text.replace('<h2 id="loading_text">Running ...</h2>', markup, 1)
+        text = text.replace("<!-- voila spinner -->", css + "\n  <!-- voila spinner -->", 1)
+        head, sep, rest = text.partition("window.voila_finish = () => {};\n</script>")
+        if not sep:
+            sys.exit(f"site: {page}: Voila's loading script changed (no window.voila_finish): update loading_stages")
+        page.write_text(head + sep + "\n" + script + rest, encoding="utf-8")
+        changed += 1
+    if not changed:
+        sys.exit("site: no Voici page has Voila's loading text: update loading_stages to the new template")
+    say(f"loading stages on {changed} Voici pages")
+
+
 NOTEBOOKS = REPO / "notebooks"
 
 
@@ -197,8 +300,9 @@ def landing(out: Path, pages: bool) -> None:
 td{{padding:.3rem .8rem;vertical-align:top}} a{{color:#0d47a1}} .big{{font-size:1.3rem}}</style></head>
 <body><h1>tcgteach</h1>
 <p>Learn two Japanese trading card games by playing and stepping through them — nothing to install: Python runs
-in this browser (the first lesson takes half a minute to start).<br>
-2つの日本のトレーディングカードゲームを、実際に遊びながら1手ずつ学べます。インストールは不要で、Pythonはこのブラウザーの中で動きます（最初の起動には30秒ほどかかります）。</p>
+in this browser. Starting it takes about {STAGE_ENDS[2]} s on our computer, up to {BUSY_S} s when it is busy (the Python
+runtime, the packages, then the kernel: the page shows each stage).<br>
+2つの日本のトレーディングカードゲームを、実際に遊びながら1手ずつ学べます。インストールは不要で、Pythonはこのブラウザーの中で動きます。起動には、私たちのコンピューターで約{STAGE_ENDS[2]}秒、混んでいるときは{BUSY_S}秒ほどかかります（Python本体、パッケージ、カーネルの順に読み込み、ページに進み具合が出ます）。</p>
 <p class="big"><a href="voici/render/05_classroom.html">▶ The classroom app / 教室アプリ</a></p>
 <h2>Lessons / レッスン</h2>
 <p>Open a lesson, then <b>Run → Run All Cells</b> (or Shift+Enter cell by cell, from the top).<br>
@@ -271,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
             cwd=lite,
         )
         localize(out, fontawesome)
+        loading_stages(out)
     pages = not args.no_pages
     if pages:
         print("== site: pages (each lesson run once, with its outputs)", flush=True)

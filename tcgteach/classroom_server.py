@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import errno
 import secrets
+import shutil
+import signal
 import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import escape, web
 from traitlets import Integer
@@ -147,7 +150,32 @@ class ClassroomShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc
         return None
 
 
-class ClassroomVoila(Voila):  # type: ignore[misc]
+class StopsItsKernels(Voila):  # type: ignore[misc]
+    """Voila that shuts down every page kernel it started when it stops (issue 21: kernels outlived the server).
+
+    Voila stops on Ctrl+C (SIGINT) and SIGTERM; here also on SIGHUP (the terminal closed), which would end the
+    process without any clean-up. Its ``stop`` removed the folder of connection files before shutting the
+    kernels down, so a failure there left every kernel running; here the kernels go first, and one that
+    does not answer the shutdown request is killed.
+    """
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        signal.signal(signal.SIGHUP, self._handle_signal_stop)
+
+    def stop(self) -> None:
+        manager = self.kernel_manager
+        try:
+            run_sync(manager.shutdown_all)()
+            left = list(manager.list_kernel_ids())
+            if left:
+                self.log.warning("%d kernels still running after the shutdown: killing them", len(left))
+                run_sync(manager.shutdown_all)(now=True)
+        finally:
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+
+
+class ClassroomVoila(StopsItsKernels):
     """Voila with the classroom's login page and a kernel shutdown that works behind a token."""
 
     def init_handlers(self) -> list[Any]:
@@ -273,5 +301,5 @@ def serve(
         idle_minutes=idle_minutes,
         extra=extra,
     )
-    (ClassroomVoila if network else Voila).launch_instance(argv=argv)
+    (ClassroomVoila if network else StopsItsKernels).launch_instance(argv=argv)
     return 0

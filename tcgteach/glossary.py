@@ -171,7 +171,7 @@ _TERMS: tuple[Term, ...] = (
         "ターンプレイヤー",
         "",
         "The player whose turn it is.",
-        "今ターンを行っているプレイヤー。",
+        "いまターンを行っているプレイヤー。",
         ("DM-1.4", "DQ-6.1"),
         avoid=("active player",),
     ),
@@ -202,7 +202,7 @@ _TERMS: tuple[Term, ...] = (
         "シャッフル",
         "",
         "Mix a deck into a random order.",
-        "デッキを混ぜて順番をでたらめにすること。",
+        "デッキをよく混ぜて、カードの順番がわからないようにすること。",
         ("DM-3.2", "DQ-3.2"),
     ),
     Term(
@@ -233,7 +233,7 @@ _TERMS: tuple[Term, ...] = (
         "スペシャルカード",
         "",
         "A scene card; one may join a unit and score its own bonus; at most 8 in a deck.",
-        "場面を描いたカード。ユニットに1枚まで入れられ、独自のボーナスで得点します。デッキに8枚まで。",
+        "場面を描いたカード。ユニットに1枚まで入れられ、条件を満たすとボーナスのポイントが入ります。デッキに8枚まで。",
         ("DM-6.2", "DM-2.2"),
     ),
     Term(
@@ -275,7 +275,7 @@ _TERMS: tuple[Term, ...] = (
         "エンドフェイズ",
         "",
         "The end of a DARK MOON turn, where the end of the game may be triggered.",
-        "DARK MOONのターンの終わり。ここでゲームの終了条件が起動することがあります。",
+        "DARK MOONのターンの最後のフェイズ。ユニット置き場が3つとも埋まっていれば、ここで終了条件を満たします。",
         ("DM-4.8",),
     ),
     Term(
@@ -305,7 +305,7 @@ _TERMS: tuple[Term, ...] = (
         "ユニット",
         "",
         "A group of 3–7 character cards and at most one special card, made from your field; it scores at the end.",
-        "場から作る、キャラクターカード3～7枚とスペシャルカード1枚までのまとまり。最後に得点になります。",
+        "場のカードから作る、キャラクターカード3～7枚とスペシャルカード1枚までのまとまり。ゲームの最後に得点になります。",
         ("DM-4.6", "DM-5.1"),
     ),
     Term(
@@ -315,7 +315,7 @@ _TERMS: tuple[Term, ...] = (
         "ユニット置き場",
         "ユニットおきば",
         "One of your three places for a finished unit; filling all three starts the end of the game.",
-        "完成したユニットを置く3つの場所の1つ。3つとも埋まるとゲームの終わりが始まります。",
+        "完成したユニットを置く場所。1人3つで、3つとも埋まると終了条件を満たします。",
         ("DM-4.7", "DM-1.4"),
         avoid=("ユニット枠", "スロット", "unit space"),
     ),
@@ -326,7 +326,7 @@ _TERMS: tuple[Term, ...] = (
         "終了条件",
         "しゅうりょうじょうけん",
         "Armed when the turn player has three units; every other player then has one more turn.",
-        "ターンプレイヤーがユニットを3つ作ると起動し、ほかのプレイヤーがあと1ターンずつ行います。",
+        "エンドフェイズにターンプレイヤーのユニット置き場が3つとも埋まっていると満たされます。そのあと、ほかのプレイヤーがあと1ターンずつ行って、ゲームが終わります。",
         ("DM-1.4", "DM-1.5", "DM-1.6"),
     ),
     Term(
@@ -453,7 +453,7 @@ _TERMS: tuple[Term, ...] = (
         "クローズ",
         "",
         "Turned sideways: the card has acted, or entered above the player level; it cannot act until made active.",
-        "横向き。そのターンにもう行動したカード。",
+        "横向き。もう行動したカードや、プレイヤーレベルより高くて横向きで出たカード。アクティブに戻るまで行動できません。",
         ("DQ-4.1", "DQ-4.6"),
         avoid=("レスト", "tapped"),
     ),
@@ -721,7 +721,7 @@ _TERMS: tuple[Term, ...] = (
         "ダメージ",
         "",
         "Paid from your own deck: one card face down onto the card per point of damage.",
-        "自分のデッキから払います。1ダメージにつき1枚を裏向きでそのカードの上に置きます。",
+        "受けたダメージは自分のデッキで払います。1ダメージにつき1枚を、裏向きでそのカードの上に置きます。",
         ("DQ-8.1",),
     ),
     Term(
@@ -741,7 +741,7 @@ _TERMS: tuple[Term, ...] = (
         "HP",
         "ヒットポイント",
         "Hit points: a card with at least this much damage is defeated.",
-        "ヒットポイント。これ以上のダメージを受けたカードは撃破されます。",
+        "ヒットポイント。受けたダメージがこの数に達したカードは撃破されます。",
         ("DQ-7.8", "DQ-10.1"),
     ),
     Term(
@@ -845,7 +845,7 @@ def table_html(game: str | None, lang: str) -> GlossaryTable:
     rows = []
     for t in terms(game):
         own = [r for r in t.rules if game is None or r.startswith(prefix)]
-        rules = ", ".join(f"<span style='white-space:nowrap'>{esc(r)}</span>" for r in own)
+        rules = ("、" if lang == "ja" else ", ").join(f"<span style='white-space:nowrap'>{esc(r)}</span>" for r in own)
         cells = (f"<b>{esc(t.text(lang))}</b>", esc(t.text(other)), esc(t.reading), esc(t.meaning(lang)), rules)
         rows.append(
             "<tr>"

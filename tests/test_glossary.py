@@ -220,7 +220,7 @@ def test_table_html_lists_the_terms_of_the_game() -> None:
         "front row",
         "ぜんえい",
         GLOSSARY["front_row"].meaning_ja,
-        "DQ-5.1, DQ-5.2, DQ-7.3",
+        "DQ-5.1、DQ-5.2、DQ-7.3",  # Japanese lists take 、
     ]
     assert "ユニット置き場" not in ja and "デッキ" in ja  # Dragon Quest's terms and the shared ones
     en = table_html("darkmoon", "en")

@@ -487,3 +487,34 @@ def test_classroom_quiz_mode_shows_a_quiz_of_its_game_and_language_and_switches_
     c.new_button.click()
     c.quiz_button.value = True
     assert c.quiz.games == ["darkmoon"] and c.quiz.lang == "ja"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_why_of_a_long_explanation_is_a_list_of_short_sentences(lang):
+    """Issue 21: the quiz's "Why:" was one run-on paragraph; each sentence is now a point of its own."""
+    from tcgteach.widgets import Quiz
+    from tcgteach.widgets.quiz import explanation_points
+
+    quiz = Quiz("dragonquest", kinds=["counter_back"], seed=3, questions=1, lang=lang)
+    q = quiz.question
+    quiz.choices.children[q.answer].click()
+    points = explanation_points(q.explanation, lang)
+    assert len(points) >= 6, points
+    assert quiz.feedback.value.count("<li>") == len(points)
+    assert all(len(p) < 200 for p in points), points
+    # the points put together are the whole explanation, and no point ends inside a bracket
+    assert "".join(points).replace(" ", "") == q.explanation.replace(" ", "")
+    assert all(p.count("（") == p.count("）") and p.count("(") == p.count(")") for p in points), points
+    # a rule citation alone is never a point: it stays with its sentence
+    assert not any(re.fullmatch(r"[（(][^()（）]*[)）]", p) for p in points), points
+
+
+def test_a_one_sentence_why_stays_one_line():
+    from tcgteach.widgets.quiz import explanation_points
+
+    assert explanation_points("No: only an active card attacks, and X is closed. (DQ-7.3)", "en") == [
+        "No: only an active card attacks, and X is closed. (DQ-7.3)"
+    ]
+    assert explanation_points("いいえ。攻撃できるのはアクティブなカードだけです。（DQ-7.3）", "ja") == [
+        "いいえ。攻撃できるのはアクティブなカードだけです。（DQ-7.3）"
+    ]

@@ -15,27 +15,34 @@ if TYPE_CHECKING:
     from .state import DragonQuestState
 
 DRAW_SHORT = "draw_short"  # the sentence of a draw the deck could not pay in full (DQ-1.2)
+#: the sentences of draws as a player's view shows another player's (the cards are hidden: ``cards`` is None)
+HIDDEN: dict[str, tuple[str, str]] = {
+    Ev.DRAW_HAND: ("{P} draws 6 cards.", "{P}がカードを6枚引く。"),
+    Ev.MULLIGAN: ("{P} returns the hand, shuffles and draws 6 again.", "{P}が手札を戻してシャッフルし、6枚引き直す。"),
+    Ev.DRAW: ("{P} draws {n_cards}.", "{P}がカードを{n}枚引く。"),
+    Ev.EFFECT_DRAW: ("{P} draws {n_cards}.", "{P}がカードを{n}枚引く。"),
+}
 
 EVENTS: dict[str, tuple[str, str]] = {
-    Ev.POSITION: ("A teaching position is set up (turn {turn}).", "教材用の局面を用意（ターン{turn}）。"),
+    Ev.POSITION: ("A teaching position is set up (turn {turn}).", "教材用の局面を用意する（ターン{turn}）。"),
     Ev.FIRST_PLAYER: ("{P} goes first ({how}).", "{P}が先攻（{how}）。"),
-    Ev.DRAW_HAND: ("{P} draws 6 cards: {cards}.", "{P}が6枚引く：{cards}。"),
-    Ev.START_VALUES: ("Both players start at level 1 with 0 GP.", "両者レベル1、0GPで開始。"),
+    Ev.DRAW_HAND: ("{P} draws 6 cards: {cards}.", "{P}がカードを6枚引く：{cards}。"),
+    Ev.START_VALUES: ("Both players start at level 1 with 0 GP.", "両プレイヤーともレベル1、0GPで始める。"),
     Ev.MULLIGAN: (
         "{P} returns the hand, shuffles and draws 6 again: {cards}.",
         "{P}が手札を戻してシャッフルし、6枚引き直す：{cards}。",
     ),
-    Ev.KEEP: ("{P} keeps the hand.", "{P}は手札をキープ。"),
+    Ev.KEEP: ("{P} keeps the hand.", "{P}は手札をそのままにする（キープ）。"),
     Ev.LEVEL_UP: ("{P} levels up to {level} (experience {exp}).", "{P}がレベル{level}に上がる（経験値{exp}）。"),
     Ev.RESET: (
         "Turn {turn}: {P}'s reset phase — level {level}; made active: {woke}.",
-        "ターン{turn}：{P}のリセットフェイズ — レベル{level}。アクティブにしたカード：{woke}。",
+        "ターン{turn}：{P}のリセットフェイズ。レベル{level}。アクティブに戻したカード：{woke}。",
     ),
-    Ev.INCOME: ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（計{total}）{first}。"),
-    Ev.DRAW: ("{P} draws {n_cards}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    Ev.INCOME: ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（合計{total}GP）{first}。"),
+    Ev.DRAW: ("{P} draws {n_cards}: {cards}.", "{P}がカードを{n}枚引く：{cards}。"),
     DRAW_SHORT: (
         "{P} must draw {n_cards}; cards left in the deck: {got} ({cards}).",
-        "{P}は{n}枚引くはずがデッキに{got}枚しかない：{cards}。",
+        "{P}は{n}枚引くはずだが、デッキには{got}枚しかない：{cards}。",
     ),
     Ev.RECRUIT: (
         "{P} recruits {card} into the {row} row ({state}; {cost} GP).",
@@ -43,30 +50,33 @@ EVENTS: dict[str, tuple[str, str]] = {
     ),
     Ev.TREAT: (
         "{P} treats {card} ({cost} GP): its ailments are gone.",
-        "{P}が{card}を治療（{cost}GP）：状態異常が消える。",
+        "{P}が{card}を治療する（{cost}GP）。状態異常が消える。",
     ),
     Ev.HEAL: (
         "{P} heals {card} ({cost} GP): {removed_cards} {go} to the bottom of the deck.",
-        "{P}が{card}を回復（{cost}GP）：ダメージカード{removed}枚をデッキの下へ。",
+        "{P}が{card}を回復する（{cost}GP）。ダメージカード{removed}枚をデッキの一番下へ。",
     ),
     Ev.RESTORE: ("{P} restores {card} to active ({cost} GP).", "{P}が{card}を復帰させる（{cost}GP）。"),
-    Ev.EQUIP: ("{P} equips {card} with {item} ({cost} GP){old}.", "{P}が{card}に{item}を装備（{cost}GP）{old}。"),
+    Ev.EQUIP: ("{P} equips {card} with {item} ({cost} GP){old}.", "{P}が{card}に{item}を装備する（{cost}GP）{old}。"),
     Ev.MOVE: ("{P} moves {card} to the {row} row.", "{P}が{card}を{row}へ移す。"),
     Ev.SWAP: ("{P} swaps {card} and {other}.", "{P}が{card}と{other}を入れ替える。"),
     Ev.END_PREP: ("{P} ends the preparation phase.", "{P}が準備フェイズを終える。"),
     Ev.USE: ("{P} uses {card}'s effect{costs}.", "{P}が{card}の効果を使う{costs}。"),
-    Ev.USE_ITEM: ("{P} uses {item} carried by {card} (closing it).", "{P}が{card}の装備する{item}を使う（クローズ）。"),
-    Ev.QUEST: ("{P} plays the quest {card}{stays}.", "{P}がクエスト{card}を使う{stays}。"),
+    Ev.USE_ITEM: (
+        "{P} uses {item} carried by {card} (closing it).",
+        "{P}が{card}の装備している{item}を使う（{card}はクローズ）。",
+    ),
+    Ev.QUEST: ("{P} plays the quest {card}{stays}.", "{P}がクエスト「{card}」を使う{stays}。"),
     Ev.QUEST_LEAVES: ("{card} goes to the discard pile.", "{card}が捨て札へ。"),
-    Ev.DISCARD: ("{P} discards {card} to pay the cost.", "{P}がコストとして{card}を捨てる。"),
+    Ev.DISCARD: ("{P} discards {card} to pay the cost.", "{P}がコストとして{card}を捨て札にする。"),
     Ev.GAIN_GP: ("{P} gains {n} GP.", "{P}が{n}GPを得る。"),
-    Ev.EFFECT_DRAW: ("{P} draws {n_cards}: {cards}.", "{P}が{n}枚引く：{cards}。"),
+    Ev.EFFECT_DRAW: ("{P} draws {n_cards}: {cards}.", "{P}がカードを{n}枚引く：{cards}。"),
     Ev.EFFECT_HEAL: ("{n} damage removed from {card}.", "{card}のダメージを{n}取り除く。"),
     Ev.CURE: ("{card} is cured.", "{card}の状態異常が治る。"),
     Ev.POISON: ("{card} is poisoned.", "{card}が毒になる。"),
-    Ev.CONFUSE: ("{card} is confused (turned upside down).", "{card}が混乱する（上下逆さに）。"),
-    Ev.CLOSE: ("{card} is closed.", "{card}がクローズ。"),
-    Ev.ACTIVATE: ("{card} becomes active.", "{card}がアクティブに。"),
+    Ev.CONFUSE: ("{card} is confused (turned upside down).", "{card}が混乱する（上下逆さに置く）。"),
+    Ev.CLOSE: ("{card} is closed.", "{card}がクローズになる。"),
+    Ev.ACTIVATE: ("{card} becomes active.", "{card}がアクティブになる。"),
     Ev.DAMAGE: (
         "{card} takes {n} damage: {P} puts {taken_cards} from the deck on it ({total}/{hp}).",
         "{card}に{n}ダメージ：{P}がデッキから{taken}枚を乗せる（{total}/{hp}）。",
@@ -81,24 +91,27 @@ EVENTS: dict[str, tuple[str, str]] = {
     ),
     Ev.DECK_OUT: ("{why}: {P} loses.", "{why}：{P}の負け。"),
     Ev.GAME_OVER: ("Game over. {result}", "ゲーム終了。{result}"),
-    Ev.SKIP_BATTLE: ("{P} skips the battle phase.", "{P}は戦闘しない。"),
+    Ev.SKIP_BATTLE: ("{P} skips the battle phase.", "{P}は戦闘フェイズを行わない。"),
     Ev.FIGHT: ("{P} starts a combat.", "{P}が戦闘を始める。"),
-    Ev.PASS: ("{P} passes ({passes} in a row).", "{P}がパス（連続{passes}回）。"),
-    Ev.PASS_ACTION: ("{P} takes no battle action: the battle phase ends.", "{P}は戦闘行動をしない：戦闘フェイズ終了。"),
-    Ev.ATTACK: ("{P} attacks with {card} (closed).", "{P}が{card}で攻撃（クローズ）。"),
+    Ev.PASS: ("{P} passes ({passes} in a row).", "{P}がパスする（続けて{passes}回目）。"),
+    Ev.PASS_ACTION: (
+        "{P} takes no battle action: the battle phase ends.",
+        "{P}は戦闘行動をしない。戦闘フェイズを終える。",
+    ),
+    Ev.ATTACK: ("{P} attacks with {card} (closed).", "{P}が{card}で攻撃する（{card}はクローズ）。"),
     Ev.NO_BLOCKER: ("{P} has no active front-row card to defend with.", "{P}には防御できるアクティブな前衛がいない。"),
     Ev.NO_BLOCK: ("{P} does not choose a defender.", "{P}は防御カードを選ばない。"),
-    Ev.BLOCK: ("{P} defends with {card}.", "{P}が{card}で防御。"),
-    Ev.DEFENDER: ("The attacker picks {card} as the defending card.", "攻撃側が{card}を防御カードに指定。"),
-    Ev.COUNTER: ("{P}'s {card} counterattacks (closed).", "{P}の{card}が反撃（クローズ）。"),
+    Ev.BLOCK: ("{P} defends with {card}.", "{P}が{card}で防御する。"),
+    Ev.DEFENDER: ("The attacker picks {card} as the defending card.", "攻撃側が{card}を防御カードに指定する。"),
+    Ev.COUNTER: ("{P}'s {card} counterattacks (closed).", "{P}の{card}が反撃する（{card}はクローズ）。"),
     Ev.NO_COUNTER: ("{P}'s {card} does not counterattack.", "{P}の{card}は反撃しない。"),
     Ev.BATTLE: ("{summary}", "{summary}"),
     Ev.ADVANCE: ("Formation: {P} moves {card} to the front row.", "陣形維持：{P}が{card}を前衛へ。"),
     Ev.CONTINUE: ("{P} continues the battle.", "{P}が戦闘を続ける。"),
-    Ev.BATTLE_OVER: ("The battle phase ends{why}.", "戦闘フェイズ終了{why}。"),
+    Ev.BATTLE_OVER: ("The battle phase ends{why}.", "戦闘フェイズが終わる{why}。"),
     Ev.WIPE_OUT_SPARED: (
         "{P} has no party card but has not had a turn yet: no wipe-out penalty (option wipe_out).",
-        "{P}の場にパーティーがいないが、まだ自分のターンがない：全滅ペナルティなし（オプション wipe_out）。",
+        "{P}の場にパーティーカードがないが、まだ自分のターンがないので、全滅ペナルティなし（オプション wipe_out）。",
     ),
     Ev.REPAIR: (
         "{P}'s front row no longer outnumbers the back row: {P} repairs the formation at once.",
@@ -110,9 +123,9 @@ EVENTS: dict[str, tuple[str, str]] = {
     ),
     Ev.CONFUSION: (
         "{card} is confused: {P} picks {target} to take 1 damage.",
-        "{card}が混乱：{P}が{target}を選び1ダメージ。",
+        "{card}は混乱している：{P}が{target}を選び、1ダメージを与える。",
     ),
-    Ev.TURN_END: ("{P}'s turn {turn} ends.", "{P}のターン{turn}終了。"),
+    Ev.TURN_END: ("{P}'s turn {turn} ends.", "{P}のターン{turn}が終わる。"),
 }
 
 
@@ -150,7 +163,9 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
     if isinstance(d.get("removed"), int):
         f["go"] = "goes" if d["removed"] == 1 else "go"
     k = ev.kind
-    if k in (Ev.DRAW, Ev.EFFECT_DRAW) and d.get("cards") is not None and len(d["cards"]) < d.get("n", 0):
+    if k in HIDDEN and "cards" in d and d["cards"] is None:
+        en_t, ja_t = HIDDEN[k]
+    elif k in (Ev.DRAW, Ev.EFFECT_DRAW) and d.get("cards") is not None and len(d["cards"]) < d.get("n", 0):
         en_t, ja_t = EVENTS[DRAW_SHORT]
         f["got"] = len(d["cards"])
     fill = _FILL.get(k)
@@ -164,7 +179,9 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
 
 # the fields of one event kind's sentence beyond the plain numbers and card names
 def _first_player(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
-    f["how"] = {"given": ("chosen", "指定"), "random": ("drawn at random", "ランダム")}[d["chosen"]][lang == "ja"]
+    f["how"] = {"given": ("chosen", "指定どおり"), "random": ("drawn at random", "ランダムに決定")}[d["chosen"]][
+        lang == "ja"
+    ]
 
 
 def _reset(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
@@ -174,7 +191,7 @@ def _reset(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: 
 def _income(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
     ja = lang == "ja"
     f["first"] = (
-        ("（先攻1ターン目は1GP）" if ja else " — the first player's first turn gives only 1 GP")
+        ("。先攻の1ターン目は1GPだけ" if ja else " — the first player's first turn gives only 1 GP")
         if d.get("first") and d["gp"] == 1
         else ""
     )
@@ -188,7 +205,7 @@ def _recruit(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang
     _row(state, d, f, lang)
     f["state"] = {
         "active": ("active", "アクティブ"),
-        "closed": ("closed: its level is above the player's", "クローズ：プレイヤーレベルより高い"),
+        "closed": ("closed: its level is above the player's", "クローズ：プレイヤーレベルより高いため"),
     }[d["state"]][lang == "ja"]
 
 
@@ -200,7 +217,7 @@ def _equip(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: 
         else (
             f"; {_name(state, d['old'], lang)} is discarded"
             if not ja
-            else f"。{_name(state, d['old'], lang)}は捨て札へ"
+            else f"。前の{_name(state, d['old'], lang)}は捨て札へ"
         )
     )
 
@@ -233,7 +250,7 @@ def _defeat(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang:
 def _deck_out(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
     p = f["P"]
     f["why"] = {
-        "cannot_take": (f"{p} must take a card but the deck is empty", f"{p}はデッキからカードを取れない"),
+        "cannot_take": (f"{p} must take a card but the deck is empty", f"{p}はデッキが空で、カードを取れない"),
         "empty_loses": (
             f"{p}'s deck is now empty (option deck_out=empty_loses)",
             f"{p}のデッキが空になった（deck_out=empty_loses）",
@@ -242,7 +259,7 @@ def _deck_out(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lan
 
 
 def _battle_over(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
-    f["why"] = {"no_action": (": no battle action is possible", "：可能な戦闘行動がない"), "chosen": ("", "")}[
+    f["why"] = {"no_action": (": no battle action is possible", "（できる戦闘行動がない）"), "chosen": ("", "")}[
         d["reason"]
     ][lang == "ja"]
 
@@ -296,13 +313,18 @@ def combat_summary(state: DragonQuestState, info: Mapping[str, Any], lang: str =
         "defender_first": ("defender faster", "防御側が速い"),
         "simultaneous": ("equal speed: simultaneous", "同速：同時"),
     }
-    blows = "; ".join(
-        f"{_name(state, b.source, lang)} → {_name(state, b.target, lang)} {b.damage}" for b in fight.blows
+    blows = ("、" if ja else "; ").join(
+        (
+            f"{_name(state, b.source, lang)}→{_name(state, b.target, lang)}に{b.damage}ダメージ"
+            if ja
+            else f"{_name(state, b.source, lang)} → {_name(state, b.target, lang)} {b.damage}"
+        )
+        for b in fight.blows
     )
     if ja:
         s = f"判定：{a} 対 {d}（{order[fight.order][1]}）。{blows}。"
         if fight.prevented:
-            s += "先制で撃破したので、相手からのダメージは受けない。"
+            s += "先に撃破したので、撃破されたカードからのダメージはない。"
         if dead:
             s += "撃破：" + "、".join(dead) + "。"
         return s
@@ -326,7 +348,11 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
     fight = result_of_record(info)
     lines = [_fighter_line(state, info, who, lang) for who in ("attacker", "defender")]
     if ja:
-        lines.append("反撃する（DQ-7.7）" if fight.counter else "反撃しない：防御カードはダメージを与えない（DQ-7.7）")
+        lines.append(
+            "防御カードが反撃する（DQ-7.7）。"
+            if fight.counter
+            else "反撃しないので、防御カードはダメージを与えない（DQ-7.7）。"
+        )
     else:
         lines.append(
             "The defender counterattacks (DQ-7.7)."
@@ -337,7 +363,7 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
     lines += [_blow_line(state, fight, b, lang) for b in fight.blows]
     if fight.prevented:
         lines.append(
-            "先に撃破したので、返しのダメージは発生しない（DQ-7.8）。"
+            "先に撃破したので、撃破されたカードからのダメージはない（DQ-7.8）。"
             if ja
             else "The first strike defeated its target, so it never strikes back (DQ-7.8)."
         )
@@ -346,7 +372,7 @@ def combat_explanation(state: DragonQuestState, info: Any, lang: str = "en") -> 
             lines.append(_gain_line(info, p, g, ja))
     for c in fight.defeated:
         lines.append(
-            f"{_name(state, c, lang)}は経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。"
+            f"{_name(state, c, lang)}は持ち主の経験値ボックスへ。乗っていたダメージカードと装備は捨て札へ（DQ-8.2）。"
             if ja
             else f"{_name(state, c, lang)} goes to its owner's experience box; its damage cards and item go "
             "to the discard pile (DQ-8.2)."
@@ -361,9 +387,9 @@ def _fighter_line(state: DragonQuestState, info: Mapping[str, Any], who: str, la
     hp, before = info["hp"][who], info["damage_before"][who]
     if lang == "ja":
         role = "攻撃カード" if who == "attacker" else "防御カード"
-        return f"{role}：{card} — 攻撃力 {atk}、素早さ {spd}、HP {hp}（ダメージ {before}）"
+        return f"{role}：{card}（攻撃力 {atk}、素早さ {spd}、HP {hp}、受けているダメージ {before}）。"
     role = "Attacker" if who == "attacker" else "Defender"
-    return f"{role} {card}: attack {atk}, speed {spd}, HP {hp} (damage so far {before})"
+    return f"{role} {card}: attack {atk}, speed {spd}, HP {hp} (damage so far {before})."
 
 
 def _order_line(fight: FightResult, ja: bool) -> str:
@@ -393,14 +419,14 @@ def _blow_line(state: DragonQuestState, fight: FightResult, b: Blow, lang: str) 
     hp = fight.fighter(b.target).hp
     if lang == "ja":
         line = (
-            f"{src} → {dst}：{b.damage}ダメージ。持ち主がデッキから{b.taken}枚を乗せる（DQ-8.1）。"
-            f"{b.before}+{b.taken}={b.after} / HP {hp}"
+            f"{src}が{dst}に{b.damage}ダメージ。持ち主がデッキから{b.taken}枚を乗せる（DQ-8.1）。"
+            f"ダメージは{b.before}+{b.taken}={b.after}（HP {hp}）"
         )
         if b.short:
-            line += f"。デッキが足りず{b.damage - b.taken}枚を取れない：持ち主の負け（DQ-1.2）"
+            line += f"。デッキが足りず{b.damage - b.taken}枚を取れないので、持ち主の負け（DQ-1.2）"
         elif b.defeats:
             line += "：撃破（DQ-8.2）"
-        return line
+        return line + "。"
     line = (
         f"{src} hits {dst} for {b.damage}: its owner moves {b.taken} card{'s' if b.taken != 1 else ''} "
         f"from the deck onto it (DQ-8.1). {b.before}+{b.taken}={b.after} of HP {hp}"
@@ -409,7 +435,7 @@ def _blow_line(state: DragonQuestState, fight: FightResult, b: Blow, lang: str) 
         line += f"; the deck had too few cards, {b.damage - b.taken} could not be taken: its owner loses (DQ-1.2)"
     elif b.defeats:
         line += ": defeated (DQ-8.2)"
-    return line
+    return line + "."
 
 
 def _gain_line(info: Mapping[str, Any], p: int, g: int, ja: bool) -> str:
@@ -419,11 +445,11 @@ def _gain_line(info: Mapping[str, Any], p: int, g: int, ja: bool) -> str:
     nxt = info.get("next_level", [None, None])[p]
     rises = level is not None and nxt is not None and nxt > level
     if ja:
-        line = f"P{p + 1}が撃破したカードのレベル分 {g}GP を得る（DQ-8.3）。経験値 {exp}（DQ-9.1）"
+        line = f"P{p + 1}が、撃破したカードのレベルと同じ{g}GPを得る（DQ-8.3）。経験値は{exp}（DQ-9.1）"
         return line + (
-            f"：次の自分のリセットでレベル{nxt}に上がる（DQ-9.4）。"
+            f"で、次の自分のリセットフェイズにレベル{nxt}に上がる（DQ-9.4）。"
             if rises
-            else f"：レベルは{level}のまま（5ごとに1上がる、DQ-9.2）。"
+            else f"で、レベルは{level}のまま（経験値5ごとに1上がる：DQ-9.2）。"
             if level is not None
             else "。"
         )
@@ -458,7 +484,7 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
 
     if isinstance(action, A.Recruit):
         row = {"front": ("front", "前衛"), "back": ("back", "後衛")}[action.row][ja]
-        return f"{n(action.card)}を{row}に" if ja else f"Recruit {n(action.card)} ({row})"
+        return f"{n(action.card)}を仲間にする（{row}）" if ja else f"Recruit {n(action.card)} ({row})"
     if isinstance(action, A.Draw):
         return f"{action.n}枚引く" if ja else f"Draw {plural(action.n, 'card')}"
     if isinstance(action, A.Use) and action.card >= 0:
@@ -473,36 +499,38 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
         use = state.card(action.item).use
         if use is not None:
             does = effect_does(use, lang)
-            return f"道具{n(action.item)}を使う：{does}" if ja else f"Use item {n(action.item)}: {does}"
+            return f"道具「{n(action.item)}」を使う：{does}" if ja else f"Use item {n(action.item)}: {does}"
     if isinstance(action, A.Quest) and action.card >= 0:
         q = state.card(action.card)
         does = ("、" if ja else "; ").join(effect_does(e, lang) for e in q.effects)
         cost = effect_cost(q.effects[0], lang) if q.effects else ""
         if ja:
-            return f"クエスト{n(action.card)}：{does}" + (f"（{cost}）" if cost else "")
+            return f"クエスト「{n(action.card)}」を使う：{does}" + (f"（{cost}）" if cost else "")
         return f"Play quest {n(action.card)}: {does}" + (f" ({cost})" if cost else "")
     simple = {
-        A.Treat: ("Treat {c}", "{c}を治療"),
-        A.Heal: ("Heal {c}", "{c}を回復"),
-        A.Restore: ("Restore {c}", "{c}を復帰"),
+        A.Treat: ("Treat {c}", "{c}を治療する"),
+        A.Heal: ("Heal {c}", "{c}を回復する"),
+        A.Restore: ("Restore {c}", "{c}を復帰させる"),
         A.Move: ("Move {c} to the other row", "{c}を反対の列へ"),
-        A.Quest: ("Play quest {c}", "クエスト{c}"),
-        A.Discard: ("Discard {c}", "{c}を捨てる"),
+        A.Quest: ("Play quest {c}", "クエスト「{c}」を使う"),
+        A.Discard: ("Discard {c}", "{c}を捨て札にする"),
         A.Target: ("Choose {c}", "{c}を選ぶ"),
         A.Attack: ("Attack with {c}", "{c}で攻撃"),
         A.Block: ("Defend with {c}", "{c}で防御"),
         A.Advance: ("Move {c} to the front", "{c}を前衛へ"),
-        A.UseItem: ("Use item {c}", "道具{c}を使う"),
+        A.UseItem: ("Use item {c}", "道具「{c}」を使う"),
     }
     for cls, (en_t, ja_t) in simple.items():
         if isinstance(action, cls):
             c = getattr(action, "card", getattr(action, "item", -1))
             return (ja_t if ja else en_t).format(c=n(c))
     if isinstance(action, A.Equip):
-        return f"{n(action.card)}に{n(action.item)}を装備" if ja else f"Equip {n(action.card)} with {n(action.item)}"
+        return (
+            f"{n(action.card)}に{n(action.item)}を装備する" if ja else f"Equip {n(action.card)} with {n(action.item)}"
+        )
     if isinstance(action, A.Swap):
         return (
-            f"{n(action.front)}と{n(action.back)}を入れ替え" if ja else f"Swap {n(action.front)} and {n(action.back)}"
+            f"{n(action.front)}と{n(action.back)}を入れ替える" if ja else f"Swap {n(action.front)} and {n(action.back)}"
         )
     if isinstance(action, A.Use):
         return (
@@ -510,8 +538,8 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
         )
     fixed = {
         A.Mulligan: ("Mulligan", "引き直す"),
-        A.Keep: ("Keep", "キープ"),
-        A.EndPrep: ("End preparation", "準備終了"),
+        A.Keep: ("Keep", "キープする"),
+        A.EndPrep: ("End preparation", "準備フェイズを終える"),
         A.Fight: ("Fight", "戦闘する"),
         A.Skip: ("Skip the battle", "戦闘しない"),
         A.Pass: ("Pass", "パス"),

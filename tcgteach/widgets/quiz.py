@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,20 +27,20 @@ TEXT = Text(
         "title": ("Quiz: predict, then see", "クイズ：予想してから確かめよう"),
         "self_check": ("Self-check", "おさらいクイズ"),
         "progress": ("Question {i} of {n}", "第{i}問（全{n}問）"),
-        "session": ("(this session: {s})", "（この時間の合計：{s}）"),
+        "session": ("(this session: {s})", "（このノートブックでの合計：{s}）"),
         "right": ("Right!", "正解！"),
         "wrong": ("Not quite: the answer is “{a}”.", "残念！正解は「{a}」です。"),
         "why": ("Why:", "理由："),
         "played": ("What the engine does", "エンジンが実際に進めると"),
         "nothing": (
             "(no move is played: the rules decide it as the board stands)",
-            "（手は進めず、今の盤面でルールが決めます）",
+            "（手は進めません。いまの盤面のままルールで決まります）",
         ),
         "next": ("Next question", "次の問題へ"),
         "again": ("New questions", "新しい問題でもう一度"),
-        "done": ("Done: {s}.", "おしまい：{s}。"),
+        "done": ("Done: {s}.", "おしまい！結果：{s}。"),
         "board_before": ("The position", "問題の局面"),
-        "board_after": ("After playing it out", "進めた後の局面"),
+        "board_after": ("After playing it out", "進めたあとの局面"),
         "answered": (
             "This question is answered: press Next question.",
             "この問題は回答済みです。「次の問題へ」を押してください。",
@@ -47,6 +48,49 @@ TEXT = Text(
         "stale": ("That button belongs to an earlier question.", "そのボタンは前の問題のものです。"),
     }
 )
+
+#: a fragment that only cites rules, "(DM-4.4)" or "（DQ-7.7, DQ-7.8）": it stays with the sentence before it
+_RULES_ONLY = re.compile(r"[（(]\s*(?:DM|DQ)-[^()（）]*[)）]")
+
+
+def explanation_points(text: str, lang: str) -> list[str]:
+    """A question's explanation as short points, one sentence each (the quiz shows them as a list).
+
+    Japanese splits after each 。, English after a full stop followed by a space and a capital or a bracket;
+    never inside brackets. A trailing rule citation stays with the sentence before it, and a one-word answer
+    (「いいえ。」) with the sentence after it.
+    """
+    ja = lang == "ja"
+    parts: list[str] = []
+    depth, begin = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "（(「『":
+            depth += 1
+        elif ch in "）)」』":
+            depth = max(0, depth - 1)
+        elif depth == 0 and (
+            (ja and ch == "。")
+            or (not ja and ch in ".!?" and text[i + 1 : i + 2] == " " and re.match(r"[A-Z(“\"]", text[i + 2 : i + 3]))
+        ):
+            parts.append(text[begin : i + 1])
+            begin = i + 1
+    parts.append(text[begin:])
+    out: list[str] = []
+    carry = ""
+    for part in (x.strip() for x in parts):
+        if not part:
+            continue
+        if out and not carry and _RULES_ONLY.fullmatch(part):
+            out[-1] += ("" if ja else " ") + part
+        elif ja and len(part) <= 4:
+            carry += part
+        else:
+            out.append(carry + part)
+            carry = ""
+    if carry:
+        out.append(carry)
+    return out or [text]
+
 
 CSS = """<style>
 .tcg-quiz{font-size:18px;line-height:1.45;max-width:1320px}
@@ -333,10 +377,19 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             or f"<div><i>{html.escape(TEXT.t('nothing', lang))}</i></div>"
         )
         done = f"<p><b>{html.escape(TEXT.t('done', lang, s=self.score.text(lang)))}</b></p>" if self.finished else ""
+        points = explanation_points(q.explanation, lang)
+        why = html.escape(TEXT.t("why", lang))
+        if len(points) == 1:
+            because = f"<p class='tcg-quiz-why' style='margin:4px 0'><b>{why}</b> {html.escape(points[0])}</p>"
+        else:
+            items = "".join(f"<li>{html.escape(x)}</li>" for x in points)
+            because = (
+                f"<div class='tcg-quiz-why' style='margin:4px 0'><b>{why}</b>"
+                f"<ul style='margin:2px 0 4px;padding-left:1.4em'>{items}</ul></div>"
+            )
         self.feedback.value = (
             f"<p style='margin:4px 0'>{verdict}</p>"
-            f"<p style='margin:4px 0'><b>{html.escape(TEXT.t('why', lang))}</b>{'' if lang == 'ja' else ' '}"
-            f"{html.escape(q.explanation)}</p>"
+            f"{because}"
             f"<details open><summary>{html.escape(TEXT.t('played', lang))}</summary>{lines}</details>{done}"
         )
 

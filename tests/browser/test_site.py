@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import importlib.util
 import json
 import os
 import re
@@ -116,6 +117,7 @@ def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: d
             assert f'href="lab/index.html?path={name}"' in index and f'href="pages/{stem}.html"' in index
         assert "Traceback (most recent call last)" not in page, f"{stem}: a cell failed while rendering"
     assert (out / "voici" / "render" / "05_classroom.html").exists()
+    assert "half a minute" not in index and "30秒" not in index  # the old promise; the page now says each stage
     assert 'href="voici/render/05_classroom.html"' in index
     # the rendered pages show the boards and the graphs as the lessons do
     for lang in ("en", "ja"):
@@ -216,3 +218,55 @@ def test_lesson_04_without_matplotlib_says_so_in_one_line(served: str, offline_p
     assert "browser runtime does not bundle it" in text
     assert page.locator(".jp-OutputArea-output", has_text="Traceback").count() == 0
     assert not blocked, f"the site tried to reach the network: {blocked}"
+
+
+def test_the_classroom_page_shows_its_loading_stages_then_the_app(served: str, offline_page) -> None:
+    """Issue 21: the page showed a bare spinner for over a minute. Now it lists the three stages (the Python
+    runtime, the packages, the kernel) with the times measured on our machine, marks the one in progress, counts
+    the seconds, and is replaced by the app."""
+    spec = importlib.util.spec_from_file_location("site_build", REPO / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    STAGE_ENDS = build.STAGE_ENDS
+
+    page, blocked = offline_page
+    start = time.monotonic()
+    page.goto(f"{served}voici/render/05_classroom.html")
+    loading = page.locator("#tcg-loading")
+    expect(loading).to_be_visible(timeout=30_000)
+    stages = loading.locator("li[data-stage]")
+    assert [stages.nth(i).get_attribute("data-stage") for i in range(stages.count())] == [
+        "runtime",
+        "packages",
+        "kernel",
+    ]
+    text = loading.inner_text()
+    spans = (STAGE_ENDS[0], STAGE_ENDS[1] - STAGE_ENDS[0], STAGE_ENDS[2] - STAGE_ENDS[1])
+    for span in spans:
+        assert f"about {span} s" in text and f"約{span}秒" in text, text
+    assert f"about {STAGE_ENDS[2]} s" in text and f"up to {build.BUSY_S} s" in text and "Running ..." not in text
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(output_dir() / f"{artifact_name('site-loading-stages')}.png"))
+    seen: list[tuple[float, str, int]] = []
+    while page.locator(".tcg-classroom").count() == 0:
+        assert time.monotonic() - start < BROWSER_KERNEL_MS / 1000, f"the app never showed: {seen[-3:]}"
+        state = page.evaluate(
+            "() => { const e = document.getElementById('tcg-loading'); if (!e) return null;"
+            " return [e.getAttribute('data-stage'), e.querySelectorAll('li.tcg-now').length,"
+            " +e.querySelector('.tcg-loading-elapsed').textContent]; }"
+        )
+        if state is not None:
+            stage, now, elapsed = state
+            assert now == 1, state  # exactly one stage is marked as in progress
+            if not seen or seen[-1][1] != stage:
+                seen.append((round(time.monotonic() - start, 1), stage, elapsed))
+        time.sleep(0.25)
+    order = [s for _, s, _ in seen]
+    assert order[0] == "runtime" and order[-1] == "kernel", seen  # the kernel stage: Voici runs the notebook
+    assert order == sorted(order, key=["runtime", "packages", "kernel"].index), seen  # never backwards
+    assert all(b[2] >= a[2] for a, b in zip(seen, seen[1:], strict=False)), seen  # the clock counts up
+    expect(page.locator(".tcg-classroom")).to_be_visible(timeout=60_000)
+    expect(loading).to_have_count(0)  # the app replaces the loading stages
+    assert not blocked, f"the site tried to reach the network: {blocked}"
+    print(f"classroom page: stages {seen}, the app after {time.monotonic() - start:.0f} s")
