@@ -25,7 +25,7 @@ from .session import Session
 
 TEXT = Text(
     {
-        "result": ("Result: ", "結果: "),
+        "result": ("Result: ", "結果："),
         "rules_legend": (
             "[interpretation]: the source leaves a gap or contradicts itself here, and this is the project's "
             "reading; a named one is an engine option you can change with --option NAME=VALUE.",

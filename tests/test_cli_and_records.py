@@ -24,7 +24,7 @@ def test_play_prints_a_readable_game_with_rule_citations_and_result():
 
 def test_play_in_japanese():
     code, out = run("play", "darkmoon", "--seed", "3", "--lang", "ja")
-    assert code == 0 and "結果: " in out and "公開：" in out
+    assert code == 0 and "結果：" in out and "公開：" in out
 
 
 def test_record_then_replay_gives_the_identical_final_state(tmp_path):

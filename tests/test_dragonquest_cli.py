@@ -74,14 +74,14 @@ def test_play_prints_a_readable_game_with_rule_citations_and_a_result(played: tu
     # every action line names the player, a sentence and the action text
     actions = [ln for ln in lines if re.match(r"^P[12]: ", ln)]
     assert len(actions) > 50 and all(re.search(r"  \([a-z]+( [-\w]+)*\)$", ln) for ln in actions)
-    head = "Result: " if lang == "en" else "結果: "
+    head = "Result: " if lang == "en" else "結果："
     result_lines = [ln for ln in lines if ln.startswith(head)]
     assert len(result_lines) == 1
     if lang == "en":
         assert re.match(r"Result: (P[12] wins|Draw) \(P1: \d+ / P2: \d+; DQ-1\.[234]\)", result_lines[0])
         assert "Judgment:" in out and "goes first" in out
     else:
-        assert re.match(r"結果: (P[12] の勝ち|引き分け)（P1: \d+ / P2: \d+、DQ-1\.[234]）", result_lines[0])
+        assert re.match(r"結果：(P[12] の勝ち|引き分け)（P1: \d+ / P2: \d+、DQ-1\.[234]）", result_lines[0])
         assert "判定：" in out and "先攻" in out
         assert not re.search(r"\b(attacks with|draws \d|defeated)\b", out)  # no English sentences left
     assert not re.search(r"^  \[DQ-[\d.a]+\] [a-z_]+ \{", out, re.M)  # no event left as raw data
@@ -140,7 +140,7 @@ def test_replay_command_prints_the_game_and_the_same_result(played: tuple[str, P
     code, out = run("replay", str(path), "--lang", lang)
     assert code == 0
     assert f"replayed {len(live.history)} actions of dragonquest (seed {SEED})" in out
-    head = "Result: " if lang == "en" else "結果: "
+    head = "Result: " if lang == "en" else "結果："
     assert f"{head}{live.result().text(lang)}" in out
     assert "[DQ-3.2]" in out and "[DQ-7.8]" in out
     if lang == "ja":
@@ -154,7 +154,7 @@ def test_quiet_play_prints_only_the_result(tmp_path: Path) -> None:
     assert code == 0 and "[DQ-" not in out and "Result: " in out
 
 
-@pytest.mark.parametrize("lang,draw", [("en", "Result: Draw ("), ("ja", "結果: 引き分け（")])
+@pytest.mark.parametrize("lang,draw", [("en", "Result: Draw ("), ("ja", "結果：引き分け（")])
 def test_a_turn_limit_reached_is_reported_as_a_draw(tmp_path: Path, lang: str, draw: str) -> None:
     path = tmp_path / "short.txt"
     code, out = run(

@@ -61,11 +61,11 @@ OPTIONS = (
             "en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
             "(as DM-1.4) at the end of that turn.",
             "ja": "公開やカードを引く時にデッキが空：'skip' は何もしない。"
-            "'arms_end' はそのターンの終わりに終了条件を起動する。",
+            "'arms_end' はそのターンの終わりに終了条件を満たす。",
         },
         {
             "skip": {"en": "nothing happens", "ja": "何も起こらない"},
-            "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件が起動"},
+            "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件を満たす"},
         },
     ),
 )

@@ -105,13 +105,13 @@ T = Text(
         "last_q": (
             "{P} has just filled all three unit slots and armed the end ({n} players). Whose turn is the last "
             "turn of the game?",
-            "{P}がユニット置き場を3つとも埋め、終了条件が起動しました（{n}人対戦）。ゲーム最後のターンは誰の"
+            "{P}がユニット置き場を3つとも埋め、終了条件を満たしました（{n}人対戦）。ゲーム最後のターンは誰の"
             "ターンでしょう？",
         ),
         "last_e": (
             "Once the end is armed, every other player takes one more turn: the game ends when the turn of "
             "{L}, seated just before {P}, ends.",
-            "終了条件が起動すると、他の全員があと1ターンずつ行います。{P}の1つ前の席の{L}のターンが終わった"
+            "終了条件が満たされると、他の全員があと1ターンずつ行います。{P}の1つ前の席の{L}のターンが終わった"
             "ところでゲーム終了です。",
         ),
         "turn_of": ("{P}'s turn", "{P}のターン"),
@@ -135,11 +135,11 @@ T = Text(
         ),
         "arm_armed": (
             "The end is armed: every other player takes one more turn",
-            "終了条件が起動：他の全員があと1ターンずつ行う",
+            "終了条件を満たす：他の全員があと1ターンずつ行う",
         ),
         "arm_already": (
             "Nothing new: the end is already armed",
-            "何も変わらない：終了条件はすでに起動済み",
+            "何も変わらない：終了条件はすでに満たされている",
         ),
         "arm_none": (
             "Nothing: not all three unit slots are filled",
@@ -148,16 +148,16 @@ T = Text(
         "arm_e_armed": (
             "At the end phase of a turn in which the turn player has all three unit slots filled, the end is "
             "armed (if it is not armed yet).",
-            "ターンプレイヤーのユニット置き場が3つとも埋まっているターンのエンドフェイズに、終了条件が起動します"
-            "（まだ起動していなければ）。",
+            "ターンプレイヤーのユニット置き場が3つとも埋まっているターンのエンドフェイズに、終了条件を満たします"
+            "（まだ満たされていなければ）。",
         ),
         "arm_e_already": (
             "{A} armed the end earlier; filling the third slot in a final turn changes nothing.",
-            "終了条件はすでに{A}が起動しています。最後のターンに3つ目を埋めても何も変わりません。",
+            "終了条件はすでに{A}が満たしています。最後のターンに3つ目を埋めても何も変わりません。",
         ),
         "arm_e_none": (
             "Only a turn player with all three unit slots filled arms the end; {P} has {k}.",
-            "終了条件を起動するのは、ユニット置き場が3つとも埋まっているターンプレイヤーだけ。{P}は{k}つです。",
+            "終了条件を満たせるのは、ユニット置き場が3つとも埋まっているターンプレイヤーだけ。{P}は{k}つです。",
         ),
     }
 )

@@ -831,8 +831,8 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
         words = {
             "hand": ("hand", "手札"),
             "field": ("field", "場"),
-            "front": ("front row", "前列"),
-            "back": ("back row", "後列"),
+            "front": ("front row", "前衛"),
+            "back": ("back row", "後衛"),
             "discard": ("discard pile", "捨て札"),
             "exp": ("experience box", "経験値ボックス"),
             "quest": ("quests", "クエスト"),

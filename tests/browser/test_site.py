@@ -160,7 +160,7 @@ def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(served: str, 
     ran = time.monotonic() - start
     root.scroll_into_view_if_needed()
     seats = root.locator("[class*='tcg-seat-'] select").count()
-    persons = {s for s in range(seats) if selected_label(root, f"tcg-seat-{s}") in ("person", "人間")}
+    persons = {s for s in range(seats) if selected_label(root, f"tcg-seat-{s}") in ("person", "人が選ぶ")}
     snap = wait_settled(root, persons, timeout=60)
     assert_highlight(root, snap["node"])
     step = root.locator("button.tcg-step")
