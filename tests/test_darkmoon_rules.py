@@ -325,7 +325,7 @@ def test_DM_1_5_the_board_of_a_six_player_game_names_who_still_takes_a_final_tur
     s.apply("end")  # P4 (index 3) arms in turn 4; P5, P6, P1, P2, P3 take their final turns
     html = board_html(s, lang="en")
     assert 'data-players="6"' in html and "tcg-dm tcg-many" in html and html.count('class="tcg-player') == 6
-    assert "end armed by P4: final turns · still to play: P5, P6, P1, P2, P3" in html
+    assert "P4 met the end condition: final turns · still to play: P5, P6, P1, P2, P3" in html
     ends(s, 3)
     assert "still to play: P2, P3" in board_html(s, lang="en")
     assert "残り：P2、P3" in board_html(s, lang="ja")

@@ -66,7 +66,8 @@ def test_readme_first_command_opens_the_start_page():
     first = re.search(r"```bash\n(.*?)\n", readme).group(1)
     assert first.startswith("bash run.sh lessons")
     run = (ROOT / "run.sh").read_text()
-    lessons = re.search(r"  lessons\)\n(?:\s+echo .*\n)?\s+exec (.*)\n", run).group(1)
+    # the lessons branch: comments, the settings export and the echo line, then the exec of JupyterLab
+    lessons = re.search(r"  lessons\)\n(?:\s+(?:#|echo |export ).*\n)*\s+exec (.*)\n", run).group(1)
     assert "notebooks/00_start_here.ipynb" in lessons and "jupyter lab" in lessons
     assert "voila notebooks/05_classroom.ipynb" in run
 
