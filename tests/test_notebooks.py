@@ -167,7 +167,7 @@ def test_dragonquest_lesson_in_japanese_shows_the_same_in_japanese():
     assert "ドラゴンクエスト：ターンの流れ" in out and "ドラゴンクエスト：戦闘" in out
     assert '<div class="tcg-board tcg-dq' in out
     board = re.sub(r"<[^>]+>", " ", out[out.index('<div class="tcg-board tcg-dq') :])  # the first board and after
-    assert "現在：引き直し" in board and "経験値ボックス：なし" in board and "前衛" in board
+    assert "現在：引き直し" in board and re.search(r"経験値ボックス：\s*なし", board) and "前衛" in board
     # nothing the English notebook prints is left in English (the glossary table gives each term in both
     # languages on purpose: it is left out of this check)
     out = re.sub(r"<table class='tcg-glossary'.*?</table>", "", out, flags=re.S)

@@ -384,8 +384,10 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         hand_html = "".join(_chip(state, c, lang) for c in sorted(hand)) or escape(_t("none", lang))
     # the hand runs the full width of the panel, at the player's own edge of the table (the far edge for the
     # player across): beside the field it made a tall column and left a blank band under the rows
+    colon = "：" if lang == "ja" else ":"  # a Japanese label takes the full-width colon
+    count_h = f"（{len(hand)}）" if lang == "ja" else f" ({len(hand)})"
     hand_zone = (
-        f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))} ({len(hand)}):</span> '
+        f'<div class="dq-zone dq-hand"><span class="dq-zl">{escape(_t("hand", lang))}{count_h}{colon}</span> '
         f"{hand_html}</div>"
     )
     info: list[str] = []
@@ -395,7 +397,7 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
     if disc:
         top_html = " · " + escape(_t("top", lang, c="\0")).replace("\0", _chip(state, disc[-1], lang, meta=""))
     info.append(
-        f'<div class="dq-zone dq-discard"><span class="dq-zl">{escape(_t("discard", lang))}:</span> '
+        f'<div class="dq-zone dq-discard"><span class="dq-zl">{escape(_t("discard", lang))}{colon}</span> '
         f"{_t('cards', lang, n=len(disc))}{top_html}</div>"
     )
     # experience box: own defeated cards; their levels are the opponent's experience (DQ-9.1)
@@ -406,18 +408,18 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
         box_html = "".join(_chip(state, c, lang, meta="level") for c in box)
         info.append(
             f'<div class="dq-zone dq-expbox"><span class="dq-zl">'
-            f"{escape(_t('expbox', lang))} {escape(_t('count', lang, n=len(box)))}:</span> "
+            f"{escape(_t('expbox', lang))} {escape(_t('count', lang, n=len(box)))}{colon}</span> "
             f'{box_html} <span class="dq-note">{escape(box_note)}</span></div>'
         )
     else:
         info.append(
-            f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))}:</span> '
+            f'<div class="dq-zone dq-expbox"><span class="dq-zl">{escape(_t("expbox", lang))}{colon}</span> '
             f"{escape(_t('box_empty', lang))}</div>"
         )
     quests = state.quests(p)
     q_html = "".join(_chip(state, c, lang) for c in quests) or escape(_t("none", lang))
     info.append(
-        f'<div class="dq-zone dq-quests"><span class="dq-zl">{escape(_t("quests", lang))}:</span> {q_html}</div>'
+        f'<div class="dq-zone dq-quests"><span class="dq-zl">{escape(_t("quests", lang))}{colon}</span> {q_html}</div>'
     )
 
     rows = [_row(state, state.front(p), "front", lang), _row(state, state.back(p), "back", lang)]
