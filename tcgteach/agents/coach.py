@@ -66,12 +66,18 @@ class _Node:
 
 #: every option's estimated win chance at least this: "any choice wins"; at most ALL_LOSE: "no choice wins"
 ALL_WIN, ALL_LOSE = 0.97, 0.03
+#: a hint resting on fewer simulated games than this in all, or fewer than FEW_BEST for the recommended move,
+#: says it is a rough guess (and is never "clearly" the best)
+FEW_TOTAL, FEW_BEST = 100, 30
+#: how many standard errors the gap must be for "clearly" and for "probably" (see ``assess``)
+Z_CLEAR, Z_PROBABLE = 2.0, 1.0
+#: the smallest gap (in win chance) that is ever "clearly" better: a tiny gap is a close call however sure
+GAP_CLEAR = 0.05
 
 #: verdict -> how sure the coach is, in plain words (en, ja)
 CONFIDENCE: dict[str, tuple[str, str]] = {
     "clear": ("Clearly the best move", "はっきり一番よい手です"),
-    "better": ("A better move than the others", "ほかの手より有利です"),
-    "slight": ("Slightly better than the others", "ほかの手よりわずかに有利です"),
+    "probable": ("Probably the best move", "おそらく一番よい手です"),
     "close": ("A close call", "ほかの手とほぼ互角です"),
     "all_win": ("Any choice wins from here", "ここからはどの手を選んでも勝てます"),
     "all_lose": (
@@ -82,36 +88,103 @@ CONFIDENCE: dict[str, tuple[str, str]] = {
 }
 
 
-def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
-    """How sure the search is about its first alternative (best first): ``clear``, ``better``, ``slight`` or
-    ``close``, from the value gap to the best runner-up, how many standard errors that gap is (a few rollouts
-    prove little) and the share of the rollouts the choice got; ``all_win`` / ``all_lose`` when every tried
-    option scores at least ``ALL_WIN`` / at most ``ALL_LOSE``; ``only`` for a forced move."""
-    tried = [(v, n) for _a, v, n in alternatives if n > 0]
-    if len(tried) < 2:
-        if len(alternatives) < 2:
-            return "only"
+@dataclass(frozen=True)
+class Assessment:
+    """What the rollouts say about the first alternative (see ``assess``)."""
+
+    #: a key of ``CONFIDENCE``
+    verdict: str
+    #: fewer than FEW_TOTAL rollouts in all or fewer than FEW_BEST for the move: a rough guess
+    few: bool
+    #: the gap to the closest competitor in standard errors (Agresti-Caffo); nan when nothing was compared
+    z: float
+    #: the index in the alternatives of that competitor (-1: none)
+    runner: int
+    #: a 95% Wilson interval of the move's win chance; (nan, nan) when it had no rollout
+    interval: tuple[float, float]
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win chance from ``score`` (the rollouts' summed scores, each in [0, 1])
+    over ``n`` rollouts: unlike ``p +- z*se`` it stays inside [0, 1] and is wide for a handful of rollouts
+    (19 wins out of 19: 83%-100%, not "100%")."""
+    if n <= 0:
+        return (float("nan"), float("nan"))
+    p = min(1.0, max(0.0, score / n))
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def assess(alternatives: Sequence[tuple[Any, float, int]]) -> Assessment:
+    """How sure the search is about its first alternative (best first), from the evidence.
+
+    Each alternative is (action, mean score, rollouts); a rollout scores in [0, 1]. The first one is compared
+    with every other tried alternative by the difference of their win chances with its standard error,
+    Agresti-Caffo style (one win and one loss added to each side, so that 19 wins of 19 against 10 of 12 is
+    not an infinitely sure gap)::
+
+        p_i = (mean_i * n_i + 1) / (n_i + 2)
+        z   = (p_1 - p_2) / sqrt(p_1 (1 - p_1) / (n_1 + 2) + p_2 (1 - p_2) / (n_2 + 2))
+
+    (the variance of a score in [0, 1] is at most p(1 - p), so this is cautious). The competitors are the
+    finalists of the search (at least half the rollouts of the most tried other action) and any action that
+    scored higher; the one with the smallest z decides:
+
+    * ``clear``: z >= Z_CLEAR (2), a gap of at least GAP_CLEAR (5 points) and enough rollouts (not ``few``);
+    * ``probable``: z >= Z_PROBABLE (1): the gap is beyond about one standard error;
+    * ``close``: otherwise, also when the kept heuristic choice scored lower than another action.
+
+    ``few`` is true below FEW_TOTAL (100) rollouts in all or FEW_BEST (30) for the first alternative: the
+    hint then says it is a rough guess. ``all_win`` / ``all_lose`` when every tried option scores at least
+    ALL_WIN / at most ALL_LOSE; ``only`` for a forced move; ``close`` when fewer than two options were tried
+    (out of time before anything was compared)."""
+    tried = [(i, v, n) for i, (_a, v, n) in enumerate(alternatives) if n > 0]
+    total = sum(n for _i, _v, n in tried)
+    first_n = alternatives[0][2] if alternatives else 0
+    few = total < FEW_TOTAL or first_n < FEW_BEST
+    interval = wilson(alternatives[0][1] * first_n, first_n) if first_n > 0 else (float("nan"), float("nan"))
+    nan = float("nan")
+    if len(alternatives) < 2:
+        return Assessment("only", False, nan, -1, interval)
+    if len(tried) < 2 or first_n == 0:
         # out of time before two options had a rollout (a very busy machine): nothing was compared
-        return "close"
-    values = [v for v, _n in tried]
+        return Assessment("close", True, nan, tried[0][0] if tried and tried[0][0] != 0 else -1, interval)
+    values = [v for _i, v, _n in tried]
     if min(values) >= ALL_WIN:
-        return "all_win"
+        return Assessment("all_win", few, nan, -1, interval)
     if max(values) <= ALL_LOSE:
-        return "all_lose"
-    best, visits = tried[0]
-    runner, runner_visits = max(tried[1:])
-    gap = best - runner
-    # a rollout scores in [0, 1], so its variance is at most v(1 - v): a cautious standard error of the gap
-    se = max(0.01, math.sqrt(best * (1 - best) / visits + runner * (1 - runner) / runner_visits))
-    z = gap / se
-    share = visits / sum(n for _v, n in tried)
-    if gap < 0.03 or z < 0.5:
-        return "close"
-    if gap < 0.06 or z < 1.0:
-        return "slight"
-    if (gap >= 0.15 or (gap >= 0.08 and share >= 0.5)) and z >= 1.5:
-        return "clear"
-    return "better"
+        return Assessment("all_lose", few, nan, -1, interval)
+    best, visits = alternatives[0][1], first_n
+    z, gap, runner = math.inf, 0.0, -1
+    finalist = max(n for i, _v, n in tried if i != 0) / 2
+    for i, v, n in tried:
+        if i == 0 or (n < finalist and v < best):  # dropped early by the halving, and scored lower
+            continue
+        zi = _z(best * visits, visits, v * n, n)
+        if zi < z:
+            z, gap, runner = zi, best - v, i
+    if z >= Z_CLEAR and gap >= GAP_CLEAR and not few:
+        kind = "clear"
+    elif z >= Z_PROBABLE and gap > 0:
+        kind = "probable"
+    else:
+        kind = "close"
+    return Assessment(kind, few, z, runner, interval)
+
+
+def _z(score1: float, n1: int, score2: float, n2: int) -> float:
+    """The gap between two win chances (summed scores over rollouts) in standard errors, Agresti-Caffo: one win
+    and one loss added to each side (``assess``)."""
+    p1 = (score1 + 1) / (n1 + 2)
+    p2 = (score2 + 1) / (n2 + 2)
+    return (p1 - p2) / math.sqrt(p1 * (1 - p1) / (n1 + 2) + p2 * (1 - p2) / (n2 + 2))
+
+
+def verdict(alternatives: Sequence[tuple[Any, float, int]]) -> str:
+    """The key of ``CONFIDENCE`` for the first alternative: ``assess(alternatives).verdict``."""
+    return assess(alternatives).verdict
 
 
 @dataclass
@@ -134,6 +207,17 @@ class Hint:
     lang: str = "en"
     #: the alternatives' actions as the game words them, in the hint's language (the table of ``_repr_html_``)
     labels: list[str] = field(default_factory=list)
+    #: fewer simulated games than ``FEW_TOTAL`` in all or ``FEW_BEST`` for this move: the text says it is a rough guess
+    few: bool = False
+    #: the gap to the closest competitor in standard errors (``assess``; nan when nothing was compared)
+    z: float = float("nan")
+    #: a 95% interval of the move's win chance (Wilson; nan when it had no rollout)
+    interval: tuple[float, float] = (float("nan"), float("nan"))
+
+    @property
+    def rollouts(self) -> int:
+        """How many simulated games the hint rests on, in all (``iterations``)."""
+        return self.iterations
 
     @property
     def rules(self) -> list[str]:
@@ -172,6 +256,89 @@ def _why(reasons: Sequence[Reason], lang: str, most: int = 2) -> str:
     return "; ".join(f"{r.text} ({r.rule})" for r in picked)
 
 
+# -- progress: following the hints never goes round in a circle ------------------------------------------------
+#: the positions the coach has been asked about (a hint or a move), by position key: (history length, line hash)
+#: pairs, so that a later decision of the same line of play can tell that an action leads back to one of them
+_SEEN: dict[str, set[tuple[int, int]]] = {}
+#: at most this many remembered positions (then the memory starts again): a classroom game has a few hundred
+SEEN_MAX = 20_000
+_SEEN_SIZE = [0]
+
+
+def _position_key(view: State) -> str:
+    """What the viewer sees of a position: the game, the node and every scalar (turn, GP, levels, ...) and the
+    zones (hidden cards as -1); not the history or the events, which only grow."""
+    return repr((view.game.name, view.viewer, view._scalar_values(), view.zones))
+
+
+def _line(history: Sequence[Action]) -> list[int]:
+    """A hash of every prefix of ``history`` (element k: the first k actions), chained so it costs one step each."""
+    out = [0]
+    h = 0
+    for a in history:
+        h = hash((h, str(a)))
+        out.append(h)
+    return out
+
+
+def _progress(view: State, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions that do not lead back to a position this line of play has already passed through
+    (all of them if every one does), and remember this position.
+
+    A person who follows the hints must never go round in a circle: in Dragon Quest "use Traveling Merchant:
+    close it, gain 1 GP" and "Restore Traveling Merchant: pay 1 GP" undo each other, and so do two formation
+    swaps; rollouts score such a pair the same as ending the phase, so under load, by chance alone, the coach
+    recommended them again and again (28 clicks in one turn). The views the coach is asked about are kept by
+    position key with the length and hash of their history; an action is left out when the position it
+    leads to (worked out on one deal of the hidden cards: the key reads only what the viewer sees) is a
+    remembered one whose history is a strict prefix of this one's: an earlier moment of this very line of play
+    (not a line taken back, nor the same game replayed)."""
+    history = view.history
+    line = _line(history)
+    key = _position_key(view)
+    seen = _SEEN.setdefault(key, set())
+    if (len(history), line[-1]) not in seen:
+        if _SEEN_SIZE[0] >= SEEN_MAX:
+            _SEEN.clear()
+            _SEEN_SIZE[0] = 0
+            seen = _SEEN.setdefault(key, set())
+        seen.add((len(history), line[-1]))
+        _SEEN_SIZE[0] += 1
+    if len(legal) < 2 or view.viewer is None:
+        return list(legal)
+    me = view.viewer
+    sample = determinize(view, random.Random(0))  # its own generator: the search's draws stay as they were
+    keep: list[Action] = []
+    for a in legal:
+        s = sample.clone()
+        s.apply_unchecked(a)
+        past = _SEEN.get(_position_key(s.view(me)))
+        if past and any(k < len(history) and line[k] == h for k, h in past):
+            continue
+        keep.append(a)
+    return keep or list(legal)
+
+
+def _pct(x: float) -> str:
+    """A win chance in whole percent that never rounds a chance short of certain up to 100% (or down to 0%)."""
+    k = round(100 * x)
+    if 0 < x < 1:
+        k = min(99, max(1, k))
+    return f"{k}%"
+
+
+def _games(n: int) -> str:
+    return "1 simulated game" if n == 1 else f"{n} simulated games"
+
+
+def _count(score: float, ja: bool) -> str:
+    """The games won (summed scores): a whole number, "about" it when unfinished games were scored in between."""
+    k = round(score)
+    if abs(score - k) < 0.05:
+        return str(k)
+    return f"約{k}" if ja else f"about {k}"
+
+
 class CoachAgent:
     """Search-based player and coach. ``time_budget`` seconds or ``iterations`` per decision."""
 
@@ -187,6 +354,7 @@ class CoachAgent:
         rollout_policy: Any = None,
         search: str = "guided",
         margin: float = 0.02,
+        override_z: float = 1.0,
     ) -> None:
         if time_budget is None and iterations is None:
             raise TcgError("the coach needs a time_budget (seconds) or a number of iterations")
@@ -200,6 +368,7 @@ class CoachAgent:
         self.exploration = exploration
         self.rollout_policy = rollout_policy
         self.margin = margin
+        self.override_z = override_z
         self._base: Any = None
 
     def act(self, view: State) -> Action:
@@ -209,7 +378,10 @@ class CoachAgent:
             raise TcgError("no legal action: the game is over or it is not this player's decision")
         if len(legal) == 1:
             return legal[0]
-        return self._search(view, self._deadline(start, 0.0))[0]
+        choices = _progress(view, legal)
+        if len(choices) == 1:
+            return choices[0]
+        return self._search(view, self._deadline(start, 0.0), choices)[0]
 
     def _deadline(self, start: float, after: float) -> float | None:
         """When the search must stop so that the call that began at ``start`` ends within ``time_budget``:
@@ -229,20 +401,23 @@ class CoachAgent:
         if not legal:
             raise TcgError("no decision to give a hint for")
         game = view.game
-        if len(legal) == 1:
-            action = legal[0]
+        choices = _progress(view, legal) if len(legal) > 1 else list(legal)
+        if len(choices) == 1:
+            action = choices[0]
             alts: list[tuple[Action, float, int]] = [(action, float("nan"), 0)]
             value, visits, iterations = float("nan"), 0, 0
         else:
-            action, root, iterations = self._search(view, self._deadline(start, 2 * _WORDING.get(game.name, WORDING)))
+            deadline = self._deadline(start, 2 * _WORDING.get(game.name, WORDING))
+            action, root, iterations = self._search(view, deadline, choices)
             ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
             alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
             value, visits = alts[0][1], alts[0][2]
         worded = time.perf_counter()
         reasons = game.explain_choice(view, action, lang)
-        kind = verdict(alts)
+        sure = assess(alts)
+        kind = sure.verdict
         words = CONFIDENCE[kind][1 if lang == "ja" else 0]
-        text = self._sentence(view, action, alts, reasons, kind, words, iterations, lang)
+        text = self._sentence(view, action, alts, reasons, sure, words, iterations, lang, len(legal) > 1)
         labels = [game.describe_action(a, view, lang) for a, _v, _n in alts[:5]]
         # what the next hint of this game reserves (for every coach: the classroom makes one per hint)
         _WORDING[game.name] = max(0.8 * _WORDING.get(game.name, WORDING), time.perf_counter() - worded)
@@ -259,6 +434,9 @@ class CoachAgent:
             words,
             lang,
             labels,
+            sure.few,
+            sure.z,
+            sure.interval,
         )
 
     @staticmethod
@@ -267,56 +445,112 @@ class CoachAgent:
         action: Action,
         alts: Sequence[tuple[Action, float, int]],
         reasons: Sequence[Reason],
-        kind: str,
+        sure: Assessment,
         words: str,
         iterations: int,
         lang: str,
+        repeats: bool = False,
     ) -> str:
-        """Action, why (with rule IDs), how sure: percentages only where they tell options apart."""
+        """Action, why (with rule IDs), how sure, and the evidence: with enough simulated games the move's
+        win rate with its likely range and the closest competitor's; with few, the counts ("won 12 of 19")
+        and the range, said to be a rough guess; no figures where every option wins or loses."""
         game = view.game
         say = game.describe_action(action, view, lang)
         why = _why(reasons, lang)
-        best = alts[0][1]
-        runner = alts[1] if len(alts) > 1 else None
+        kind = sure.verdict
         ja = lang == "ja"
+        if kind == "only" and repeats:  # the other legal actions lead back to a position of this line of play
+            if ja:
+                return f"おすすめ：{say}。{why}ほかの手はどれも、すでに通った局面に戻るだけです。"
+            return (
+                f"Suggested: {say}"
+                + (f" — {why}." if why else ".")
+                + (" Every other choice only leads back to a position you have already had.")
+            )
         if kind == "only":
             if ja:
                 return f"{say}：{words}。" + why
             return f"{say}: it is the only legal action" + (f" — {why}." if why else ".")
-        figures = ""
-        if kind not in ("all_win", "all_lose") and alts[0][2] > 0:  # no figures for an untried choice
+        n = alts[0][2]
+        runner = alts[sure.runner] if sure.runner > 0 else (alts[1] if len(alts) > 1 and alts[1][2] > 0 else None)
+        other = game.describe_action(runner[0], view, lang) if runner is not None else ""
+        higher = runner is not None and runner[1] > alts[0][1]
+        lo, hi = sure.interval
+        if iterations == 0 or n == 0:  # out of time before this move had a single simulated game
             if ja:
-                figures = f"（{iterations}回の先読みで勝率の見込み{best:.0%}"
-                if runner is not None and runner[1] > best:
-                    figures += f"、「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
-                elif runner is not None:
-                    figures += f"、次点の「{game.describe_action(runner[0], view, lang)}」は{runner[1]:.0%}）"
-                else:
-                    figures += "）"
+                return f"おすすめ：{say}。{why}時間内に先読みが1局も終わらなかったので、コーチの経験則による手です。"
+            tail = " No simulated game finished in time, so this is the coach's rule of thumb."
+            return f"Suggested: {say}" + (f" — {why}." if why else ".") + tail
+        if kind in ("all_win", "all_lose"):
+            if sure.few:
+                tail = (
+                    f"（ただし先読みは{iterations}局だけなので、大まかな目安です）"
+                    if ja
+                    else (f", as far as only {_games(iterations)} tell: a rough guess")
+                )
             else:
-                figures = f" (about {best:.0%} to win over {iterations} simulated continuations"
-                if runner is not None and runner[1] > best:
-                    other = game.describe_action(runner[0], view, lang)
-                    figures += f"; {other} scored {runner[1]:.0%})"
-                elif runner is not None:
-                    figures += f"; next best, {game.describe_action(runner[0], view, lang)}: {runner[1]:.0%})"
-                else:
-                    figures += ")"
+                tail = f"（{iterations}局の先読みより）" if ja else f" (over {_games(iterations)})"
+            if ja:
+                return f"おすすめ：{say}。{why}{words}{tail}。"
+            return f"Suggested: {say}" + (f" — {why}." if why else ".") + f" {words}{tail}."
+        if sure.few:
+            won = _count(alts[0][1] * n, ja)
+            if ja:
+                figures = (
+                    f"。ただし先読みは全部で{iterations}局だけなので、大まかな目安です"
+                    f"（この手は{n}局中{won}局で勝ち、勝率は{_pct(lo)}から{_pct(hi)}のどこか"
+                )
+                if runner is not None:
+                    label = "" if higher else "次点の"
+                    figures += f"。{label}「{other}」は{runner[2]}局中{_count(runner[1] * runner[2], ja)}局で勝ち"
+                figures += "）"
+            else:
+                figures = (
+                    f", based on only {_games(iterations)}: a rough guess (this move won {won} of {n}, "
+                    f"a chance somewhere between {_pct(lo)} and {_pct(hi)}"
+                )
+                if runner is not None:
+                    label = "" if higher else "next best, "
+                    figures += f"; {label}{other}: won {_count(runner[1] * runner[2], ja)} of {runner[2]}"
+                figures += ")"
+        elif ja:
+            figures = f"（{n}局の先読みで勝率{_pct(alts[0][1])}、誤差を見込むと{_pct(lo)}〜{_pct(hi)}"
+            if runner is not None:
+                label = "" if higher else "次点の"
+                figures += f"。{label}「{other}」は{runner[2]}局で{_pct(runner[1])}"
+            figures += "）"
+        else:
+            figures = (
+                f" (this move won {_pct(alts[0][1])} of {n} simulated games, likely between {_pct(lo)} and {_pct(hi)}"
+            )
+            if runner is not None:
+                label = "" if higher else "next best, "
+                figures += f"; {label}{other}: {_pct(runner[1])} of {runner[2]}"
+            figures += ")"
         if ja:
             return f"おすすめ：{say}。{why}{words}{figures}。"
         return f"Suggested: {say}" + (f" — {why}." if why else ".") + f" {words}{figures}."
 
     # -- the search -----------------------------------------------------------------------------------------
-    def _search(self, view: State, deadline: float | None = None) -> tuple[Action, _Node, int]:
+    def _search(
+        self, view: State, deadline: float | None = None, choices: Sequence[Action] | None = None
+    ) -> tuple[Action, _Node, int]:
         """Search from ``view`` until ``deadline`` (a ``time.perf_counter()`` value; None: by the time
-        budget from now) or for ``iterations``."""
+        budget from now) or for ``iterations``, among ``choices`` (default: every legal action)."""
         if view.viewer is None:
             raise TcgError("the coach takes a player's view (state.view(p)), never the full state")
         if deadline is None:
             deadline = self._deadline(time.perf_counter(), 0.0)
         if self.search == "guided":
-            return self._search_guided(view, deadline)
-        return self._search_tree(view, deadline)
+            return self._search_guided(view, deadline, choices)
+        action, root, done = self._search_tree(view, deadline)
+        if choices is not None and action not in choices:
+            kept = [kv for kv in root.children.items() if kv[0] in choices]
+            if kept:
+                action = max(kept, key=lambda kv: (kv[1].visits, kv[1].total))[0]
+            else:
+                action = choices[0]
+        return action, root, done
 
     def _base_policy(self) -> Any:
         if self._base is None:
@@ -328,7 +562,9 @@ class CoachAgent:
                 self._base = HeuristicAgent(self.rng.getrandbits(32))
         return self._base
 
-    def _search_guided(self, view: State, deadline: float | None) -> tuple[Action, _Node, int]:
+    def _search_guided(
+        self, view: State, deadline: float | None, choices: Sequence[Action] | None = None
+    ) -> tuple[Action, _Node, int]:
         """Paired rollouts of the heuristic player, sequential halving over the legal actions.
 
         Every round deals one sample of the hidden cards and plays each surviving action once
@@ -336,13 +572,19 @@ class CoachAgent:
         actions are compared on the same luck. After each phase the worse half is dropped. The
         heuristic's own choice is kept unless another action scores clearly better (``margin``).
         A rollout still running at ``deadline`` is dropped, not scored; on a machine so busy that not every
-        action had a rollout by then, the heuristic's choice stands unless a tried action beats it.
+        action had a rollout by then, the heuristic's choice stands unless a tried action beats it. The
+        heuristic's choice is tried first in every round (so a busy machine still measures it), and another
+        action replaces it only if it scores more than ``margin`` higher AND the gap is at least ``override_z``
+        standard errors (the Agresti-Caffo z of ``assess``): a lucky handful of rollouts does not overrule it.
         """
-        legal = list(view.legal_actions())
+        legal = list(view.legal_actions() if choices is None else choices)
         me = _decider(view)
         rng = self.rng
         base = self._base_policy()
         base_action = base.act(view)
+        if base_action in legal:
+            legal.remove(base_action)
+            legal.insert(0, base_action)
         act = _fast_act(base)
         root = _Node(-1)
         for a in legal:
@@ -411,8 +653,12 @@ class CoachAgent:
                     phase_used = 0
         scored = {a: (n.total / n.visits if n.visits else -1.0) for a, n in root.children.items()}
         best = max(alive, key=lambda a: (scored[a], root.children[a].visits))
-        if base_action in scored and scored[base_action] >= scored[best] - self.margin:
-            best = base_action
+        if base_action in scored and best != base_action:
+            b, n = root.children[base_action], root.children[best]
+            if scored[base_action] >= scored[best] - self.margin or _z(n.total, n.visits, b.total, b.visits) < (
+                self.override_z
+            ):
+                best = base_action
         return best, root, done
 
     def _search_tree(self, view: State, deadline: float | None) -> tuple[Action, _Node, int]:
