@@ -8,6 +8,11 @@ A busy machine gives a hint a handful of rollouts: ``--iterations 6`` replays th
 uses the wall clock instead. Per seed: the preparation decisions of each turn (nodes ``prep*``), the
 most in one turn, and how many times a preparation decision came back to a position (the full state's
 node, scalars and zones) already passed through in that turn. A turn is cut at ``--cap`` decisions.
+
+The two parts of the fix can be switched off: ``--override-z 0`` lets any lead overrule the heuristic's
+choice, however few rollouts it rests on (as before; the heuristic's choice is still tried first), and
+``--no-repetition-check`` drops the check that a hint never leads back to a position of this line of play.
+The coach before the fix is ``python`` on the commit before it (d1d358d).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ def key(state: object) -> str:
     return repr((state._scalar_values(), state.zones))  # type: ignore[attr-defined]
 
 
-def follow(seed: int, iterations: int | None, budget: float | None, turns: int, cap: int) -> tuple[list[int], int]:
+def follow(
+    seed: int, iterations: int | None, budget: float | None, turns: int, cap: int, **coach: float
+) -> tuple[list[int], int]:
     """(preparation decisions per turn, revisits) of one game in which every decision follows the hint."""
     game = tcgteach.game("dragonquest")
     s = game.new_state(seed=seed)
@@ -44,8 +51,8 @@ def follow(seed: int, iterations: int | None, budget: float | None, turns: int, 
             if per_turn[-1] > cap:
                 break
         p = s.current_player
-        coach = CoachAgent(seed=seed * 7919 + len(s.history), time_budget=budget, iterations=iterations)
-        s.apply(coach.hint(s.view(p)).action)
+        agent = CoachAgent(seed=seed * 7919 + len(s.history), time_budget=budget, iterations=iterations, **coach)
+        s.apply(agent.hint(s.view(p)).action)
     return per_turn, revisits
 
 
@@ -56,12 +63,21 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=None)
     ap.add_argument("--turns", type=int, default=10)
     ap.add_argument("--cap", type=int, default=40)
+    ap.add_argument("--margin", type=float, default=0.02, help="CoachAgent's margin")
+    ap.add_argument("--override-z", type=float, default=1.0, help="CoachAgent's override_z (0: any lead overrules)")
+    ap.add_argument("--no-repetition-check", action="store_true", help="switch the coach's repetition check off")
     args = ap.parse_args()
+    if args.no_repetition_check:
+        from tcgteach.agents import coach
+
+        coach._progress = lambda view, legal: list(legal)
     iterations = args.iterations if args.iterations or args.budget else 6
     all_turns: list[int] = []
     looped = 0
     for seed in range(args.seeds):
-        per_turn, revisits = follow(seed, iterations, args.budget, args.turns, args.cap)
+        per_turn, revisits = follow(
+            seed, iterations, args.budget, args.turns, args.cap, margin=args.margin, override_z=args.override_z
+        )
         all_turns += per_turn
         looped += max(per_turn) > args.cap
         most = max(per_turn)

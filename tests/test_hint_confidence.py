@@ -203,10 +203,9 @@ def key(state):
     return repr((state._scalar_values(), state.zones))
 
 
-@pytest.mark.parametrize("seed", [1, 2, 4, 7])
-def test_following_the_hints_of_a_busy_coach_ends_every_preparation_without_revisiting_a_position(seed):
-    """Six rollouts a hint (a very busy machine): before the fix, 9 of 12 seeds looped to the cap of 40 decisions
-    in one preparation phase, between "use Traveling Merchant" and "Restore", or between two formation swaps."""
+def follow_hints(seed, most, **coach):
+    """Every seat follows the hint of a coach with 6 rollouts a hint (a very busy machine) for six turns; no
+    preparation phase may come back to a position or take more than ``most`` decisions."""
     _SEEN.clear()
     s = DQ.new_state(seed=seed)
     turns = 0
@@ -221,11 +220,26 @@ def test_following_the_hints_of_a_busy_coach_ends_every_preparation_without_revi
             assert k not in seen, f"turn {s.turn}: a position came back after {decisions} decisions"
             seen.add(k)
             decisions += 1
-            assert decisions <= 12, f"turn {s.turn}: more than 12 preparation decisions"
+            assert decisions <= most, f"turn {s.turn}: more than {most} preparation decisions"
         p = s.current_player
-        hint = CoachAgent(seed=seed * 7919 + len(s.history), time_budget=None, iterations=6).hint(s.view(p))
-        s.apply(hint.action)
+        agent = CoachAgent(seed=seed * 7919 + len(s.history), time_budget=None, iterations=6, **coach)
+        s.apply(agent.hint(s.view(p)).action)
     assert turns >= 5
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4, 7])
+def test_following_the_hints_of_a_busy_coach_ends_every_preparation_without_revisiting_a_position(seed):
+    """Before the fix, with 6 rollouts a hint, 9 of 12 seeds (these four among them) looped to the cap of 40
+    decisions in one preparation phase, between "use Traveling Merchant" and "Restore", or between formation
+    swaps (benchmarks/coach_hint_loop.py)."""
+    follow_hints(seed, 12)
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_a_coach_that_follows_any_lead_still_never_comes_back_to_a_position(seed):
+    """With override_z 0 and margin 0 any lucky rollout overrules the heuristic's choice: without the repetition
+    check these seeds come back to a position of the same preparation phase (2 and 1 times); with it, never."""
+    follow_hints(seed, 16, override_z=0.0, margin=0.0)
 
 
 # -- the mulligan hint reads this hand (DQ-3.3) ----------------------------------------------------------------------
