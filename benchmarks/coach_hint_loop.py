@@ -70,7 +70,7 @@ def main() -> None:
     if args.no_repetition_check:
         from tcgteach.agents import coach
 
-        coach._progress = lambda view, legal: list(legal)
+        coach._Repeats.__call__ = lambda self, action: False  # type: ignore[method-assign]
     iterations = args.iterations if args.iterations or args.budget else 6
     all_turns: list[int] = []
     looped = 0

@@ -281,42 +281,79 @@ def _line(history: Sequence[Action]) -> list[int]:
     return out
 
 
-def _progress(view: State, legal: Sequence[Action]) -> list[Action]:
-    """The legal actions that do not lead back to a position this line of play has already passed through
-    (all of them if every one does), and remember this position.
+class _Repeats:
+    """Does an action lead back to a position this line of play has already passed through? Made once per
+    decision (it remembers that decision's position), asked lazily: only about the action the search is about
+    to recommend (and the next one if that one leads back), so it costs a clone and a view or two per hint.
 
     A person who follows the hints must never go round in a circle: in Dragon Quest "use Traveling Merchant:
     close it, gain 1 GP" and "Restore Traveling Merchant: pay 1 GP" undo each other, and so do two formation
     swaps; rollouts score such a pair the same as ending the phase, so under load, by chance alone, the coach
     recommended them again and again (28 clicks in one turn). The views the coach is asked about are kept by
-    position key with the length and hash of their history; an action is left out when the position it
-    leads to (worked out on one deal of the hidden cards: the key reads only what the viewer sees) is a
-    remembered one whose history is a strict prefix of this one's: an earlier moment of this very line of play
-    (not a line taken back, nor the same game replayed)."""
-    history = view.history
-    line = _line(history)
-    key = _position_key(view)
-    seen = _SEEN.setdefault(key, set())
-    if (len(history), line[-1]) not in seen:
-        if _SEEN_SIZE[0] >= SEEN_MAX:
-            _SEEN.clear()
-            _SEEN_SIZE[0] = 0
-            seen = _SEEN.setdefault(key, set())
-        seen.add((len(history), line[-1]))
-        _SEEN_SIZE[0] += 1
-    if len(legal) < 2 or view.viewer is None:
-        return list(legal)
-    me = view.viewer
-    sample = determinize(view, random.Random(0))  # its own generator: the search's draws stay as they were
-    keep: list[Action] = []
-    for a in legal:
-        s = sample.clone()
-        s.apply_unchecked(a)
-        past = _SEEN.get(_position_key(s.view(me)))
-        if past and any(k < len(history) and line[k] == h for k, h in past):
-            continue
-        keep.append(a)
+    position key with the length and hash of their history; an action leads back when the position it leads
+    to (worked out on one deal of the hidden cards: the key reads only what the viewer sees) is a remembered
+    one whose history is a strict prefix of this one's: an earlier moment of this very line of play (not a
+    line taken back, nor the same game replayed)."""
+
+    __slots__ = ("view", "line", "sample", "answers", "active")
+
+    def __init__(self, view: State) -> None:
+        history = view.history
+        self.view = view
+        self.line = line = _line(history)
+        item = (len(history), line[-1])
+        key = _position_key(view)
+        seen = _SEEN.get(key)
+        if seen is None or item not in seen:
+            if _SEEN_SIZE[0] >= SEEN_MAX:
+                _SEEN.clear()
+                _LINES.clear()
+                _SEEN_SIZE[0] = 0
+            _SEEN.setdefault(key, set()).add(item)
+            _LINES.add(item)
+            _SEEN_SIZE[0] += 1
+        # only if the coach was asked about an earlier moment of this line can an action lead back to one
+        self.active = view.viewer is not None and any((k, line[k]) in _LINES for k in range(len(history)))
+        self.sample: State | None = None
+        self.answers: dict[Action, bool] = {}
+
+    def __call__(self, action: Action) -> bool:
+        if not self.active:
+            return False
+        known = self.answers.get(action)
+        if known is not None:
+            return known
+        view = self.view
+        if self.sample is None:  # its own generator: the search's draws stay as they were
+            self.sample = determinize(view, random.Random(0))
+        s = self.sample.clone()
+        s.apply_unchecked(action)
+        past = _SEEN.get(_position_key(s.view(view.viewer)))
+        n, line = len(view.history), self.line
+        answer = any(k < n and line[k] == h for k, h in past) if past else False
+        self.answers[action] = answer
+        return answer
+
+
+#: every (history length, line hash) remembered in ``_SEEN``: is anything of this line remembered at all?
+_LINES: set[tuple[int, int]] = set()
+
+
+def _progress(view: State, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions that do not lead back to a position this line of play has already passed through
+    (all of them if every one does), and remember this position (see ``_Repeats``)."""
+    back = _Repeats(view)
+    keep = [a for a in legal if not back(a)]
     return keep or list(legal)
+
+
+def _first_onward(order: Sequence[Action], back: _Repeats | None) -> Action:
+    """The first action of ``order`` that does not lead back (``_Repeats``); the first if every one does."""
+    if back is not None:
+        for a in order:
+            if not back(a):
+                return a
+    return order[0]
 
 
 def _pct(x: float) -> str:
@@ -378,10 +415,7 @@ class CoachAgent:
             raise TcgError("no legal action: the game is over or it is not this player's decision")
         if len(legal) == 1:
             return legal[0]
-        choices = _progress(view, legal)
-        if len(choices) == 1:
-            return choices[0]
-        return self._search(view, self._deadline(start, 0.0), choices)[0]
+        return self._search(view, self._deadline(start, 0.0), _Repeats(view))[0]
 
     def _deadline(self, start: float, after: float) -> float | None:
         """When the search must stop so that the call that began at ``start`` ends within ``time_budget``:
@@ -401,14 +435,14 @@ class CoachAgent:
         if not legal:
             raise TcgError("no decision to give a hint for")
         game = view.game
-        choices = _progress(view, legal) if len(legal) > 1 else list(legal)
-        if len(choices) == 1:
-            action = choices[0]
+        if len(legal) == 1:
+            _Repeats(view)  # remembered: a forced step is part of the line too
+            action = legal[0]
             alts: list[tuple[Action, float, int]] = [(action, float("nan"), 0)]
             value, visits, iterations = float("nan"), 0, 0
         else:
             deadline = self._deadline(start, 2 * _WORDING.get(game.name, WORDING))
-            action, root, iterations = self._search(view, deadline, choices)
+            action, root, iterations = self._search(view, deadline, _Repeats(view))
             ranked = sorted(root.children.items(), key=lambda kv: (kv[0] != action, -kv[1].visits, -kv[1].total))
             alts = [(a, (n.total / n.visits) if n.visits else 0.0, n.visits) for a, n in ranked]
             value, visits = alts[0][1], alts[0][2]
@@ -417,7 +451,7 @@ class CoachAgent:
         sure = assess(alts)
         kind = sure.verdict
         words = CONFIDENCE[kind][1 if lang == "ja" else 0]
-        text = self._sentence(view, action, alts, reasons, sure, words, iterations, lang, len(legal) > 1)
+        text = self._sentence(view, action, alts, reasons, sure, words, iterations, lang)
         labels = [game.describe_action(a, view, lang) for a, _v, _n in alts[:5]]
         # what the next hint of this game reserves (for every coach: the classroom makes one per hint)
         _WORDING[game.name] = max(0.8 * _WORDING.get(game.name, WORDING), time.perf_counter() - worded)
@@ -449,7 +483,6 @@ class CoachAgent:
         words: str,
         iterations: int,
         lang: str,
-        repeats: bool = False,
     ) -> str:
         """Action, why (with rule IDs), how sure, and the evidence: with enough simulated games the move's
         win rate with its likely range and the closest competitor's; with few, the counts ("won 12 of 19")
@@ -459,14 +492,6 @@ class CoachAgent:
         why = _why(reasons, lang)
         kind = sure.verdict
         ja = lang == "ja"
-        if kind == "only" and repeats:  # the other legal actions lead back to a position of this line of play
-            if ja:
-                return f"おすすめ：{say}。{why}ほかの手はどれも、すでに通った局面に戻るだけです。"
-            return (
-                f"Suggested: {say}"
-                + (f" — {why}." if why else ".")
-                + (" Every other choice only leads back to a position you have already had.")
-            )
         if kind == "only":
             if ja:
                 return f"{say}：{words}。" + why
@@ -533,23 +558,21 @@ class CoachAgent:
 
     # -- the search -----------------------------------------------------------------------------------------
     def _search(
-        self, view: State, deadline: float | None = None, choices: Sequence[Action] | None = None
+        self, view: State, deadline: float | None = None, back: _Repeats | None = None
     ) -> tuple[Action, _Node, int]:
         """Search from ``view`` until ``deadline`` (a ``time.perf_counter()`` value; None: by the time
-        budget from now) or for ``iterations``, among ``choices`` (default: every legal action)."""
+        budget from now) or for ``iterations``; ``back`` (``_Repeats``) names the actions that lead back to a
+        position of this line of play: never recommended while another action is legal."""
         if view.viewer is None:
             raise TcgError("the coach takes a player's view (state.view(p)), never the full state")
         if deadline is None:
             deadline = self._deadline(time.perf_counter(), 0.0)
         if self.search == "guided":
-            return self._search_guided(view, deadline, choices)
+            return self._search_guided(view, deadline, back)
         action, root, done = self._search_tree(view, deadline)
-        if choices is not None and action not in choices:
-            kept = [kv for kv in root.children.items() if kv[0] in choices]
-            if kept:
-                action = max(kept, key=lambda kv: (kv[1].visits, kv[1].total))[0]
-            else:
-                action = choices[0]
+        if back is not None and back(action):
+            order = sorted(root.children, key=lambda a: (-root.children[a].visits, -root.children[a].total))
+            action = _first_onward([action] + order, back) if order else action
         return action, root, done
 
     def _base_policy(self) -> Any:
@@ -563,7 +586,7 @@ class CoachAgent:
         return self._base
 
     def _search_guided(
-        self, view: State, deadline: float | None, choices: Sequence[Action] | None = None
+        self, view: State, deadline: float | None, back: _Repeats | None = None
     ) -> tuple[Action, _Node, int]:
         """Paired rollouts of the heuristic player, sequential halving over the legal actions.
 
@@ -577,7 +600,7 @@ class CoachAgent:
         action replaces it only if it scores more than ``margin`` higher AND the gap is at least ``override_z``
         standard errors (the Agresti-Caffo z of ``assess``): a lucky handful of rollouts does not overrule it.
         """
-        legal = list(view.legal_actions() if choices is None else choices)
+        legal = list(view.legal_actions())
         me = _decider(view)
         rng = self.rng
         base = self._base_policy()
@@ -652,8 +675,9 @@ class CoachAgent:
                     alive = alive[: max(2, (len(alive) + 1) // 2)]
                     phase_used = 0
         scored = {a: (n.total / n.visits if n.visits else -1.0) for a, n in root.children.items()}
-        best = max(alive, key=lambda a: (scored[a], root.children[a].visits))
-        if base_action in scored and best != base_action:
+        rank = sorted(root.children, key=lambda a: (a in alive, scored[a], root.children[a].visits), reverse=True)
+        best = _first_onward(rank, back)  # the best survivor, unless it leads back (then the next)
+        if base_action in scored and best != base_action and not (back is not None and back(base_action)):
             b, n = root.children[base_action], root.children[best]
             if scored[base_action] >= scored[best] - self.margin or _z(n.total, n.visits, b.total, b.visits) < (
                 self.override_z
