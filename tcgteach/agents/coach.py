@@ -11,9 +11,13 @@ action is the most visited one at the root. The coach sees only ``state.view(pla
     hint = coach.hint(state.view(p), lang="ja")      # hint.action, hint.text, hint.alternatives
 
 A hint says what to do, why and how sure: the why is the game's own (``Game.explain_choice``: reasons in
-game terms, each with its rule ID, read from the same view), the how sure is ``verdict`` in words
-(``CONFIDENCE``), and when every option wins or every option loses the sentence says so instead of
-quoting percentages.
+game terms, each with its rule ID, read from the same view), the how sure follows the evidence
+(``assess``): the gap to the closest competitor in standard errors and the number of simulated games
+decide between "clearly" (2 SE, 5 points and at least 100 games, 30 for the move), "probably" (1 SE) and
+"a close call"; under 100 games (or 30 for the move) the hint says it is a rough guess and gives counts
+("won 12 of 19") with a 95% Wilson range instead of a rate; when every option wins or every option loses
+the sentence says so instead of quoting percentages. Following the hints always makes progress: no hint
+leads back to a position this line of play has passed through (``_Repeats``).
 """
 
 from __future__ import annotations
