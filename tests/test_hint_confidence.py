@@ -115,12 +115,16 @@ def test_games_scored_as_estimates_are_counted_with_about():
     assert "19局中約11局で勝ち" in ja
 
 
-def test_every_option_winning_on_few_games_is_said_to_be_a_rough_guess():
+def test_every_option_winning_on_few_games_claims_nothing_and_gives_the_counts():
     en, sure = sentence([(1.0, 10), (1.0, 9)], "en")
-    assert sure.verdict == "all_win" and "Any choice wins from here, as far as only 19 simulated games tell" in en
-    assert not re.search(r"\d+\s*%", en)
+    assert sure.verdict == "close" and sure.few and "Any choice wins" not in en
+    assert "A close call, based on only 19 simulated games: a rough guess (this move won 10 of 10" in en
+    assert "next best" in en and "won 9 of 9" in en
     ja, _ = sentence([(1.0, 10), (1.0, 9)], "ja")
-    assert "先読みは19局だけなので、大まかな目安です" in ja
+    assert "どの手を選んでも勝てます" not in ja and "10局中10局で勝ち" in ja
+    en, sure = sentence([(1.0, 60), (1.0, 50)], "en")
+    assert sure.verdict == "all_win" and "Any choice wins from here (over 110 simulated games)" in en
+    assert not re.search(r"\d+\s*%", en)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -142,8 +142,9 @@ def assess(alternatives: Sequence[tuple[Any, float, int]]) -> Assessment:
 
     ``few`` is true below FEW_TOTAL (100) rollouts in all or FEW_BEST (30) for the first alternative: the
     hint then says it is a rough guess. ``all_win`` / ``all_lose`` when every tried option scores at least
-    ALL_WIN / at most ALL_LOSE; ``only`` for a forced move; ``close`` when fewer than two options were tried
-    (out of time before anything was compared)."""
+    ALL_WIN / at most ALL_LOSE over enough rollouts (with few, the counts speak: "won 3 of 3"); ``only`` for
+    a forced move; ``close`` when fewer than two options were tried (out of time before anything was
+    compared)."""
     tried = [(i, v, n) for i, (_a, v, n) in enumerate(alternatives) if n > 0]
     total = sum(n for _i, _v, n in tried)
     first_n = alternatives[0][2] if alternatives else 0
@@ -156,9 +157,9 @@ def assess(alternatives: Sequence[tuple[Any, float, int]]) -> Assessment:
         # out of time before two options had a rollout (a very busy machine): nothing was compared
         return Assessment("close", True, nan, tried[0][0] if tried and tried[0][0] != 0 else -1, interval)
     values = [v for _i, v, _n in tried]
-    if min(values) >= ALL_WIN:
+    if min(values) >= ALL_WIN and not few:
         return Assessment("all_win", few, nan, -1, interval)
-    if max(values) <= ALL_LOSE:
+    if max(values) <= ALL_LOSE and not few:
         return Assessment("all_lose", few, nan, -1, interval)
     best, visits = alternatives[0][1], first_n
     z, gap, runner = math.inf, 0.0, -1
@@ -510,15 +511,8 @@ class CoachAgent:
                 return f"おすすめ：{say}。{why}時間内に先読みが1局も終わらなかったので、コーチの経験則による手です。"
             tail = " No simulated game finished in time, so this is the coach's rule of thumb."
             return f"Suggested: {say}" + (f" — {why}." if why else ".") + tail
-        if kind in ("all_win", "all_lose"):
-            if sure.few:
-                tail = (
-                    f"（ただし先読みは{iterations}局だけなので、大まかな目安です）"
-                    if ja
-                    else (f", as far as only {_games(iterations)} tell: a rough guess")
-                )
-            else:
-                tail = f"（{iterations}局の先読みより）" if ja else f" (over {_games(iterations)})"
+        if kind in ("all_win", "all_lose"):  # only over enough simulated games (``assess``)
+            tail = f"（{iterations}局の先読みより）" if ja else f" (over {_games(iterations)})"
             if ja:
                 return f"おすすめ：{say}。{why}{words}{tail}。"
             return f"Suggested: {say}" + (f" — {why}." if why else ".") + f" {words}{tail}."
