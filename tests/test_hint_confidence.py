@@ -307,3 +307,10 @@ def test_DQ_3_3_a_redraw_of_a_hand_with_level_1_cards_names_what_is_weak_in_it()
         assert f"レベル3以上の{n}枚は、出してもクローズのまま" in ja
         found += 1
     assert found >= 3
+
+
+def test_the_hint_table_counts_wins_on_few_rollouts_and_gives_a_range_on_many():
+    few = CoachAgent(seed=1, time_budget=None, iterations=20).hint(first_strike().view(0), "en")._repr_html_()
+    assert re.search(r"<td>\d+ / \d+</td>", few) and "%" not in few.split("<table>")[1]
+    many = CoachAgent(seed=1, time_budget=None, iterations=300).hint(first_strike().view(0), "en")._repr_html_()
+    assert re.search(r"<td>\d+% \(\d+%–\d+%\)</td>", many.split("<table>")[1])

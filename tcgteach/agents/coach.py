@@ -238,8 +238,18 @@ class Hint:
         ja = self.lang == "ja"
         why = "".join(f"<li>{escape(r.text)} <code>{escape(r.rule)}</code></li>" for r in self.reasons)
         head = ("手", "勝率の見込み", "先読み回数") if ja else ("action", "win chance", "rollouts")
+
+        def chance(v: float, n: int) -> str:
+            """A rate with its 95% range; on fewer than FEW_BEST rollouts the wins counted instead."""
+            if v != v or n == 0:
+                return "—"
+            if n < FEW_BEST:
+                return f"{_count(v * n, ja)} / {n}"
+            lo, hi = wilson(v * n, n)
+            return f"{_pct(v)} ({_pct(lo)}–{_pct(hi)})"
+
         rows = "".join(
-            f"<tr><td>{escape(label)}</td><td>{'—' if v != v else f'{v:.0%}'}</td><td>{n}</td></tr>"
+            f"<tr><td>{escape(label)}</td><td>{escape(chance(v, n))}</td><td>{n}</td></tr>"
             for label, (a, v, n) in zip(
                 self.labels or [str(a) for a, _v, _n in self.alternatives], self.alternatives[:5], strict=False
             )
