@@ -274,16 +274,17 @@ def _why(reasons: Sequence[Reason], lang: str, most: int = 2) -> str:
 # -- progress: following the hints never goes round in a circle ------------------------------------------------
 #: the positions the coach has been asked about (a hint or a move), by position key: (history length, line hash)
 #: pairs, so that a later decision of the same line of play can tell that an action leads back to one of them
-_SEEN: dict[str, set[tuple[int, int]]] = {}
+_SEEN: dict[int, set[tuple[int, int]]] = {}
 #: at most this many remembered positions (then the memory starts again): a classroom game has a few hundred
 SEEN_MAX = 20_000
 _SEEN_SIZE = [0]
 
 
-def _position_key(view: State) -> str:
+def _position_key(view: State) -> int:
     """What the viewer sees of a position: the game, the node and every scalar (turn, GP, levels, ...) and the
-    zones (hidden cards as -1); not the history or the events, which only grow."""
-    return repr((view.game.name, view.viewer, view._scalar_values(), view.zones))
+    zones (hidden cards as -1); not the history or the events, which only grow. Hashed (64 bits): a remembered
+    position costs a few dozen bytes, not the kilobytes of its text."""
+    return hash(repr((view.game.name, view.viewer, view._scalar_values(), view.zones)))
 
 
 def _line(history: Sequence[Action]) -> list[int]:
