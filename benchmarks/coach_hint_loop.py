@@ -74,10 +74,12 @@ def main() -> None:
     iterations = args.iterations if args.iterations or args.budget else 6
     all_turns: list[int] = []
     looped = 0
+    # only the settings given (the coach before the fix, run from its own checkout, has no override_z)
+    coach = {"margin": args.margin} if args.margin != 0.02 else {}
+    if args.override_z != 1.0:
+        coach["override_z"] = args.override_z
     for seed in range(args.seeds):
-        per_turn, revisits = follow(
-            seed, iterations, args.budget, args.turns, args.cap, margin=args.margin, override_z=args.override_z
-        )
+        per_turn, revisits = follow(seed, iterations, args.budget, args.turns, args.cap, **coach)
         all_turns += per_turn
         looped += max(per_turn) > args.cap
         most = max(per_turn)
