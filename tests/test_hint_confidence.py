@@ -96,7 +96,9 @@ def test_a_hint_on_19_games_says_it_is_a_rough_guess_and_counts_the_wins():
     assert "about 100%" not in en and "won 4 of 8" in en and "next best" in en
     ja, _ = sentence([(1.0, 19), (0.5, 8)], "ja")
     assert "先読みは全部で27局だけなので、大まかな目安です" in ja
-    assert "19局中19局で勝ち" in ja and "83%から100%" in ja and "次点の" in ja and "8局中4局" in ja
+    assert (
+        "19局中19局で勝ち" in ja and "勝率は83%〜100%のあいだと見られます" in ja and "次点の" in ja and "8局中4局" in ja
+    )
 
 
 def test_a_hint_on_many_games_gives_the_rate_and_its_range_and_no_warning():

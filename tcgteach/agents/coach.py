@@ -532,7 +532,7 @@ class CoachAgent:
             if ja:
                 figures = (
                     f"。ただし先読みは全部で{iterations}局だけなので、大まかな目安です"
-                    f"（この手は{n}局中{won}局で勝ち、勝率は{_pct(lo)}から{_pct(hi)}のどこか"
+                    f"（この手は{n}局中{won}局で勝ち、勝率は{_pct(lo)}〜{_pct(hi)}のあいだと見られます"
                 )
                 if runner is not None:
                     label = "" if higher else "次点の"
