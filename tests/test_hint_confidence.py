@@ -316,3 +316,23 @@ def test_the_hint_table_counts_wins_on_few_rollouts_and_gives_a_range_on_many():
     assert re.search(r"<td>\d+ / \d+</td>", few) and "%" not in few.split("<table>")[1]
     many = CoachAgent(seed=1, time_budget=None, iterations=300).hint(first_strike().view(0), "en")._repr_html_()
     assert re.search(r"<td>\d+% \(\d+%–\d+%\)</td>", many.split("<table>")[1])
+
+
+def test_the_coach_as_a_player_may_go_back_but_never_takes_the_same_way_round_twice():
+    """``act`` keeps a way back open (DARK MOON's "cancel" of a unit being built is one) and only rules out, in
+    a position it stands in again, the action it took from there before: a circle is left after one lap."""
+    from tcgteach.agents.coach import _Repeats
+
+    s = merchant_position()
+    merchant = next(c for c in s.zone(0, "front") if s.card(c).id == "H06")
+    use = next(a for a in s.legal_actions() if str(a).startswith(f"use {merchant}"))
+    _SEEN.clear()
+    first = _Repeats(s.view(0), strict=False)
+    assert not any(first(a) for a in s.legal_actions())
+    s.apply(use)
+    restore = next(a for a in s.legal_actions() if str(a) == f"restore {merchant}")
+    assert not _Repeats(s.view(0), strict=False)(restore)  # going back is allowed to a player...
+    assert _Repeats(s.view(0))(restore)  # ...not to a hint
+    s.apply(restore)
+    again = _Repeats(s.view(0), strict=False)  # the same position as the first: "use" was taken from it
+    assert again(use) and not any(again(a) for a in s.legal_actions() if a != use)
