@@ -134,7 +134,8 @@ def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(nam
 
 def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_better():
     """With a margin of 1 (no action can beat another by more than a whole win) the coach plays
-    exactly what its base player would; with margin 0 it plays its own best estimate."""
+    exactly what its base player would; with margin 0 and no evidence needed (override_z 0) it plays its own
+    best estimate; with override_z 1 (a hint's default) a gap within one standard error keeps the heuristic's choice."""
     from tcgteach.agents import HeuristicAgent
 
     s = midgame("darkmoon")
@@ -143,11 +144,20 @@ def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_bett
     expected = HeuristicAgent(7).act(v)
     coach = CoachAgent(seed=1, time_budget=None, iterations=40, rollout_policy=base, margin=1.0)
     assert coach.act(v) == expected
-    coach0 = CoachAgent(seed=1, time_budget=None, iterations=40, margin=0.0)
+    coach0 = CoachAgent(seed=1, time_budget=None, iterations=40, margin=0.0, override_z=0.0)
     action, root, _ = coach0._search(v)
     chosen = root.children[action]
     survivors = [n for n in root.children.values() if n.visits >= chosen.visits - 1]  # the last phase's actions
     assert chosen.total / chosen.visits == max(n.total / n.visits for n in survivors)
+    # the same search with the default override_z: the best estimate is only 1 rollout's luck ahead here
+    gated = CoachAgent(seed=1, time_budget=None, iterations=40, margin=0.0, override_z=1.0)
+    action_z, root_z, _ = gated._search(v)
+    base_z = HeuristicAgent(random.Random(1).getrandbits(32)).act(v)  # the coach's own base player
+    if action_z != base_z:
+        from tcgteach.agents.coach import _z
+
+        a, b = root_z.children[action_z], root_z.children[base_z]
+        assert _z(a.total, a.visits, b.total, b.visits) >= 1.0
 
 
 def test_tree_search_is_still_available_and_unknown_search_is_refused():

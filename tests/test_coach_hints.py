@@ -227,17 +227,21 @@ def test_DM_1_4_a_winning_third_unit_says_it_arms_the_end_and_that_every_option_
     assert "locks in 5 points" in coach().hint(s.view(0), "en").text
 
 
-def test_verdict_reads_the_gap_the_sample_and_the_share():
-    assert verdict([("a", 0.8, 60), ("b", 0.5, 20)]) == "clear"
-    assert verdict([("a", 0.55, 400), ("b", 0.48, 400)]) == "better"
-    assert verdict([("a", 0.52, 400), ("b", 0.48, 400)]) == "slight"
+def test_verdict_reads_the_gap_its_standard_error_and_the_number_of_rollouts():
+    assert verdict([("a", 0.8, 120), ("b", 0.5, 60)]) == "clear"
+    assert verdict([("a", 0.8, 60), ("b", 0.5, 20)]) == "probable"  # the same gap over 80 rollouts: too few
+    assert verdict([("a", 0.55, 400), ("b", 0.48, 400)]) == "probable"  # 2.0 SE but...
+    assert verdict([("a", 0.56, 400), ("b", 0.48, 400)]) == "clear"  # ...a little more is clear
+    assert verdict([("a", 0.52, 400), ("b", 0.48, 400)]) == "probable"
     assert verdict([("a", 0.50, 400), ("b", 0.49, 400)]) == "close"
     assert verdict([("a", 0.48, 40), ("b", 0.52, 40)]) == "close"  # the kept heuristic choice scored lower
     # the same gap from a handful of rollouts proves little: 57% against 50% over 17 rollouts is a close call
     assert verdict([("a", 0.57, 9), ("b", 0.50, 8)]) == "close"
-    assert verdict([("a", 0.57, 9000), ("b", 0.50, 8000)]) == "better"
-    assert verdict([("a", 1.0, 40), ("b", 0.98, 40)]) == "all_win"
-    assert verdict([("a", 0.02, 40), ("b", 0.0, 40)]) == "all_lose"
+    assert verdict([("a", 0.57, 9000), ("b", 0.50, 8000)]) == "clear"
+    assert verdict([("a", 1.0, 60), ("b", 0.98, 60)]) == "all_win"
+    assert verdict([("a", 0.02, 60), ("b", 0.0, 60)]) == "all_lose"
+    # every option won its few simulated games: no claim that any choice wins, the counts are given instead
+    assert verdict([("a", 1.0, 40), ("b", 0.98, 40)]) == "close"
     assert verdict([("a", float("nan"), 0)]) == "only"
 
 

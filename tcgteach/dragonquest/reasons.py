@@ -17,7 +17,7 @@ from . import actions as A
 from .cardtext import marked, plural
 from .combat import FightResult
 from .facts import Facts
-from .ids import ACTIVE, MONSTER, Node
+from .ids import ACTIVE, CHAR, ITEM, MONSTER, QUESTCARD, Node
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -101,7 +101,7 @@ def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
         effects = f.inst.cards[action.card].effects
         return _effect(f, effects[0], -1, ja) if effects else []
     if t in (A.Keep, A.Mulligan):
-        return [_mulligan(f, t is A.Keep, ja)]
+        return _mulligan(f, t is A.Keep, ja)
     if t is A.Target:
         return _target(f, action.card, ja)
     if t is A.Discard:
@@ -155,33 +155,127 @@ def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
     return []
 
 
-def _mulligan(f: Facts, keep: bool, ja: bool) -> Reason:
-    lv1 = [c for c in f.hand(f.me) if f.inst.kind[c] <= MONSTER and f.inst.level[c] <= 1]
-    if keep and lv1:
-        text = (
-            f"手札に最初のターンから出せるレベル1のパーティーカードが{len(lv1)}枚あります"
-            if ja
-            else f"your hand holds {plural(len(lv1), 'level-1 party card')} you can recruit from the first turn"
-        )
-    elif not keep and not lv1:
-        text = (
-            "手札にレベル1のパーティーカードがなく、最初のターンに出せるカードがないので、6枚を引き直します"
-            if ja
-            else "your hand has no level-1 party card to recruit in the first turn, so draw a new six"
-        )
-    elif keep:
-        text = (
-            "引き直しは1回だけで、新しい手札がよくなるとは限りません"
-            if ja
-            else "a mulligan happens only once and a new hand may be no better"
-        )
-    else:
-        text = (
-            "引き直しは1回だけ：手札をすべて戻して混ぜ、新しく6枚引きます"
-            if ja
-            else "a mulligan is allowed once: the whole hand goes back, the deck is shuffled and you draw six new cards"
-        )
-    return Reason("DQ-3.3", text)
+def _mulligan(f: Facts, keep: bool, ja: bool) -> list[Reason]:
+    """Why keep or redraw THIS hand (DQ-3.3): what it has or lacks for the first turns. A party card of level 1
+    enters active at the start (player level 1, DQ-6.5) and the first recruit of a turn is free; a card of level
+    3 or more enters closed and waits for the player's level; an item needs a character in hand that can
+    carry it (DQ-6.9); then the rule that makes level matter (DQ-6.5)."""
+    inst, hand = f.inst, f.hand(f.me)
+    party = sorted((c for c in hand if inst.kind[c] <= MONSTER), key=lambda c: (inst.level[c], c))
+    lv1 = [c for c in party if inst.level[c] <= 1]
+    late = [c for c in party if inst.level[c] >= 3]
+    chars = [c for c in party if inst.kind[c] == CHAR]
+    items = [c for c in hand if inst.kind[c] == ITEM]
+    carried = [i for i in items if any(set(inst.cards[i].equip) & set(inst.cards[c].equip) for c in chars)]
+    names = _names(f, lv1, ja)
+    levels = _levels([inst.level[c] for c in party], ja)
+    if lv1 and keep:
+        if ja:
+            text = f"手札にレベル1のパーティーカードが{len(lv1)}枚（{names}）あり、最初のターンから仲間にして戦えます"
+            if carried:
+                text += f"。キャラクターが装備できる道具も{len(carried)}枚あります"
+            text += "。引き直すと、新しい6枚にレベル1のカードがあるとは限りません"
+        else:
+            text = f"your hand has {plural(len(lv1), 'level-1 party card')} ({names}) to recruit and fight with"
+            text += " from turn 1"
+            if carried:
+                text += f", and {plural(len(carried), 'item')} for the characters in it"
+            text += ": a new six might have none"
+    elif not lv1 and not keep:
+        if ja and party:
+            text = (
+                f"手札にレベル1のパーティーカードがありません（パーティーカードはレベル{levels}の{len(party)}枚だけです）。"
+                "最初のターンに仲間にしてもアクティブで出せないので、6枚を引き直します"
+            )
+        elif ja:
+            text = "手札にパーティーカードが1枚もなく、最初のターンに仲間にできるカードがないので、6枚を引き直します"
+        else:
+            what = (
+                f"its {plural(len(party), 'party card')} {_are(len(party))} level {levels}"
+                if party
+                else ("it holds no party card at all")
+            )
+            text = (
+                f"your hand has no level-1 party card ({what}), so nothing you recruit on turn 1 enters active: "
+                "draw a new six"
+            )
+    elif keep:  # no level-1 card, but the search found the hand worth keeping
+        if ja:
+            what = f"レベル{levels}のパーティーカードが{len(party)}枚" if party else "パーティーカードはありません"
+            text = f"レベル1のカードはありませんが、{what}"
+            if carried:
+                text += f"、装備できる道具が{len(carried)}枚"
+            text += "あります。引き直しは1回だけで、新しい6枚がこれよりよいとは限りません"
+        else:
+            what = f"{plural(len(party), 'party card')} of level {levels}" if party else "no party card"
+            text = f"your hand has no level-1 card, but {what}"
+            if carried:
+                text += f" and {plural(len(carried), 'item')} for the characters in your hand"
+            text += ": a mulligan happens only once and a new six may be no better"
+    else:  # level-1 cards, but the search found a new six better
+        weak_en: list[str] = []
+        weak_ja: list[str] = []
+        if late:
+            weak_en.append(f"{plural(len(late), 'party card')} of level 3 or more would enter closed and wait")
+            weak_ja.append(f"レベル3以上の{len(late)}枚は、出してもクローズのままレベルが上がるのを待つことになります")
+        spare = len(items) - len(carried)
+        if spare:
+            it = "it" if spare == 1 else "them"
+            weak_en.append(f"{plural(spare, 'item')} {_has(spare)} no character in your hand to carry {it}")
+            weak_ja.append(f"道具{spare}枚は、手札に装備できるキャラクターがいません")
+        quests = sum(1 for c in hand if inst.kind[c] == QUESTCARD)
+        if quests and not weak_en:
+            weak_en.append(f"{plural(quests, 'quest card')} {_does(quests)} nothing for your party on turn 1")
+            weak_ja.append(f"クエスト{quests}枚は、最初のターンのパーティーの役には立ちません")
+        if ja:
+            if len(lv1) == 1:
+                text = f"手札のレベル1のパーティーカードは1枚（{names}）だけです。"
+            else:
+                text = f"手札にレベル1のパーティーカードは{len(lv1)}枚（{names}）ありますが、"
+            text += "。".join(weak_ja) if weak_ja else "ほかのカードは序盤には使いにくいものです"
+            text += "。引き直しは1回だけですが、新しい6枚のほうが序盤を組み立てやすいかもしれません"
+        else:
+            few = len(lv1) == 1
+            text = f"your hand has {'only ' if few else ''}{plural(len(lv1), 'level-1 party card')} ({names})"
+            text += (
+                ((": " if few else ", but ") + "; ".join(weak_en)) if weak_en else ", and the rest is slow to use early"
+            )
+            text += ", so a new six (a mulligan is allowed once) may start stronger"
+    rule = Reason(
+        "DQ-6.5",
+        "パーティーカードは、レベルがプレイヤーレベル（最初は1）以下ならアクティブで出ます。それより高いとクローズで出ます"
+        if ja
+        else "a party card enters active only if its level is at most your player level (1 at the start), "
+        "otherwise closed",
+    )
+    return [Reason("DQ-3.3", text), rule]
+
+
+def _names(f: Facts, cards: list[int], ja: bool, most: int = 3) -> str:
+    shown = [_n(f, c, ja) for c in cards[:most]]
+    if len(cards) > most:
+        shown.append("ほか" if ja else "…")
+    return ("、" if ja else ", ").join(shown)
+
+
+def _levels(levels: list[int], ja: bool) -> str:
+    """``3, 4 and 5`` / ``3・4・5`` (each level once, lowest first)."""
+    ls = [str(x) for x in sorted(set(levels))]
+    if ja or len(ls) < 2:
+        return "・".join(ls)
+    return ", ".join(ls[:-1]) + " and " + ls[-1]
+
+
+def _are(n: int) -> str:
+    return "is" if n == 1 else "are"
+
+
+def _has(n: int) -> str:
+    return "has" if n == 1 else "have"
+
+
+def _does(n: int) -> str:
+    return "does" if n == 1 else "do"
 
 
 def _n(f: Facts, c: int, ja: bool) -> str:
