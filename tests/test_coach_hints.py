@@ -219,7 +219,7 @@ def test_DM_1_4_a_winning_third_unit_says_it_arms_the_end_and_that_every_option_
         ["C15", "C15", "C30", "C35", "C06"],
     )
     P.arrange(s, 0, hand=[], field=units[2], units=units[:2])
-    for lang, arm in (("en", "the end is armed"), ("ja", "終了条件が起動")):
+    for lang, arm in (("en", "the end is armed"), ("ja", "終了条件を満たします")):
         h = coach().hint(s.view(0), lang)
         assert str(h.action) == "unit 3" and h.rules == ["DM-5.1", "DM-1.4"]
         assert arm in h.text and "DM-1.4" in h.text

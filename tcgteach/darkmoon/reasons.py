@@ -301,7 +301,7 @@ def _arming(view: DarkMoonState, p: int, ja: bool) -> list[Reason]:
     return [
         Reason(
             "DM-1.4",
-            "これで3つ目のユニット置き場が埋まり、このターンの終わりに終了条件が起動します：相手はあと1ターンだけです"
+            "これで3つ目のユニット置き場が埋まり、このターンの終わりに終了条件を満たします：相手はあと1ターンだけです"
             if ja
             else "it fills your third unit slot, so the end is armed at the end of this turn: "
             "your opponent gets one last turn",
@@ -319,7 +319,7 @@ def _end_main(view: DarkMoonState, p: int, ja: bool) -> list[Reason]:
         out.append(
             Reason(
                 "DM-1.4",
-                "最後のユニット置き場をまだ埋めないので、終了条件は起動せず、もっと点を伸ばせます"
+                "最後のユニット置き場をまだ埋めなければ終了条件を満たさないので、もっと点を伸ばせます"
                 if ja
                 else "you keep your last unit slot free, so the end is not armed yet and you can still add points",
             )
