@@ -362,15 +362,6 @@ class Classroom(Surface):
     def _next_game_button(self) -> str:
         return str(self.new_button.description)
 
-    def set_projector(self, on: bool) -> None:
-        """Projector mode (on by default): the class ``tcg-projector`` (card text ≥ 16 px, graph labels ≥ 14 px)."""
-        if on:
-            self.add_class("tcg-projector")
-        else:
-            self.remove_class("tcg-projector")
-        if self.projector_box.value != on:
-            self.projector_box.value = on
-
     def _show_setup(self, on: bool) -> None:
         self.setup_box.layout.display = None if on else "none"
         if self.setup_button.value != on:

@@ -231,15 +231,6 @@ class Stepper(Surface):
     def _show_settings(self, on: bool) -> None:
         self.settings_box.layout.display = None if on else "none"
 
-    def set_projector(self, on: bool) -> None:
-        """Projector mode: card text and choices ≥ 16 px, graph labels ≥ 14 px (the class ``tcg-projector``)."""
-        if on:
-            self.add_class("tcg-projector")
-        else:
-            self.remove_class("tcg-projector")
-        if self.projector_box.value != on:
-            self.projector_box.value = on
-
     def _refresh_controls(self) -> None:
         state = self.state
         self.back_button.disabled = False

@@ -42,6 +42,8 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     SEAT_KINDS: ClassVar[tuple[str, ...]] = ("random", PERSON)
     TEXT: ClassVar[Text] = WORDS
     ANSWER: ClassVar[str] = "step"
+    #: the projector-mode switch each front end puts in its settings
+    projector_box: Any
 
     def _setup_game(
         self,
@@ -277,6 +279,16 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._say("")
         self._relabel()
         self.table.render()
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode (the class ``tcg-projector``): card text and choices ≥ 16 px, graph labels ≥ 14 px;
+        on in the classroom, a switch (``projector_box``) in the stepper."""
+        if on:
+            self.add_class("tcg-projector")
+        else:
+            self.remove_class("tcg-projector")
+        if self.projector_box.value != on:
+            self.projector_box.value = on
 
     def _relabel(self) -> None:
         """The front end's own controls in the new language."""
