@@ -56,6 +56,8 @@ LABELS = WORDS | Text(
 STEPPER_CSS = """<style>
 .tcg-stepper .tcg-col-board,.tcg-stepper .tcg-col-side,.tcg-stepper .tcg-col-graph{max-height:calc(100vh - 190px)}
 .tcg-stepper .tcg-bar{flex-flow:row wrap;align-items:center}
+.tcg-stepper .tcg-bar .widget-button,.tcg-stepper .tcg-bar .widget-toggle-button{width:auto;min-width:64px;
+  padding:0 12px}
 </style>"""
 
 

@@ -191,7 +191,7 @@ def test_the_lesson_stepper_fits_one_screen_in_lab(page, lab, view):
     while snap["current"] != "0" and snap["current"] not in (None, ""):
         snap = click_and_settle(root, root.locator("button.tcg-step"), persons)
     for lang in LANGS:
-        switch_lang(root, lang)
+        switch_lang(root, lang, persons)
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(400)
