@@ -379,7 +379,7 @@ def test_dragonquest_experience_box_reads_empty_or_its_sum(lang: str) -> None:
     """DQ-9.1: the empty box says so in a word (not "(0): — = 0 levels"); a full one sums its levels."""
     state = _dq_position()
     html = board_html(state, lang=lang)
-    empty = "経験値ボックス:</span> なし" if lang == "ja" else "Experience box:</span> empty"
+    empty = "経験値ボックス：</span> なし" if lang == "ja" else "Experience box:</span> empty"
     assert html.count(empty) == 2 and "= 0 level" not in html and "レベル計0" not in html
     dq = DragonQuest()
     pos = dq.position(

@@ -188,11 +188,16 @@ def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_pag
     persons = {0}  # the default seats: P1 person, P2 heuristic
     start = wait_settled(root, persons, timeout=120)
     assert start["current"] == "0" and start["actions"], start
-    plays = [a for a in start["actions"] if re.fullmatch(r"play \d+", a["title"])]
-    assert plays, start["actions"]
-    label = plays[0]["label"]
-    button = root.locator("button.tcg-action").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-    after = click_and_settle(root, button, persons, until=lambda s: s["current"] != "1", timeout=120)
+    # play a character card of P1's hand by clicking the card (issue 21: the cards themselves are buttons)
+    p1 = root.locator('.tcg-board section[data-player="0"]')
+
+    def card_of(tile) -> str:
+        return next(c[9:] for c in tile.get_attribute("class").split() if c.startswith("tcg-card-") and c[9:].isdigit())
+
+    tiles = root.locator("button.tcg-card-tile.tcg-action:not([disabled])").all()
+    chars = [t for t in tiles if p1.locator(f'.tcg-hand .tcg-char[data-card="{card_of(t)}"]').count()]
+    assert chars, start["actions"]
+    after = click_and_settle(root, chars[0], persons, until=lambda s: s["current"] != "1", timeout=120)
     new = after["log"][len(start["log"]) :]
     assert new and new[0]["rule"] == "DM-4.2" and "P1" in new[0]["text"], new[:2]
     assert after["board"] != start["board"]
