@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, shown
 
 if TYPE_CHECKING:
     from .state import State
@@ -66,15 +66,6 @@ def _field_kinds(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...] | None:
             found.append((f.name, allowed))
     kinds = _FIELD_KINDS[cls] = None if found is None else tuple(found)
     return kinds
-
-
-def shown(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` for an error message: cut to ``limit`` characters, never raising."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 -- any object may be passed; its repr must not turn into a bare error
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def field_problem(action: Any) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -34,18 +35,68 @@ def read_text(path: str | Path, limit: int | None = None) -> str:
 def load_json(path: str | Path) -> Any:
     """A JSON file of at most ``MAX_FILE_BYTES``, nested at most ``MAX_DEPTH`` deep; ``DataFileError`` naming
     the file and the line (or the JSON path) otherwise."""
-    from .schema import MAX_DEPTH, check_json, file_fail
+    from .schema import MAX_DEPTH, MAX_INT_DIGITS, MAX_VALUES, check_json, file_fail
 
     text = read_text(path)
     file = str(path)
+    # before parsing: a lower bound of its values (the commas between them, strings left out) in one C pass
+    commas = _STRINGS.sub("", text).count(",")
+    if commas >= MAX_VALUES:
+        raise DataFileError(
+            file,
+            "",
+            f"more than {MAX_VALUES:,} values ({commas:,} commas between them): tcgteach reads files up to that size",
+        )
     try:
-        data = json.loads(text)
+        data = _loads(text)
+    except _LongNumber as exc:
+        place = _place(text, text.find(exc.args[0]))
+        raise DataFileError(
+            file, place, f"a whole number of {len(exc.args[0]):,} digits: tcgteach takes at most {MAX_INT_DIGITS}"
+        ) from None
     except json.JSONDecodeError as exc:
         raise DataFileError(file, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}") from None
     except RecursionError:  # deeper than the interpreter's stack: find the line without recursing
         raise DataFileError(file, _deep_place(text, MAX_DEPTH), f"nested more than {MAX_DEPTH} levels deep") from None
     check_json(data, file_fail(file))
     return data
+
+
+#: ``schema.MAX_INT_DIGITS`` (kept here: ``_whole_number`` runs once per number of a file)
+_MAX_DIGITS = 40
+#: a JSON string, escapes included (to count what lies between the strings)
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _loads(text: str) -> Any:
+    """``json.loads``; a whole number longer than ``MAX_INT_DIGITS`` raises ``_LongNumber`` (Python's ``int``
+    refuses one past 4,300 digits with a bare ValueError; one of 41 to 4,300 digits is refused later, with
+    its JSON path, by ``check_json``): the text is read again with a checking hook to find it."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        return json.loads(text, parse_int=_whole_number)
+
+
+class _LongNumber(Exception):
+    """A whole number in a JSON text longer than ``MAX_INT_DIGITS`` digits (its text is the argument)."""
+
+
+def _whole_number(text: str) -> int:
+    """``int(text)`` for ``json.loads``, refusing a number too long before Python converts it."""
+    if len(text) > _MAX_DIGITS and len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _LongNumber(text)
+    return int(text)
+
+
+def _place(text: str, index: int) -> str:
+    """``line L column C`` of character ``index`` of ``text``."""
+    if index < 0:
+        return ""
+    line = text.count("\n", 0, index) + 1
+    return f"line {line} column {index - (text.rfind(chr(10), 0, index) + 1) + 1}"
 
 
 def _deep_place(text: str, depth: int) -> str:

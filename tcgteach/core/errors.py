@@ -7,6 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for an error message: cut to ``limit`` characters, never raising (a whole number too
+    long to write out, a list nested too deep, an object whose repr fails are described instead)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"a whole number of {value.bit_length():,} bits"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 -- any object may be passed; its repr must not turn into a bare error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class TcgError(Exception):
     """Base class of every error tcgteach raises on purpose."""
 

@@ -7,11 +7,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 #: a positive whole number as typed: ASCII digits only (``str.isdigit`` is also true of "²", which ``int``
 #: refuses, and ``int`` takes "３" and "1_000"), at most 18 of them
 _WHOLE = re.compile(r"[0-9]{1,18}")
+#: the largest value of a limit option (a turn cap of a billion is no cap; a larger number would not even
+#: fit a saved state's JSON in every reader)
+MAX_LIMIT = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -41,9 +44,10 @@ class OptionSpec:
                 number = int(value)
             else:
                 number = 0
-            if number <= 0:
+            if not 0 < number <= MAX_LIMIT:
                 raise OptionError(
-                    f"{game} option {self.name!r} ({self.rule}): {value!r} is not a positive whole number or None"
+                    f"{game} option {self.name!r} ({self.rule}): {shown(value)} is not a whole number from 1 to "
+                    f"{MAX_LIMIT:,} or None"
                 )
             return number
         if isinstance(value, str) and all(isinstance(c, bool) for c in self.choices):
@@ -56,7 +60,7 @@ class OptionSpec:
             if value == choice and type(value) is type(choice):
                 return choice
         raise OptionError(
-            f"{game} option {self.name!r} ({self.rule}): {value!r} is not one of "
+            f"{game} option {self.name!r} ({self.rule}): {shown(value)} is not one of "
             + ", ".join(repr(c) for c in self.choices)
         )
 
@@ -85,7 +89,7 @@ class Options(Mapping[str, Any]):
                 spec = self.specs.get(name)
                 if spec is None:
                     known = ", ".join(self.specs) or "none"
-                    raise OptionError(f"unknown {game} option {name!r}; the options are: {known}")
+                    raise OptionError(f"unknown {game} option {shown(name)}; the options are: {known}")
                 values[name] = spec.check(value, game)
         self._values = values
 

@@ -5,10 +5,13 @@ schema in ``tcgteach/data/schemas/`` (Draft 2020-12, with ``title``/``descriptio
 editor: point VS Code's ``json.schemas`` or a ``"$schema"`` key at it). A file is checked in three
 steps, each stopping at the first problem:
 
-1. it is plain JSON of bounded size and depth (``MAX_FILE_BYTES``, ``MAX_DEPTH``; ``check_json``);
-2. it fits its schema (``jsonschema``); the first error in document order is reported, with the
-   JSON path of the place (``cards[3] (C04).effects[0].cost``) and a message in plain words (a
-   schema's ``errorMessage``, which VS Code shows as well, when it has one);
+1. it is plain JSON of bounded size (``MAX_FILE_BYTES``, ``MAX_VALUES`` values in all), depth
+   (``MAX_DEPTH``), whole numbers (``MAX_INT_DIGITS``) and text (no lone surrogates: every string can be
+   written as UTF-8); ``check_json``, one linear pass without recursion;
+2. it fits its schema (``jsonschema``); of the first ``MAX_PROBLEMS`` errors found (the search stops there:
+   a file of two million bad items costs no more than one of twenty), the first in document order is
+   reported, with the JSON path of the place (``cards[3] (C04).effects[0].cost``) and a message in plain
+   words (a schema's ``errorMessage``, which VS Code shows as well, when it has one);
 3. the rules the schema cannot state (unique IDs, deck construction, formation) are checked by the
    loader, each citing its rule ID.
 """
@@ -19,8 +22,9 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +36,14 @@ SCHEMAS = Path(__file__).resolve().parent.parent / "data" / "schemas"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: the deepest nesting of lists and objects a file may have (the package's own files nest at most 8 deep)
 MAX_DEPTH = 64
+#: the most JSON values (every object, list, string, number, true/false/null counted once) in one file: a
+#: saved state of the longest game has about 100,000, a card pool of 1,000 cards about 40,000
+MAX_VALUES = 250_000
+#: the most digits of a whole number anywhere in a file (a seed or a count never needs more; Python refuses
+#: to convert more than 4,300 digits to text, and JavaScript loses precision past 16)
+MAX_INT_DIGITS = 40
+#: the schema search stops after this many errors (one is reported, with a count of the others)
+MAX_PROBLEMS = 20
 
 #: schema name -> (file name, title): every schema the package ships
 NAMES = (
@@ -92,8 +104,48 @@ def validator(name: str) -> Any:
     except ImportError:
         return SubsetValidator(schema(name))
     base = js.Draft202012Validator
-    strict = js.validators.extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_int))
+    items, error = base.VALIDATORS["items"], js.ValidationError
+
+    def bounded_items(v: Any, value: Any, instance: Any, sch: Any) -> Any:
+        # a list longer than its maxItems is reported as such, without checking its items one by one
+        if not (isinstance(instance, list) and len(instance) > sch.get("maxItems", len(instance))):
+            yield from items(v, value, instance, sch)
+
+    def unique_items(v: Any, value: Any, instance: Any, sch: Any) -> Any:
+        # one pass over the items (jsonschema compares every pair of items it cannot sort)
+        if value and isinstance(instance, list) and len(instance) <= sch.get("maxItems", len(instance)):
+            if _has_duplicate(instance):
+                yield error(f"{_short(instance)} has non-unique elements")
+
+    strict = js.validators.extend(
+        base,
+        validators={"items": bounded_items, "uniqueItems": unique_items},
+        type_checker=base.TYPE_CHECKER.redefine("integer", _is_int),
+    )
     return strict(schema(name))
+
+
+def _canonical_item(value: Any) -> Any:
+    """A hashable key equal for JSON-equal values (1 and 1.0 alike, true and 1 not): for ``uniqueItems``."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return (type(value).__name__, value)
+    if isinstance(value, (int, float)):
+        return ("number", value)  # hash(1) == hash(1.0) and 1 == 1.0
+    if isinstance(value, list):
+        return ("list", tuple(_canonical_item(v) for v in value))
+    if isinstance(value, dict):
+        return ("object", frozenset((k, _canonical_item(v)) for k, v in value.items()))
+    return ("other", id(value))
+
+
+def _has_duplicate(items: list[Any]) -> bool:
+    seen: set[Any] = set()
+    for item in items:
+        key = _canonical_item(item)
+        if key in seen:
+            return True
+        seen.add(key)
+    return False
 
 
 class SchemaError:
@@ -159,87 +211,96 @@ class SubsetValidator:
             node = node[part]
         return node
 
-    def iter_errors(self, instance: Any) -> list[SchemaError]:
+    def iter_errors(self, instance: Any) -> Iterator[SchemaError]:
         return self._errors(instance, self.root, (), ())
 
     def _valid(self, instance: Any, sch: Any) -> bool:
-        return not self._errors(instance, sch, (), ())
+        return next(self._errors(instance, sch, (), ()), None) is None
 
     def _errors(  # noqa: C901 -- one branch per keyword
         self, inst: Any, sch: Any, path: tuple[str | int, ...], spath: tuple[str | int, ...]
-    ) -> list[SchemaError]:
+    ) -> Iterator[SchemaError]:
+        """The errors of ``inst`` against ``sch``, found one at a time (a caller may stop at any point)."""
         if sch is True:
-            return []
+            return
         if sch is False:
-            return [SchemaError(None, None, inst, False, path, spath)]
-        out: list[SchemaError] = []
+            yield SchemaError(None, None, inst, False, path, spath)
+            return
 
-        def err(kind: str, value: Any) -> None:
-            out.append(SchemaError(kind, value, inst, sch, path, spath + (kind,)))
+        def err(kind: str, value: Any) -> SchemaError:
+            return SchemaError(kind, value, inst, sch, path, spath + (kind,))
 
+        too_long = isinstance(inst, list) and len(inst) > sch.get("maxItems", len(inst))
         for kind, value in sch.items():
             if kind == "$ref":
-                out += self._errors(inst, self._ref(value), path, spath + (kind,))
+                yield from self._errors(inst, self._ref(value), path, spath + (kind,))
             elif kind == "type":
                 types = [value] if isinstance(value, str) else value
                 if not any(_TYPES[t](inst) for t in types):
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind == "enum":
                 if not any(_equal(inst, v) for v in value):
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind == "const":
                 if not _equal(inst, value):
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind == "required" and isinstance(inst, dict):
-                out += [SchemaError(kind, value, inst, sch, path, spath + (kind,)) for k in value if k not in inst]
+                for k in value:
+                    if k not in inst:
+                        yield SchemaError(kind, value, inst, sch, path, spath + (kind,))
             elif kind == "properties" and isinstance(inst, dict):
                 for k, sub in value.items():
                     if k in inst:
-                        out += self._errors(inst[k], sub, path + (k,), spath + (kind, k))
+                        yield from self._errors(inst[k], sub, path + (k,), spath + (kind, k))
             elif kind == "additionalProperties" and isinstance(inst, dict):
-                extra = [k for k in inst if k not in sch.get("properties", {})]
+                known = sch.get("properties", {})
                 if value is False:
-                    if extra:
-                        err(kind, value)
+                    if any(k not in known for k in inst):
+                        yield err(kind, value)
                 else:
-                    for k in extra:
-                        out += self._errors(inst[k], value, path + (k,), spath + (kind,))
+                    for k in inst:
+                        if k not in known:
+                            yield from self._errors(inst[k], value, path + (k,), spath + (kind,))
             elif kind == "propertyNames" and isinstance(inst, dict):
                 for k in inst:
-                    out += self._errors(k, value, path, spath + (kind,))
+                    yield from self._errors(k, value, path, spath + (kind,))
             elif kind == "items" and isinstance(inst, list):
-                for i, item in enumerate(inst):
-                    out += self._errors(item, value, path + (i,), spath + (kind,))
+                if not too_long:  # a list longer than its maxItems is reported as such, items unchecked
+                    for i, item in enumerate(inst):
+                        yield from self._errors(item, value, path + (i,), spath + (kind,))
             elif kind in ("minItems", "minLength", "minProperties"):
                 if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) < value:
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind in ("maxItems", "maxLength", "maxProperties"):
                 if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) > value:
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind == "uniqueItems" and value and isinstance(inst, list):
-                if any(_equal(a, b) for i, a in enumerate(inst) for b in inst[i + 1 :]):
-                    err(kind, value)
+                if not too_long and _has_duplicate(inst):
+                    yield err(kind, value)
             elif kind == "pattern" and isinstance(inst, str):
                 if _pattern(value).search(inst) is None:
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind in ("minimum", "maximum") and _TYPES["number"](inst):
                 if (inst < value) if kind == "minimum" else (inst > value):
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind == "allOf":
                 for i, sub in enumerate(value):
-                    out += self._errors(inst, sub, path, spath + (kind, i))
+                    yield from self._errors(inst, sub, path, spath + (kind, i))
             elif kind == "anyOf":
-                context = [e for i, sub in enumerate(value) for e in self._errors(inst, sub, path, spath + (kind, i))]
                 if not any(self._valid(inst, sub) for sub in value):
-                    out.append(SchemaError(kind, value, inst, sch, path, spath + (kind,), context))
+                    context = [
+                        e
+                        for i, sub in enumerate(value)
+                        for e in islice(self._errors(inst, sub, path, spath + (kind, i)), MAX_PROBLEMS)
+                    ]
+                    yield SchemaError(kind, value, inst, sch, path, spath + (kind,), context)
             elif kind == "not":
                 if self._valid(inst, value):
-                    err(kind, value)
+                    yield err(kind, value)
             elif kind == "if":
                 branch = "then" if self._valid(inst, value) else "else"
                 if branch in sch:
-                    out += self._errors(inst, sch[branch], path, spath + (branch,))
-        return out
+                    yield from self._errors(inst, sch[branch], path, spath + (branch,))
 
 
 _SIZED: dict[str, Callable[[Any], bool]] = {
@@ -258,27 +319,80 @@ def _pattern(text: str) -> re.Pattern[str]:
 
 
 # -- plain JSON, bounded ----------------------------------------------------------------------------------
-def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH) -> None:
-    """``value`` is what ``json.loads`` could have made: objects with string keys, lists, strings, whole
-    or finite numbers, true/false/null, nested at most ``max_depth`` deep. Iterative (no recursion)."""
+#: a lone surrogate (``"\ud800"`` in JSON): Python keeps it in a str, but no UTF-8 text can hold it
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: a whole number has at most ``MAX_INT_DIGITS`` digits: checked on its bits, without writing it out
+_INT_BITS = int(MAX_INT_DIGITS * math.log2(10))
+
+
+def int_problem(value: int) -> str | None:
+    """Why a whole number is too long for tcgteach (more than ``MAX_INT_DIGITS`` digits), or None."""
+    if value.bit_length() <= _INT_BITS:
+        return None
+    digits = int(value.bit_length() * math.log10(2)) + 1
+    return f"a whole number of about {digits:,} digits: tcgteach takes at most {MAX_INT_DIGITS}"
+
+
+def text_problem(text: str) -> str | None:
+    """Why a string cannot be written as UTF-8 (a lone surrogate, ``"\ud800"``), or None."""
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    return f"a lone surrogate (U+{ord(found.group()):04X}) at character {found.start()}: not a character of any text"
+
+
+def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
+    """``value`` is what ``json.loads`` could have made, and tcgteach can hold it: objects with string keys,
+    lists, strings without lone surrogates, whole numbers of at most ``MAX_INT_DIGITS`` digits, finite
+    numbers, true/false/null; nested at most ``max_depth`` deep, at most ``max_values`` values in all.
+    One pass, no recursion, stopping at the first problem (whatever the size of the rest)."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    count = 0
     while stack:
         v, path = stack.pop()
-        if isinstance(v, dict):
+        count += 1
+        if count > max_values:
+            raise fail(
+                where(value, path),
+                f"more than {max_values:,} values (lists, objects, strings, numbers): "
+                "tcgteach reads files up to that size",
+            )
+        if isinstance(v, str):
+            problem = text_problem(v)
+            if problem is not None:
+                raise fail(where(value, path), problem)
+        elif isinstance(v, dict):
             if len(path) >= max_depth:
                 raise fail(where(value, path), f"nested more than {max_depth} levels deep")
+            if count + len(stack) + len(v) > max_values:  # (also bounds the work list: no path is made first)
+                raise fail(
+                    where(value, path), f"more than {max_values:,} values in all: tcgteach reads files up to that size"
+                )
             for k, item in v.items():
                 if not isinstance(k, str):
-                    raise fail(where(value, path), f"a key must be a string, not {k!r}")
+                    raise fail(where(value, path), f"a key must be a string, not {_short(k)}")
+                problem = text_problem(k)
+                if problem is not None:
+                    raise fail(where(value, path), f"a key holds {problem}")
                 stack.append((item, path + (k,)))
         elif isinstance(v, list):
             if len(path) >= max_depth:
                 raise fail(where(value, path), f"nested more than {max_depth} levels deep")
+            if count + len(stack) + len(v) > max_values:  # (also bounds the work list: no path is made first)
+                raise fail(
+                    where(value, path), f"more than {max_values:,} values in all: tcgteach reads files up to that size"
+                )
             stack.extend((item, path + (i,)) for i, item in enumerate(v))
+        elif isinstance(v, bool) or v is None:
+            pass
+        elif isinstance(v, int):
+            problem = int_problem(v)
+            if problem is not None:
+                raise fail(where(value, path), problem)
         elif isinstance(v, float):
             if not math.isfinite(v):
                 raise fail(where(value, path), f"{v!r} is not a JSON number")
-        elif v is not None and not isinstance(v, (str, int)):
+        else:
             raise fail(
                 where(value, path), f"not a JSON value: {type(v).__name__} (use lists, objects, strings, numbers)"
             )
@@ -323,7 +437,20 @@ def _order(doc: Any, path: Sequence[str | int]) -> tuple[int, ...]:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if _plain(value) else repr(value)
+    """``value`` written for a message, cut to 60 characters; never raises (a huge number, a lone surrogate,
+    an object whose repr fails are all described)."""
+    if isinstance(value, int) and not isinstance(value, bool) and int_problem(value):
+        return f"a number of {value.bit_length():,} bits"
+    if isinstance(value, (list, dict)) and len(value) > 64:
+        return f"a {'list' if isinstance(value, list) else 'object'} of {len(value):,} items"
+    try:
+        text = json.dumps(value, ensure_ascii=False) if _plain(value) else repr(value)
+        text.encode("utf-8")
+    except Exception:  # noqa: BLE001 -- a lone surrogate, a repr that fails or recurses: described instead
+        try:
+            text = ascii(value)
+        except Exception:  # noqa: BLE001
+            text = f"<{type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -415,34 +542,40 @@ def _message(err: Any) -> tuple[tuple[str | int, ...], str]:
     return path, str(err.message)
 
 
-def problems(data: Any, name: str, *, subset: bool = False) -> list[tuple[str, str]]:
-    """Every schema error of ``data`` as (where, message), in document order (the place first named first).
-    ``subset``: with ``SubsetValidator`` even where jsonschema is available (the tests compare the two)."""
+def problems(data: Any, name: str, *, subset: bool = False, limit: int = MAX_PROBLEMS) -> list[tuple[str, str]]:
+    """The schema errors of ``data`` as (where, message), in document order (the place first named first):
+    of the first ``limit`` errors the search finds (it stops there, so a file of a million bad items costs
+    no more than one of twenty); each (where, message) once. ``subset``: with ``SubsetValidator`` even
+    where jsonschema is available (the tests compare the two)."""
     found: list[tuple[tuple[int, ...], int, str, str]] = []
+    seen: set[tuple[str, str]] = set()
     checker = SubsetValidator(schema(name)) if subset else validator(name)
-    for err in checker.iter_errors(data):
+    for err in islice(checker.iter_errors(data), limit):
         path, message = _message(err)
         w = where(data, path)
         if err.validator in ("additionalProperties", "required") and len(path) == 1 and not err.absolute_path:
             w = f"(top).{w}"  # an unknown or missing field of the document itself
-        found.append((_order(data, path), len(found), w, message))
+        if (w, message) not in seen:
+            seen.add((w, message))
+            found.append((_order(data, path), len(found), w, message))
     found.sort()
-    out: list[tuple[str, str]] = []
-    for _, _, w, m in found:
-        if (w, m) not in out:
-            out.append((w, m))
-    return out
+    return [(w, m) for _, _, w, m in found]
 
 
 def validate(data: Any, name: str, fail: Fail) -> None:
     """Check ``data`` against the shipped schema ``name``: plain bounded JSON first, then the schema;
-    raise ``fail(where, message)`` for the first problem in document order (saying how many more)."""
+    raise ``fail(where, message)`` for the first problem in document order (saying how many more, or
+    that there are at least ``MAX_PROBLEMS``)."""
     check_json(data, fail)
     found = problems(data, name)
     if found:
         w, message = found[0]
         more = len(found) - 1
-        raise fail(w, message + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""))
+        if len(found) >= MAX_PROBLEMS:
+            message += f" (and at least {more} more problems: the check stops after {MAX_PROBLEMS})"
+        elif more:
+            message += f" (and {more} more problem{'s' if more > 1 else ''})"
+        raise fail(w, message)
 
 
 def file_fail(file: str) -> Fail:
@@ -450,4 +583,17 @@ def file_fail(file: str) -> Fail:
     return lambda w, m: DataFileError(file, w, m)
 
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "NAMES", "SCHEMAS", "check_json", "problems", "schema", "validate", "where"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_INT_DIGITS",
+    "MAX_PROBLEMS",
+    "MAX_VALUES",
+    "NAMES",
+    "SCHEMAS",
+    "check_json",
+    "problems",
+    "schema",
+    "validate",
+    "where",
+]
