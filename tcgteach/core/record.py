@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 HEADER_KEYS = ("Game", "Options", "Seed", "Players", "FirstPlayer")
 #: the largest record file ``read_record`` reads (a game of thousands of actions is a few tens of kB)
 MAX_RECORD_BYTES = 4 * 1024 * 1024
+#: the most actions a record (or a saved state's history) holds: twenty times the longest of thousands of
+#: random games of either game (about 500); replaying as many takes about a second
+MAX_ACTIONS = 10_000
 #: a whole number as a record writes it: ASCII digits only ("²" and "١" are digits to ``str.isdigit``),
 #: at most 30 of them (a seed is a 64-bit number)
 _NUMBER = re.compile(r"-?[0-9]{1,30}")
@@ -138,6 +141,8 @@ def parse_record(text: str, file: str = "<record>") -> Record:
             header[key] = (value.strip(), no)
             continue
         in_body = True
+        if len(actions) >= MAX_ACTIONS:  # a saved state's history is bounded the same way
+            raise RecordError(file, no, f"more than {MAX_ACTIONS:,} actions: tcgteach reads games up to that length")
         actions.append(line)
         numbers.append(no)
     for key in HEADER_KEYS:

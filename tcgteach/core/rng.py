@@ -14,6 +14,20 @@ MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
+#: a seed is a whole number of at most 64 bits either way: the generator keeps 64 bits, so a larger seed would
+#: only repeat a smaller one (and a saved state must hold it as a JSON number every reader can read back)
+SEED_LIMIT: Final = 1 << 64
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a seed (a whole number, -2**64 < seed < 2**64), or None."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return f"the seed must be a whole number, not {type(seed).__name__}"
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        return "the seed must be a whole number of at most 64 bits (from -(2**64 - 1) to 2**64 - 1)"
+    return None
+
+
 def mix_seed(seed: int) -> int:
     """Spread a small user seed (0, 1, 2 ...) over 64 bits."""
     z = (int(seed) * _GOLDEN + 0x632BE59BD9B4E019) & MASK64

@@ -341,6 +341,11 @@ def text_problem(text: str) -> str | None:
     return f"a lone surrogate (U+{ord(found.group()):04X}) at character {found.start()}: not a character of any text"
 
 
+def _deep(doc: Any, path: tuple[str | int, ...]) -> str:
+    """The place of a too-deep value: its first steps, then how far down it is (not 64 steps written out)."""
+    return where(doc, path) if len(path) <= 6 else f"{where(doc, path[:6])}... ({len(path)} levels down)"
+
+
 def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
     """``value`` is what ``json.loads`` could have made, and tcgteach can hold it: objects with string keys,
     lists, strings without lone surrogates, whole numbers of at most ``MAX_INT_DIGITS`` digits, finite
@@ -363,7 +368,7 @@ def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH, max_values: i
                 raise fail(where(value, path), problem)
         elif isinstance(v, dict):
             if len(path) >= max_depth:
-                raise fail(where(value, path), f"nested more than {max_depth} levels deep")
+                raise fail(_deep(value, path), f"nested more than {max_depth} levels deep")
             if count + len(stack) + len(v) > max_values:  # (also bounds the work list: no path is made first)
                 raise fail(
                     where(value, path), f"more than {max_values:,} values in all: tcgteach reads files up to that size"
@@ -377,7 +382,7 @@ def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH, max_values: i
                 stack.append((item, path + (k,)))
         elif isinstance(v, list):
             if len(path) >= max_depth:
-                raise fail(where(value, path), f"nested more than {max_depth} levels deep")
+                raise fail(_deep(value, path), f"nested more than {max_depth} levels deep")
             if count + len(stack) + len(v) > max_values:  # (also bounds the work list: no path is made first)
                 raise fail(
                     where(value, path), f"more than {max_values:,} values in all: tcgteach reads files up to that size"
@@ -409,7 +414,7 @@ def where(doc: Any, path: Iterable[str | int]) -> str:
             out += f"[{step}]"
             node = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
             ident = node.get("id") if isinstance(node, dict) else None
-            if isinstance(ident, str) and len(ident) <= 40:
+            if isinstance(ident, str) and len(ident) <= 40 and _SURROGATE.search(ident) is None:
                 out += f" ({ident})"
         else:
             key = step if step and all(c.isalnum() or c in "_-." for c in step) else json.dumps(step)

@@ -8,11 +8,12 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.data import load_rule_texts
-from ..core.errors import TcgError, Violation
+from ..core.errors import TcgError, Violation, shown
 from ..core.events import Event
 from ..core.flow import Flow
 from ..core.game import Deck, Game, Reason, check_players
 from ..core.options import OptionSpec
+from ..core.rng import seed_problem
 from . import actions as A
 from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .cardtext import copy_mark
@@ -172,8 +173,9 @@ class DarkMoon(Game):
         first_player: Any = None,
     ) -> DarkMoonState:
         """A new game after setup (DM-3), waiting for the first player's main phase."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TcgError(f"[DM-3.2] the seed must be a whole number, not {seed!r}")
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise TcgError(f"[DM-3.2] {problem}")
         if decks is None:
             n = check_players(self, 2 if players is None else players)
             names = self.starter_decks()
@@ -191,7 +193,7 @@ class DarkMoon(Game):
         if first_player is not None and (
             not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n
         ):
-            raise TcgError(f"[DM-3.3] first_player must be a player index 0-{n - 1}, not {first_player!r}")
+            raise TcgError(f"[DM-3.3] first_player must be a player index 0-{n - 1}, not {shown(first_player)}")
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)
 

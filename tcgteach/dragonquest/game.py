@@ -8,11 +8,12 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.data import load_rule_texts
-from ..core.errors import TcgError, Violation
+from ..core.errors import TcgError, Violation, shown
 from ..core.events import Event
 from ..core.flow import Flow
 from ..core.game import Deck, Game, Reason
 from ..core.options import OptionSpec
+from ..core.rng import seed_problem
 from . import actions as A
 from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .cardtext import copy_mark
@@ -237,8 +238,9 @@ class DragonQuest(Game):
         first_player: Any = None,
     ) -> DragonQuestState:
         """A new game after setup (DQ-3), waiting for the mulligan decisions."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TcgError(f"[DQ-3.2] the seed must be a whole number, not {seed!r}")
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise TcgError(f"[DQ-3.2] {problem}")
         if players is not None and players != 2:
             raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players, not {players!r}")
         if decks is None:
@@ -255,7 +257,7 @@ class DragonQuest(Game):
         if first_player is not None and (
             not isinstance(first_player, int) or isinstance(first_player, bool) or first_player not in (0, 1)
         ):
-            raise TcgError(f"[DQ-3.1] first_player must be 0 or 1, not {first_player!r}")
+            raise TcgError(f"[DQ-3.1] first_player must be 0 or 1, not {shown(first_player)}")
         checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
         return new_state(self, seed, checked, first_player)
 
@@ -263,8 +265,9 @@ class DragonQuest(Game):
         """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
         from .position import build_position
 
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TcgError(f"the seed must be a whole number, not {seed!r}")
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise TcgError(problem)
         return build_position(self, spec, seed)
 
     def _state_from_setup(self, setup: dict[str, Any]) -> DragonQuestState:
