@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalActionError, shown
+from .errors import IllegalActionError
+from .errors import shown as shown  # (re-exported: the games import it from here)
 
 if TYPE_CHECKING:
     from .state import State
