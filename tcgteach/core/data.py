@@ -24,6 +24,8 @@ def read_text(path: str | Path, limit: int | None = None) -> str:
             raw = fh.read(limit + 1)  # never more than the limit, whatever the file (a pipe, a growing file)
     except OSError as exc:
         raise DataFileError(str(path), "", f"cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a name no file can have: a NUL byte, a lone surrogate (UnicodeEncodeError)
+        raise DataFileError(str(path), "", f"cannot be a file name ({type(exc).__name__}: {exc})") from None
     if len(raw) > limit:
         raise DataFileError(str(path), "", f"larger than {limit:,} bytes: tcgteach reads files up to that size")
     try:

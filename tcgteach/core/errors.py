@@ -19,6 +19,16 @@ def shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def printable(text: str) -> str:
+    """``text`` with any lone surrogate (a file name no file system could decode, a character no text can hold)
+    written as its escape, so that a message can always be printed or written as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 class TcgError(Exception):
     """Base class of every error tcgteach raises on purpose."""
 
@@ -64,7 +74,8 @@ class DataFileError(TcgError, ValueError):
     def __init__(self, file: str, where: str, message: str) -> None:
         self.file = file
         self.where = where
-        super().__init__(f"{file}: {where}: {message}" if where else f"{file}: {message}")
+        text = f"{file}: {where}: {message}" if where else f"{file}: {message}"
+        super().__init__(printable(text))
 
 
 class OptionError(TcgError, ValueError):
@@ -85,7 +96,7 @@ class RecordError(TcgError, ValueError):
     def __init__(self, file: str, line: int, message: str) -> None:
         self.file = file
         self.line = line
-        super().__init__(f"{file}:{line}: {message}")
+        super().__init__(printable(f"{file}:{line}: {message}"))
 
 
 class EngineError(TcgError, RuntimeError):
