@@ -37,6 +37,10 @@ end of every game
 over all games
     * every edge of ``game.flow`` is traversed and every node visited (checked by the caller).
 
+Profiles (``PROFILES``): ``sampled`` is the above; ``every-step`` makes every sampled check at every step
+(slower: views and round trips at every step); ``invariants`` keeps the every-step checks and makes the
+sampled ones in one game of a hundred (for runs of 100,000 games).
+
 Games are independent and spread over worker processes; game ``i`` (its seed, player count and
 options) is the same in any process, and a failure names it: ``Checker(name).play(i)`` replays it.
 """
@@ -118,8 +122,9 @@ _scalar_getters: dict[type, Any] = {}
 
 
 def card_multiset(state: Any) -> list[int]:
-    """All card instances of the state (one entry per zone membership), sorted."""
-    return sorted(itertools.chain.from_iterable(cards for _owner, _zone, cards in state.all_zones()))
+    """All card instances of the state (one entry per zone membership), sorted: from the kernel's zone lists
+    (``State.zones``), which ``all_zones()`` labels with owner and zone; the views check the labelled form."""
+    return sorted(itertools.chain.from_iterable(state.zones))
 
 
 def json_round_trip(game: Any, state: Any) -> Any:
@@ -145,7 +150,15 @@ class Checker:
         json_games_every: int = 5,
         replay_games_every: int = 10,
         stale_every: int = 13,
+        profile: str = "sampled",
     ) -> None:
+        if profile not in PROFILES:
+            raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
+        self.profile = profile
+        if profile == "every-step":  # the slower profile: nothing sampled
+            to_dict_every, full_every, json_games_every, replay_games_every, stale_every = 1, 1, 1, 1, 1
+        elif profile == "invariants":  # the lighter one, for 100,000 games: the expensive checks 1 game in 100
+            full_every, spot_steps, json_games_every, replay_games_every, stale_every = 10**9, 0, 100, 1000, 50
         self.name = name
         self.seed = seed
         self.max_steps = max_steps
@@ -181,8 +194,9 @@ class Checker:
         full = index % self.full_every == 0  # fully checked game: to_dict at every to_dict_every-th step
         spot = {rng.randrange(0, 150) for _ in range(self.spot_steps)}  # a few to_dict steps in the others
         json_at = rng.randrange(5, 120) if index % self.json_games_every == 0 else -1
-        clone_at = rng.randrange(0, 100)
-        view_at = rng.randrange(0, 100)
+        sampled = self.profile != "invariants" or index % 100 == 0
+        clone_at = rng.randrange(0, 100) if sampled else -1
+        view_at = rng.randrange(0, 100) if sampled else -1
 
         state = game.new_state(seed=seed, players=players)
         assert state.num_players == players
@@ -197,8 +211,9 @@ class Checker:
         step = 0
         while not state.is_terminal():
             assert step < self.max_steps, f"{self.name} game {index} did not end within {self.max_steps} steps"
-            if step == view_at:
-                self._check_views(state, rng)
+            every = self.profile == "every-step"
+            if step == view_at or every:
+                self._check_views(state, rng, every_player=every)
             player = state.current_player
             legal = state.legal_actions()
             assert isinstance(legal, tuple) and legal, f"non-terminal state at {state.node} has no legal action"
@@ -220,9 +235,11 @@ class Checker:
                 self._check_clone(state, rng)
             if step % self.stale_every == 5 and seen_actions:
                 self._check_stale(state, seen_actions, rng)
-            if step == json_at:
+            if step == json_at or every:
                 json_round_trip(game, state)
                 rep.json_round_trips += 1
+            if every and step % 2:
+                self._check_clone(state, rng)
 
             before = fingerprint(state)
             check_dict = (step % self.to_dict_every == 0) if full else (step in spot)
@@ -257,8 +274,9 @@ class Checker:
         self._check_trail(state)
         if seen_actions:
             self._check_stale(state, seen_actions, rng)
-        json_round_trip(game, state)
-        rep.json_round_trips += 1
+        if sampled:
+            json_round_trip(game, state)
+            rep.json_round_trips += 1
         if index % self.replay_games_every == 0:
             self._check_replay(state, game, seed, players)
         rep.games += 1
@@ -307,8 +325,11 @@ class Checker:
         assert fingerprint(state) == before, f"a refused action ({action}) changed the state"
         self.report.stale_checks += 1
 
-    def _check_views(self, state: Any, rng: random.Random) -> None:
-        """Views: taken before the state caches its legal actions, so they compute their own."""
+    def _check_views(self, state: Any, rng: random.Random, every_player: bool = False) -> None:
+        """Views: taken before the state caches its legal actions, so they compute their own. With
+        ``every_player`` each player's view is written out and checked against a second view taken after
+        the state's own to_dict (a view must not depend on what was asked of the state before), and a view
+        of a view is the same view."""
         n = state.num_players
         player = state.current_player
         sizes = [len(cards) for _o, _z, cards in state.all_zones()]
@@ -316,8 +337,13 @@ class Checker:
         for p in range(n):
             v = state.view(p)
             assert [len(cards) for _o, _z, cards in v.all_zones()] == sizes, "a view changed zone sizes"
-            if p == dumped:
-                json.dumps(v.to_dict())
+            if p == dumped or every_player:
+                written = json.dumps(v.to_dict(), sort_keys=True)
+            if every_player:
+                state.to_dict()
+                again = state.view(p)
+                assert json.dumps(again.to_dict(), sort_keys=True) == written, "a second view differs"
+                assert json.dumps(v.view(p).to_dict(), sort_keys=True) == written, "a view of a view differs"
             if p == player:
                 assert v.legal_actions() == state.legal_actions(), "the deciding player's view lists other actions"
                 try:
@@ -356,6 +382,15 @@ class Checker:
             except Exception as exc:  # name the game so it can be replayed alone
                 raise AssertionError(f"{self.describe(i)}: {type(exc).__name__}: {exc}") from exc
         return self.report
+
+
+#: ``sampled``: the cheap checks at every step, the expensive ones sampled (the test suite's default run);
+#: ``every-step``: every check at every step — to_dict after apply + undo, a JSON round trip through
+#: ``state_from_dict``, every player's view written out and taken twice, a stale action, a clone every
+#: other step, a replay of every game (tens of times slower: a few games per run, or a long night)
+#: ``invariants``: the per-step invariants and apply + undo at every step, the rest in 1 game of 100 (for
+#: benchmarks/invariants.py's 100,000 games)
+PROFILES = ("sampled", "every-step", "invariants")
 
 
 def merge(reports: list[Report]) -> Report:

@@ -114,3 +114,15 @@ def test_the_checker_notices_a_traversal_that_is_not_an_edge() -> None:
     state.trail.append(("game_over", "setup"))
     with pytest.raises(AssertionError, match="not an edge"):
         checker._check_trail(state)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_every_step_profile_checks_views_and_round_trips_at_every_step(name: str) -> None:
+    """The slower profile (issue 22, item 8): nothing sampled. A few games here; a long run is
+    ``conformance.run(name, games, profile="every-step")`` (or benchmarks/invariants.py --every-step)."""
+    rep = conformance.run(name, 2, workers=1, profile="every-step")  # ~10 s a game: each step replays its game
+    assert rep.games == rep.terminal == 2 and rep.steps > 40
+    assert rep.full_to_dict_checks == rep.steps  # apply + undo restores to_dict() at every step
+    assert rep.json_round_trips == rep.steps + rep.games  # every step and every end
+    assert rep.view_checks == rep.steps and rep.replays == rep.games
+    assert rep.clone_checks == rep.steps // 2 or abs(rep.clone_checks - rep.steps // 2) <= rep.games
