@@ -222,3 +222,12 @@ def test_limit_options_stop_at_a_billion() -> None:
         with pytest.raises(OptionError, match="from 1 to 1,000,000,000"):
             DQ.with_options({"turn_limit": value})
     assert DQ.with_options({"turn_limit": 1_000_000_000}).options["turn_limit"] == 1_000_000_000
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_deck_list_of_a_million_cards_is_refused_by_its_size_at_once(game: str) -> None:
+    g = GAMES[game]
+    with pytest.raises(tcgteach.DeckError) as err:
+        g.check_deck([0] * 1_000_000)  # not one of them is looked at: the count says it all
+    (v,) = err.value.violations
+    assert v.rule == g.size_rule and v.count == 1_000_000 and v.limit == g.deck_size

@@ -429,6 +429,20 @@ class Game:
                 out.extend([cid] * n)
             return tuple(out)
         if isinstance(deck, (list, tuple)):
+            size = self.deck_size
+            if size and len(deck) > 4 * size:  # far too many cards: said at once, without checking each of them
+                raise DeckError(
+                    [
+                        Violation(
+                            self.size_rule,
+                            f"the deck has {len(deck):,} cards; it must have exactly {size}",
+                            (),
+                            len(deck),
+                            size,
+                        )
+                    ],
+                    label,
+                )
             bad = [c for c in deck if not isinstance(c, str)]
             if bad:
                 raise DeckError(
