@@ -10,6 +10,7 @@ import io
 import os
 import random
 import stat
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -227,6 +228,17 @@ def test_writing_through_a_link_replaces_the_file_it_points_to(tmp_path: Path) -
     link.symlink_to(real)
     atomic_write_text(link, "new")
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "new"
+
+
+def test_a_pipe_is_written_as_it_is_never_replaced_by_a_file(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
+    reader.start()
+    atomic_write_text(pipe, "through the pipe")
+    reader.join(10)
+    assert got == [b"through the pipe"] and stat.S_ISFIFO(os.stat(pipe).st_mode) and _only(tmp_path) == ["pipe"]
 
 
 def test_atomic_writer_writes_bytes_and_refuses_other_modes(tmp_path: Path) -> None:

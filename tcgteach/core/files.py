@@ -39,6 +39,8 @@ class SamePathError(TcgError, ValueError):
 
 def _target(path: str | os.PathLike[str]) -> Path:
     """The file to replace: through a symbolic link, the file it points to (the link stays a link)."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(os.fspath(path), bytes) or not os.fspath(path):
+        raise TcgError(f"a file to write is a path (str or pathlib.Path), not {path!r:.60}")
     p = Path(os.fspath(path))
     return Path(os.path.realpath(p)) if p.is_symlink() else p
 
@@ -82,9 +84,14 @@ def atomic_writer(
         raise TcgError(f"atomic_writer writes a whole file: mode 'w' or 'wb', not {mode!r}")
     target = _target(path)
     try:
-        keep: int | None = stat.S_IMODE(os.stat(target).st_mode)  # a file written again keeps its permissions
+        old: os.stat_result | None = os.stat(target)
     except OSError:
-        keep = None
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):  # /dev/null, a pipe: written as it is, never replaced
+        direct: IO[Any] = open(target, "wb") if mode == "wb" else open(target, "w", encoding=encoding, newline=newline)
+        with direct:
+            yield direct
+        return
     fd, tmp = _open_temp(target)
     try:
         if mode == "wb":
@@ -100,13 +107,23 @@ def atomic_writer(
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
-        if keep is not None:
-            os.chmod(tmp, keep)
+        if old is not None:  # a file written again keeps its permissions (and, where allowed, its owner)
+            os.chmod(tmp, stat.S_IMODE(old.st_mode))
+            if hasattr(os, "chown") and (old.st_uid, old.st_gid) != _owner(tmp):
+                try:
+                    os.chown(tmp, old.st_uid, old.st_gid)
+                except OSError:
+                    pass
         os.replace(tmp, target)
     except BaseException:
         _remove(tmp)
         raise
     _sync_folder(target.parent)
+
+
+def _owner(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_uid, st.st_gid
 
 
 def _remove(tmp: Path) -> None:
@@ -119,19 +136,26 @@ def _remove(tmp: Path) -> None:
 def probe_folder(path: str | os.PathLike[str]) -> None:
     """Raise the ``OSError`` writing ``path`` would meet in its folder (where the temporary file is made),
     leaving nothing behind: a command checks its output this way before its work."""
-    fd, tmp = _open_temp(_target(path))
+    target = _target(path)
+    if target.exists() and not target.is_file():  # a device or a pipe is written as it is
+        return
+    fd, tmp = _open_temp(target)
     os.close(fd)
     _remove(tmp)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` whole or not at all (see :func:`atomic_writer`)."""
+    if not isinstance(text, str):
+        raise TcgError(f"atomic_write_text writes a str, not {type(text).__name__}")
     with atomic_writer(path, "w", encoding=encoding) as fh:
         fh.write(text)
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all (see :func:`atomic_writer`)."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TcgError(f"atomic_write_bytes writes bytes, not {type(data).__name__}")
     with atomic_writer(path, "wb") as fh:
         fh.write(data)
 

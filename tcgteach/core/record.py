@@ -90,9 +90,11 @@ class Record:
         return self.result is not None and self.result[0] != NOT_FINISHED
 
 
-def unfinished(record: Record, file: str = "<record>") -> str | None:
+def unfinished(record: object, file: object = "<record>") -> str | None:
     """Why the record is not a finished game, in a line (None when it is one): cut off (no result line), or
     a game that was stopped before its end (``# result: (game not finished)``)."""
+    if not isinstance(record, Record) or not isinstance(file, str):
+        raise TcgError(f"unfinished(record, file) takes a Record and a file name, not {type(record).__name__}")
     if record.result is None:
         last = max(record.lines, default=0)
         where = f"after its last action (line {last})" if record.actions else "after its header"
@@ -105,9 +107,11 @@ def unfinished(record: Record, file: str = "<record>") -> str | None:
     return None
 
 
-def pool_name(source: str) -> str:
+def pool_name(source: object) -> str:
     """The name a record gives a card pool: its file's name without the folders (``/home/me/cards.json`` and
     ``C:\\Users\\me\\cards.json`` -> ``cards.json``); ``<cards>`` for a pool given as data."""
+    if not isinstance(source, str):
+        raise TcgError(f"a card pool's source is a path or '<cards>', not {type(source).__name__}")
     name = PureWindowsPath(source).name if "\\" in source else PurePath(source).name
     return "".join(ch for ch in name if ch.isprintable()).strip() or "<cards>"  # one line, whatever the name
 
