@@ -2,7 +2,9 @@
 
 Every error is one line on stderr and a non-zero exit, never a traceback: usage errors (argparse) exit 2,
 library errors (``TcgError``) 2, files that cannot be read or written 1, an interrupt (Ctrl+C) 130.
-Output files (``--record``, ``--out``) are checked before a game or simulation starts. Numbers are
+Output files (``--record``, ``--out``) are checked before a game or simulation starts: one that is also an
+input (``--cards``) is refused, and each is written whole or not at all (``core/files.py``). Replaying a
+record cut off before its result line prints "unfinished" and exits 1. Numbers are
 ASCII digits only (``"²".isdigit()`` is True, and ``int("١٢")`` is 12). ``TCGTEACH_DEBUG=1`` shows the
 traceback of an unexpected error (a bug: please report it).
 """
@@ -71,9 +73,14 @@ def _options(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-def check_output(path: str, flag: str) -> None:
-    """Refuse an output file that cannot be written, before any work: a missing folder, a folder given
-    as the file, no permission. It is tried for real (created, then removed if it was not there)."""
+def check_output(path: str, flag: str, inputs: dict[str, str | None] | None = None) -> None:
+    """Refuse an output file that cannot be written, before any work: one of the command's ``inputs`` (flag
+    -> path), a missing folder, a folder given as the file, no permission. It is tried for real (opened
+    without truncating, created and removed if it was not there; a temporary file made in its folder, where
+    it is written before it is renamed into place)."""
+    from .core.files import check_not_input, probe_folder
+
+    check_not_input(path, flag, inputs or {})
     p = Path(path)
     parent = p.parent
     if p.is_dir():
@@ -93,6 +100,10 @@ def check_output(path: str, flag: str) -> None:
             p.unlink()
         except OSError:
             pass
+    try:
+        probe_folder(p)
+    except OSError as exc:
+        raise TcgError(f"{flag} {path}: cannot write in its folder ({exc.strerror or exc})") from None
 
 
 def make_game(name: str, options: dict[str, Any], cards: str | None) -> Any:
@@ -149,7 +160,7 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     from .agents import make_agent
 
     if args.record:
-        check_output(args.record, "--record")
+        check_output(args.record, "--record", {"--cards": args.cards})
     game = make_game(args.game, _options(args.option), args.cards)
     decks = args.decks.split(",") if args.decks else None
     state = game.new_state(
@@ -201,12 +212,15 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, out: Any) -> int:
-    from .core.record import read_record, replay
+    from .core.record import read_record, replay, unfinished
 
     record = read_record(args.file)
     pool = record.cards  # (fingerprint, line) of a game played with the user's own cards
     if args.cards is None and pool is not None:
-        raise TcgError(f"{args.file}:{pool[1]}: played with your own card pool ({pool[0]}): replay with --cards FILE")
+        named = f", {record.cards_name}" if record.cards_name else ""
+        raise TcgError(
+            f"{args.file}:{pool[1]}: played with your own card pool ({pool[0]}{named}): replay with --cards FILE"
+        )
     if args.cards is None:
         state = replay(record, args.file)
     else:
@@ -218,10 +232,15 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
             print(f"  [{ev.rule}] {state.game.describe_event(ev, state, args.lang)}", file=out)
     result = state.result()
     print(f"replayed {len(state.history)} actions of {record.game} (seed {record.seed})", file=out)
-    if result is not None:
+    if result is not None and record.complete:
         print(TEXT.t("result", args.lang) + result.text(args.lang), file=out)
     else:
-        print("the game is not finished", file=out)
+        print("the game is not finished" if result is None else "unfinished record", file=out)
+    why = unfinished(record, args.file)
+    if why is not None and not record.complete:  # cut off: say so, and fail, so that a script notices
+        return _fail(why, 1)
+    if why is not None:
+        print(why, file=out)
     return 0
 
 
@@ -229,7 +248,7 @@ def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
     from .sim import format_table, simulate, summary, to_csv
 
     if args.out:
-        check_output(args.out, "--out")
+        check_output(args.out, "--out", {"--cards": args.cards})
     options = _options(args.option)
     # with --cards the user's pool travels in the Game; without, the name (the simulator's defaults)
     game = make_game(args.game, options, args.cards) if args.cards else args.game

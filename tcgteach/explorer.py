@@ -37,6 +37,10 @@ recording, per rule, the moments where
 A chapter heading (``DM-4``) shows the first example of each of its rules (``via``); a rule with
 sub-rules (``DM-4.4`` and ``DM-4.4a``) shows its own and then theirs. The index is built on the first
 question about a game and its options, then kept: the same examples every time (deterministic).
+
+A game played with the user's own card pool (``tcgteach.game(name, cards=FILE)``, the classroom's
+``cards=``) has an index of its own: its examples are games dealt from that pool (their texts name its
+cards), and each example rebuilds its moment with it (``Example.cards``).
 """
 
 from __future__ import annotations
@@ -324,12 +328,16 @@ class Example:
     #: action does something else; "ended": the game is over there; "result": another result)
     other: tuple[str, Any] | None = None
     differs: str | None = None
+    #: the user's card pool the example was played with (a ``CardPool``), None for the game's own cards
+    cards: Any = None
 
     @property
     def option_dict(self) -> dict[str, Any]:
         return dict(self.options)
 
     def new_game(self) -> Game:
+        if self.cards is not None:
+            return tcgteach.game(self.game, self.option_dict, cards=self.cards)
         return tcgteach.game(self.game, self.option_dict)
 
     def moves(self) -> tuple[str, ...]:
@@ -392,9 +400,15 @@ class Example:
         """A line of Python that opens this example in the stepper: ``index`` is its place in the examples
         of ``where`` for the game with ``options`` (the options of the question, not of the example)."""
         opts = f", options={dict(options)!r}" if options else ""
+        game = repr(self.game)
+        if self.cards is not None:  # the pool's file by its name (run it beside the file)
+            from .core.record import pool_name
+
+            game = f"tcgteach.game({self.game!r}, cards={pool_name(self.cards.source)!r})"
         return (
+            f"{'import tcgteach; ' if self.cards is not None else ''}"
             f"from tcgteach.widgets import Stepper; from tcgteach.explorer import where; "
-            f"Stepper.at(where({self.game!r}, {self.rule!r}{opts}).examples[{index}])"
+            f"Stepper.at(where({game}, {self.rule!r}{opts}).examples[{index}])"
         )
 
 
@@ -446,6 +460,8 @@ class _Index:
         self.games: list[tuple[dict[str, Any], tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]] = []
 
     def add(self, ex: Example) -> bool:
+        if self.game.user_pool is not None:
+            ex = replace(ex, cards=self.game.user_pool)
         kinds = self.found.setdefault(ex.rule, {})
         got = kinds.setdefault(ex.kind, [])
         if len(got) >= PER_KIND or any(_game_key(e) == _game_key(ex) for e in got):
@@ -933,13 +949,17 @@ def _children(game: Game, rule: str) -> list[str]:
     return [r for r in game.rule_ids() if parent(r) == rule]
 
 
-_INDEXES: dict[tuple[str, tuple[tuple[str, Any], ...]], _Index] = {}
+_INDEXES: dict[tuple[str, str | None, tuple[tuple[str, Any], ...]], _Index] = {}
 
 
 def _index(game: Game) -> _Index:
-    key = (game.name, tuple(sorted((k, repr(v)) for k, v in dict(game.options).items())))
+    pool = None if game.user_pool is None else game.user_pool.digest  # a user's pool: examples of its own
+    key = (game.name, pool, tuple(sorted((k, repr(v)) for k, v in dict(game.options).items())))
     idx = _INDEXES.get(key)
     if idx is None:
+        if pool is not None and sum(k[1] is not None for k in _INDEXES) >= 8:  # a designer editing a pool
+            for old in [k for k in _INDEXES if k[1] is not None]:  # again and again: bounded memory
+                del _INDEXES[old]
         idx = _INDEXES[key] = _Index(game).build()
     return idx
 
@@ -1001,6 +1021,7 @@ def _definition(idx: _Index, rule: str) -> Example:
         actions=0,
         history=(),
         text=text,
+        cards=game.user_pool,
     )
 
 

@@ -15,19 +15,26 @@
     ...
 
 Lines starting with ``#`` are comments. ``replay`` rebuilds the identical final state. A game played
-with the user's own card pool has a ``Cards: sha256:... FILE`` line (the pool's fingerprint): it replays
-only with that pool (``replay(record, cards=FILE)``). Numbers are ASCII digits (``Seed: 3``, ``C01*3``),
-a count at most the deck size; a record file is at most ``MAX_RECORD_BYTES``.
+with the user's own card pool has a ``Cards: sha256:... NAME`` line (the pool's fingerprint and its file's
+name, never the folders it lies in: a record is shared): it replays only with that pool
+(``replay(record, cards=FILE)``). Numbers are ASCII digits (``Seed: 3``, ``C01*3``), a count at most the
+deck size; a record file is at most ``MAX_RECORD_BYTES``.
+
+The last line is always the result, ``# result: P1 wins ...`` or ``# result: (game not finished)`` for a game
+stopped before its end. A record without it was cut off (a full disk, a copy stopped half-way): replaying it
+works, but ``Record.complete`` is False and ``unfinished(record)`` says so (``tcgteach replay`` prints
+"unfinished" and exits 1). ``write_record`` writes the whole file or nothing (``core/files.py``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
 from .errors import RecordError, TcgError
+from .files import atomic_write_text
 
 if TYPE_CHECKING:
     from .state import State
@@ -42,6 +49,8 @@ MAX_ACTIONS = 10_000
 #: at most 30 of them (a seed is a 64-bit number)
 _NUMBER = re.compile(r"-?[0-9]{1,30}")
 _COUNT = re.compile(r"[0-9]{1,30}")
+#: the result line of a game stopped before its end (what replay finds for a game not over)
+NOT_FINISHED = "(game not finished)"
 
 
 def ascii_int(text: str, signed: bool = True) -> int | None:
@@ -69,6 +78,45 @@ class Record:
     result: tuple[str, int] | None = None
     #: the fingerprint of the user's card pool the game was played with (the ``Cards:`` line), and its line
     cards: tuple[str, int] | None = None
+    #: the name of the pool's card file on the ``Cards:`` line (a file name, no folders), if it has one
+    cards_name: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the record ends with its result line (every record written by tcgteach does; one cut off
+        loses it, and with it maybe the last actions)."""
+        return self.result is not None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the record is complete and its game ended (its result line names a result)."""
+        return self.result is not None and self.result[0] != NOT_FINISHED
+
+
+def unfinished(record: object, file: object = "<record>") -> str | None:
+    """Why the record is not a finished game, in a line (None when it is one): cut off (no result line), or
+    a game that was stopped before its end (``# result: (game not finished)``)."""
+    if not isinstance(record, Record) or not isinstance(file, str):
+        raise TcgError(f"unfinished(record, file) takes a Record and a file name, not {type(record).__name__}")
+    if record.result is None:
+        last = max(record.lines, default=0)
+        where = f"after its last action (line {last})" if record.actions else "after its header"
+        return (
+            f"{file}: unfinished: the record has no result line {where}; it was cut off or written by hand, "
+            "and the game may have gone on"
+        )
+    if record.result[0] == NOT_FINISHED:
+        return f"{file}:{record.result[1]}: unfinished: the game was stopped before its end"
+    return None
+
+
+def pool_name(source: object) -> str:
+    """The name a record gives a card pool: its file's name without the folders (``/home/me/cards.json`` and
+    ``C:\\Users\\me\\cards.json`` -> ``cards.json``); ``<cards>`` for a pool given as data."""
+    if not isinstance(source, str):
+        raise TcgError(f"a card pool's source is a path or '<cards>', not {type(source).__name__}")
+    name = PureWindowsPath(source).name if "\\" in source else PurePath(source).name
+    return "".join(ch for ch in name if ch.isprintable()).strip() or "<cards>"  # one line, whatever the name
 
 
 def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
@@ -98,21 +146,22 @@ def record_text(state: State, agents: str | None = None, result: bool = True) ->
         f"Players: {setup['players']}",
         f"FirstPlayer: {'random' if setup['first_player'] is None else setup['first_player'] + 1}",
     ]
-    if game.user_pool is not None:
-        lines.append(f"Cards: {game.user_pool.digest} {game.user_pool.source}")
+    if game.user_pool is not None:  # the file's name only: a record is shared, the folders are the user's own
+        lines.append(f"Cards: {game.user_pool.digest} {pool_name(game.user_pool.source)}")
     for p, deck in enumerate(setup["decks"]):
         lines.append(f"Deck{p + 1}: {_deck_text(game, tuple(deck))}")
     if agents:
         lines.append(f"Agents: {agents}")
     lines.append("")
     lines.extend(str(a) for a in state.history)
-    if result and state.is_terminal():
-        lines.append(f"# result: {state.result().text('en')}")
+    if result:  # always the last line: a record without it was cut off
+        lines.append(f"# result: {state.result().text('en') if state.is_terminal() else NOT_FINISHED}")
     return "\n".join(lines) + "\n"
 
 
 def write_record(state: State, path: str | Path, agents: str | None = None) -> None:
-    Path(path).write_text(record_text(state, agents), encoding="utf-8")
+    """Write the record of ``state``'s game to ``path``: the whole file or, on any failure, the old one untouched."""
+    atomic_write_text(path, record_text(state, agents))
 
 
 def parse_record(text: str, file: str = "<record>") -> Record:
@@ -184,12 +233,15 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         first_player = seat - 1
     decks, deck_lines = _deck_headers(header, players, file)
     cards: tuple[str, int] | None = None
+    cards_name: str | None = None
     if "Cards" in header:
         value, no = header["Cards"]
         digest = value.split()[0] if value.split() else ""
         if re.fullmatch(r"sha256:[0-9a-f]{16}", digest) is None:
             raise RecordError(file, no, f"Cards must be a card pool's fingerprint (sha256:...), not {_clip(value)}")
         cards = (digest, no)
+        rest = value[len(digest) :].strip()
+        cards_name = pool_name(rest) if rest else None
     agents = header.get("Agents", (None, 0))[0]
     return Record(
         header["Game"][0],
@@ -204,6 +256,7 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         deck_lines,
         result_line,
         cards,
+        cards_name,
     )
 
 

@@ -393,8 +393,11 @@ def columns(records: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def to_csv(records: Sequence[Mapping[str, Any]], path: Any) -> None:
-    """Write the records as CSV (UTF-8, a header row; None as an empty cell)."""
-    with open(path, "w", newline="", encoding="utf-8") as fh:
+    """Write the records as CSV (UTF-8, a header row; None as an empty cell): the whole file, or on any
+    failure (a full disk, Ctrl+C) the old one untouched (``core/files.py``)."""
+    from ..core.files import atomic_writer
+
+    with atomic_writer(path, "w", encoding="utf-8", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=columns(records), restval="")
         w.writeheader()
         for r in records:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from ..core.errors import TcgError
+from ..core.files import atomic_write_text
 from ..i18n import LANGS, pick
 
 if TYPE_CHECKING:
@@ -516,10 +517,10 @@ def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = No
             for lang in LANGS:
                 d = FlowDiagram(flow, lang, game.name)
                 stem = f"{game.name}-{flow.name}.{lang}"
-                (out / f"{stem}.dot").write_text(d.source, encoding="utf-8")
+                atomic_write_text(out / f"{stem}.dot", d.source)
                 written.append(out / f"{stem}.dot")
                 if svg:
-                    (out / f"{stem}.svg").write_text(_render_svg_raw(d.source), encoding="utf-8")
+                    atomic_write_text(out / f"{stem}.svg", _render_svg_raw(d.source))
                     written.append(out / f"{stem}.svg")
     return written
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import TcgError
+from ..core.files import atomic_writer
 from ..i18n import Text
 
 #: the bundled subset (SIL Open Font License 1.1, see tcgteach/data/NotoSansCJKjp-subset.LICENSE.txt)
@@ -193,5 +194,6 @@ def build_subset(source: str | Path, out: str | Path, characters: Iterable[str],
         cff.fontNames = [postscript]
         top = cff.topDictIndex[0]
         top.FullName, top.FamilyName = BUNDLED_FAMILY, BUNDLED_FAMILY
-    font.save(str(out))
+    with atomic_writer(out, "wb") as fh:  # the old font stays whole if the save fails half-way
+        font.save(fh)
     return Path(out).stat().st_size

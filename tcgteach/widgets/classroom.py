@@ -291,6 +291,7 @@ class Classroom(Surface):
         self.quiz_button.add_class("tcg-quiz-mode")
         self.quiz_button.observe(g(lambda ch: self.show_quiz(bool(ch["new"]))), names="value")
         self.quiz: Any = None
+        self._quiz_pool: Any = None  # the card pool the quiz was dealt from
         self.new_button.on_click(g(lambda _b: self.new_game()))
         self.takeback_button.on_click(g(lambda _b: self.take_back()))
         self.step_button.on_click(g(lambda _b: self.step()))
@@ -397,14 +398,17 @@ class Classroom(Surface):
     # -- quiz mode ---------------------------------------------------------------------------------------
     def show_quiz(self, on: bool) -> None:
         """Quiz mode on: a ``Quiz`` about the game being played, in the classroom's language, in place of
-        the play rows (the game waits as it is); off: back to the game."""
+        the play rows (the game waits as it is); off: back to the game. With your own card pool
+        (``cards=``) the questions are dealt from it."""
         from .quiz import Quiz
 
         if on:
-            if self.quiz is None or self.quiz.games != [self.game.name]:
+            game = self._teaching_game()
+            if self.quiz is None or self.quiz.games != [self.game.name] or self._quiz_pool != self.game.user_pool:
                 if self.quiz is not None:
                     self.quiz.close()
-                self.quiz = Quiz(self.game.name, seed=self.seed, questions=5, lang=self.lang)
+                self.quiz = Quiz(game, seed=self.seed, questions=5, lang=self.lang)
+                self._quiz_pool = self.game.user_pool
             elif self.quiz.lang != self.lang:
                 self.quiz.set_lang(self.lang)
             self.children = [*self._quiz_rows, self.quiz]
@@ -412,6 +416,19 @@ class Classroom(Surface):
             self.children = self._rows
         self.quiz_button.value = on
         self.quiz_button.description = self._t("quiz_back" if on else "quiz")
+
+    def _teaching_game(self) -> Any:
+        """What the quiz and the rule explorer ask about: the game's name (its own cards, default options), or
+        with your own card pool that game made with it."""
+        pool = self.game.user_pool
+        return self.game.name if pool is None else tcgteach.game(self.game.name, cards=pool)
+
+    def rule_explorer(self, rule: str | None = None) -> Any:
+        """A :class:`~tcgteach.widgets.RuleExplorer` for the game being played, in the classroom's language:
+        with your own card pool (``cards=``) its live examples are games dealt from it."""
+        from .rules import RuleExplorer
+
+        return RuleExplorer(self._teaching_game(), rule, self.lang, link_base="")
 
     # -- commands ----------------------------------------------------------------------------------------
     @staticmethod

@@ -24,13 +24,13 @@ import html
 import logging
 import os
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ..agents import CoachAgent, make_agent
 from ..core.errors import TcgError
+from ..core.files import atomic_write_text
 from ..i18n import Text, pick
 from ..session import ADVANCE_LIMIT, Session, StepLimitError
 from ..viz import export
@@ -1300,7 +1300,7 @@ class ExportPane(w.HBox):  # type: ignore[misc]
         current = state.node if state.node in flow.by_id else None
         svg = FlowDiagram.of(flow, t.lang, t.game.name).highlighted_svg(current, edges)
         if path is not None:
-            Path(path).write_text(svg, encoding="utf-8")
+            atomic_write_text(path, svg)
         return svg
 
     def export_html(self, path: str | os.PathLike[str] | None = None) -> str:
@@ -1329,7 +1329,7 @@ class ExportPane(w.HBox):  # type: ignore[misc]
             graph_title=t.t("graph"),
         )
         if path is not None:
-            Path(path).write_text(doc, encoding="utf-8")
+            atomic_write_text(path, doc)
         return doc
 
     def offer(self) -> None:

@@ -19,6 +19,7 @@ import ipywidgets as w
 import tcgteach
 
 from ..core.errors import TcgError
+from ..core.game import Game
 from ..i18n import LANGS, Text
 from ..quiz import Question, Score, kinds, make_question
 
@@ -190,14 +191,15 @@ def _plan(games: Sequence[str], kinds_: Sequence[str] | None) -> list[tuple[str,
 class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """``Quiz("dragonquest", kinds=["first_strike", "poison"], seed=3, questions=5, lang="ja")``.
 
-    ``game`` is a game name or a list of them (a mixed quiz); ``kinds`` the kinds to ask (default: all
+    ``game`` is a game name, a ``Game`` (its card pool deals the positions: a user's own cards) or a list of
+    them (a mixed quiz); ``kinds`` the kinds to ask (default: all
     of the game's), cycled in an order the seed shuffles; ``seed`` None draws one. ``answer(i)`` and
     ``next()`` are what the buttons do; ``score`` is this quiz's, ``session_score()`` the kernel's.
     """
 
     def __init__(
         self,
-        game: str | Sequence[str] = "darkmoon",
+        game: Any = "darkmoon",
         kinds: Sequence[str] | None = None,
         seed: int | None = None,
         questions: int = 5,
@@ -207,7 +209,10 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         title: str | None = None,
     ) -> None:
         super().__init__()
-        games = [game] if isinstance(game, str) else list(game)
+        given = [game] if isinstance(game, (str, Game)) else list(game)
+        #: a Game given (e.g. the classroom's, with the user's card pool): its questions are dealt from it
+        self._games = {g.name: g for g in given if isinstance(g, Game)}
+        games = [g.name if isinstance(g, Game) else g for g in given]
         for g in games:
             if g not in tcgteach.games():
                 raise TcgError(f"game {g!r}: the quiz knows {', '.join(tcgteach.games())}")
@@ -269,7 +274,7 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _make(self) -> Question:
         g, k = self.plan[self.index]
-        return make_question(g, k, self.seeds[self.index], self.lang)
+        return make_question(self._games.get(g, g), k, self.seeds[self.index], self.lang)
 
     def _ask(self) -> None:
         self.question = self._make()

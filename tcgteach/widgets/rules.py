@@ -20,6 +20,7 @@ import tcgteach
 
 from .. import explorer
 from ..core.errors import TcgError
+from ..core.game import Game
 from ..i18n import LANGS, Text, pick
 from .stepper import Stepper, _close
 
@@ -70,7 +71,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
     TEXT = TEXT
 
     def __init__(
-        self, game: str = "darkmoon", rule: str | None = None, lang: str = "en", *, link_base: str = "../"
+        self, game: Any = "darkmoon", rule: str | None = None, lang: str = "en", *, link_base: str = "../"
     ) -> None:
         super().__init__()
         #: the path from the page showing the widget to ``notebooks/`` (the lessons are in notebooks/en and
@@ -79,7 +80,9 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         if lang not in LANGS:
             raise TcgError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         self.lang = lang
-        self.game = tcgteach.game(game)
+        # a Game (e.g. the classroom's, with the user's card pool) is kept, and comes back when chosen again
+        self.game = game if isinstance(game, Game) else tcgteach.game(game)
+        self._given = self.game
         rid = explorer.resolve_rule(self.game, rule) if rule is not None else self._first_rule()
         self.stepper: Stepper | None = None
         self._opened: int | None = None  # the example open in the stepper
@@ -189,7 +192,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
             self._quiet = False
 
     def _on_game(self, change: dict[str, Any]) -> None:
-        self.game = tcgteach.game(change["new"])
+        self.game = self._given if change["new"] == self._given.name else tcgteach.game(change["new"])
         self.find.value = ""
         rid = self._first_rule()
         self._set_options(self.rule_pick, self._rule_options(""), rid)
