@@ -54,7 +54,9 @@ def main() -> None:
     args = ap.parse_args()
     names = args.game or ["darkmoon", "dragonquest"]
     profile = "every-step" if args.every_step else "sampled" if args.sampled else "invariants"
-    compiled = getattr(tcgteach, "COMPILED", None)
+    import tcgteach.core.state as kernel
+
+    compiled = not kernel.__file__.endswith(".py")  # a compiled module is an extension (.so)
     print(
         f"tcgteach {tcgteach.__version__} ({'compiled' if compiled else 'pure Python'}), profile {profile}, "
         f"{args.workers or os.cpu_count()} workers, {args.games:,} games each"
