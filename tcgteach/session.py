@@ -83,16 +83,44 @@ class Session:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action of the player to move (checked: an illegal one raises and changes nothing);
         then, with ``auto_forced``, the forced decisions that follow (their events included)."""
-        actor = self.state.current_player
-        start = len(self.state.events)
-        events = self.state.apply(action)
-        self.actors.append(actor)
-        self.forced.append(False)
-        self.starts.append(start)
-        self.version += 1
-        if self.auto_forced:
-            events = events + self.take_forced()
+        if not self.auto_forced:
+            return self._apply_one(action, False)
+        with self.transaction():  # the move and the forced decisions after it: all of them or none
+            events = self._apply_one(action, False)
+            return events + self.take_forced()
+
+    def _apply_one(self, action: Action | str, forced: bool) -> list[Event]:
+        """Apply one action and record who took it, atomically: an exception (a Ctrl+C) landing between the
+        state's apply and the record takes the action back, so ``actors`` always matches the history."""
+        state = self.state
+        actor = state.current_player
+        start = len(state.events)
+        n_history = len(state.history)
+        n_actors = len(self.actors)
+        try:
+            events = state.apply(action)
+            self.actors.append(actor)
+            self.forced.append(forced)
+            self.starts.append(start)
+            self.version += 1
+        except BaseException:
+            self._cut(n_history, n_actors)
+            raise
         return events
+
+    def _cut(self, n_history: int, n_actors: int) -> None:
+        """Undo the state back to ``n_history`` actions and the records back to ``n_actors``. Idempotent (each
+        step is an undo while the history is longer, or a cut to a length): a caller interrupted in it does it
+        again."""
+        state = self.state
+        if len(state.history) <= n_history and max(len(self.actors), len(self.forced), len(self.starts)) <= n_actors:
+            return  # nothing to cut (an illegal action refused: the version stays)
+        while len(state.history) > n_history:
+            state.undo()
+        self.version += 1
+        del self.actors[n_actors:]
+        del self.forced[n_actors:]
+        del self.starts[n_actors:]
 
     def forced_action(self) -> Action | None:
         """The only legal action of the player to move, if there is exactly one (None at the end too)."""
@@ -111,12 +139,7 @@ class Session:
             action = self.forced_action()
             if action is None:
                 break
-            seat, start = self.state.current_player, len(self.state.events)
-            events += self.state.apply(action)
-            self.actors.append(seat)
-            self.forced.append(True)
-            self.starts.append(start)
-            self.version += 1
+            events += self._apply_one(action, True)
         return events
 
     def forced_moves(self) -> dict[int, tuple[int | None, Action]]:
@@ -175,14 +198,21 @@ class Session:
 
     def undo(self) -> bool:
         """Take back one action; False (nothing changes) at the start of the game."""
-        if not self.state.can_undo():
+        state = self.state
+        if not state.can_undo():
             return False
-        self.state.undo()
-        if self.actors:
-            self.actors.pop()
-            self.forced.pop()
-            self.starts.pop()
-        self.version += 1
+        n_history = len(state.history) - 1
+        n_actors = max(len(self.actors) - 1, 0)
+        try:
+            state.undo()
+            del self.actors[n_actors:]
+            del self.forced[n_actors:]
+            del self.starts[n_actors:]
+            self.version += 1
+        except BaseException:  # interrupted: the state's undo is then finished or not begun; the records follow it
+            if len(state.history) <= n_history:
+                self._cut(n_history, n_actors)
+            raise
         return True
 
     def take_back(self) -> int | None:
@@ -194,12 +224,12 @@ class Session:
         if last is None:
             return None
         who = actors[last]
-        while len(actors) > last:
-            self.state.undo()
-            actors.pop()
-            forced.pop()
-            self.starts.pop()
-        self.version += 1
+        target = len(self.state.history) - (len(actors) - last)
+        try:
+            self._cut(target, last)
+        except BaseException:
+            self._cut(target, last)  # interrupted: the take-back is finished (each step again), then the error goes on
+            raise
         return who
 
     def advance(self, limit: int = ADVANCE_LIMIT, before: Callable[[int, Agent], None] | None = None) -> int:
@@ -235,11 +265,13 @@ class Session:
         seats = list(self.agents if agents is None else agents)
         if state.num_players != len(seats):
             raise TcgError(f"agents: {len(seats)} seated for {state.num_players} players")
-        self.state, self.agents = state, seats
-        self.actors = []
-        self.forced = []
-        self.starts = []
-        self.version += 1
+        old = self.state, self.agents, self.actors, self.forced, self.starts
+        try:
+            self.version += 1
+            self.state, self.agents, self.actors, self.forced, self.starts = state, seats, [], [], []
+        except BaseException:  # interrupted: the session goes on with the old game, whole
+            self.state, self.agents, self.actors, self.forced, self.starts = old
+            raise
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:

@@ -13,7 +13,7 @@ import json
 from dataclasses import fields, is_dataclass
 from itertools import compress
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn
 
 from ._mypyc import mypyc_attr
 from .actions import field_problem, shown
@@ -73,6 +73,10 @@ _HIDDEN_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 #: events and trail steps there were, and the zones the action touched as they were (one tuple: a step of
 #: play allocates it and nothing more for undo)
 _Frame = tuple[tuple[Any, ...], int, int, int, dict[int, list[int]]]
+
+#: how often the rollback of an interrupted ``apply`` (and the end of an interrupted ``undo``) is started again when
+#: one more interrupt lands in it (a person holding Ctrl+C down): each start does all of it (it is idempotent)
+_RETRIES: Final = 50
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
@@ -174,23 +178,51 @@ class State:
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
-        """Apply without checking legality (for search). An illegal action may corrupt the state."""
+        """Apply without checking legality (for search). An illegal action may corrupt the state.
+
+        Atomic: an exception anywhere inside (a Ctrl+C, a notebook's "interrupt kernel", a bug of the game)
+        leaves the state exactly as before the action, or, once the action and its undo frame are both
+        recorded, exactly as after it. Every change is made inside the ``try``, and the rollback only
+        puts back what was read before it (so it is idempotent, and done again if a second interrupt
+        lands in it)."""
         events = self.events
         n_events = len(events)
         saved: dict[int, list[int]] = {}
         frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail), saved)
-        self._saved = saved
+        legal = self._legal
+        frames = self._frames
+        n_frames = len(frames)
+        history = self.history
+        n_history = len(history)
         try:
+            self._saved = saved
             self._do(action)
-        except BaseException:
             self._saved = None
-            self._restore(frame, saved)
+            frames.append(frame)
+            history.append(action)
+            self._legal = None
+        except BaseException:
+            self._roll_back(frame, n_frames, n_history, legal)
             raise
-        self._saved = None
-        self._frames.append(frame)
-        self.history.append(action)
-        self._legal = None
         return events[n_events:]
+
+    def _roll_back(self, frame: _Frame, n_frames: int, n_history: int, legal: tuple[Action, ...] | None) -> None:
+        """Put back the moment of ``frame`` after an action that did not complete: its touched zones, scalars,
+        RNG, events and trail, the undo frames, history and legal actions as they were (``apply_unchecked``).
+        Only assignments from values read before the action and cuts to saved lengths: done twice, it does
+        the same; a second interrupt landing in it starts it again."""
+        for _ in range(_RETRIES):
+            try:
+                self._saved = None
+                self._restore(frame, frame[4])
+                del self._frames[n_frames:]
+                del self.history[n_history:]
+                for cache in self._masked_hist.values():
+                    del cache[n_history:]
+                self._legal = legal
+                return
+            except KeyboardInterrupt:
+                continue
 
     def _scalar_values(self) -> tuple[Any, ...]:
         """``node`` and the ``SCALARS`` in order (what a frame of undo saves); a game may override it with
@@ -198,17 +230,46 @@ class State:
         return self._get_scalars(self)  # type: ignore[no-any-return]
 
     def undo(self) -> Action:
-        """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start."""
-        if not self._frames:
+        """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start.
+
+        Atomic: the frame is read, not popped, and every change is a cut or an assignment from it, so an
+        exception landing inside (a Ctrl+C) is answered by finishing the undo (the same steps again) before it
+        goes on: the state is then exactly as before the action, never half of it."""
+        frames = self._frames
+        if not frames:
             raise TcgError("nothing to undo: no action has been applied to this state")
-        frame = self._frames.pop()
-        self._restore(frame, frame[4])
-        self._legal = None
-        action = self.history.pop()
-        n = len(self.history)
-        for cache in self._masked_hist.values():
-            del cache[n:]
+        frame = frames[-1]
+        history = self.history
+        action = history[-1]
+        n_frames = len(frames) - 1
+        n_history = len(history) - 1
+        try:  # (the steps of ``_take_back``, written out: undo runs at every step of a search)
+            self._restore(frame, frame[4])
+            self._legal = None
+            del frames[n_frames:]
+            del history[n_history:]
+            for cache in self._masked_hist.values():
+                del cache[n_history:]
+        except BaseException:
+            self._take_back(frame, n_frames, n_history)  # the steps again: the undo is finished, then the error goes on
+            raise
         return action
+
+    def _take_back(self, frame: _Frame, n_frames: int, n_history: int) -> None:
+        """The steps of ``undo``: put back the moment of ``frame`` and cut frames, history and the views' masked
+        histories to their lengths before the action. Idempotent; a second interrupt landing in it starts it
+        again."""
+        for _ in range(_RETRIES):
+            try:
+                self._restore(frame, frame[4])
+                self._legal = None
+                del self._frames[n_frames:]
+                del self.history[n_history:]
+                for cache in self._masked_hist.values():
+                    del cache[n_history:]
+                return
+            except KeyboardInterrupt:
+                continue
 
     def can_undo(self) -> bool:
         return bool(self._frames)
