@@ -17,6 +17,7 @@ from tcgteach.agents import make_agent
 from tcgteach.agents.coach import _SEEN, CoachAgent, _progress
 from tcgteach.core.determinize import determinize
 from tcgteach.core.errors import IllegalActionError, OptionError
+from tcgteach.darkmoon import actions as A_DM
 from tcgteach.dragonquest import actions as A
 from tcgteach.dragonquest.ids import Node
 from tcgteach.dragonquest.preparation import leads_back, phase_repeats, position_key
@@ -296,3 +297,105 @@ def test_DQ_6_4_DQ_1_4_an_adversary_that_always_repeats_still_ends_every_game() 
         longest_game = max(longest_game, len(s.history))
     assert longest_phase <= PHASE_MOST and longest_game <= GAME_MOST
     assert longest_phase >= 2 * LIMIT  # (the adversary did go round in circles)
+
+
+# -- DARK MOON: starting a unit and cancelling it (DM-4.6) --------------------------------------------------------
+def dm_main_with_a_unit_to_start(limit: Any) -> Any:
+    """A DARK MOON game played (first legal actions) until the turn player may start a unit."""
+    s = tcgteach.game("darkmoon", {"repeat_limit": limit}).new_state(seed=1)
+    while not any(a.VERB == "unit" for a in s.legal_actions()):
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+def start_and_cancel(s: Any) -> None:
+    s.apply(next(a for a in s.legal_actions() if a.VERB == "unit"))
+    s.apply(next(a for a in s.legal_actions() if a.VERB == "cancel"))
+
+
+def test_DM_4_6_without_the_reading_units_are_started_and_cancelled_for_ever() -> None:
+    s = dm_main_with_a_unit_to_start(None)
+    turn, zones = s.turn, [z[:] for z in s.zones]
+    for _ in range(1500):
+        start_and_cancel(s)
+    assert s.turn == turn and s.zones == zones and s.cancels_this_turn() == 1500
+
+
+def test_DM_4_6_repeat_limit_stops_starting_units_in_the_main_phase() -> None:
+    g = tcgteach.game("darkmoon")
+    spec = g.options.specs["repeat_limit"]
+    assert (spec.kind, spec.default, spec.rule) == ("int_or_none", None, "DM-4.6")
+    assert tcgteach.game_class("darkmoon").sim_defaults == {"repeat_limit": 3, "turn_limit": 500}
+    assert resolve_game("darkmoon").options["repeat_limit"] == 3
+    assert g.rule_interpretations("DM-4.6") == ("repeat_limit",) and "`repeat_limit`" in g.rule_text("DM-4.6", "ja")
+    s = dm_main_with_a_unit_to_start(3)
+    before = s.legal_actions()
+    for k in range(3):
+        assert s.legal_actions() == before
+        start_and_cancel(s)
+        assert s.cancels_this_turn() == k + 1
+    assert [a for a in s.legal_actions() if a.VERB != "unit"] == list(s.legal_actions())
+    assert [a for a in before if a.VERB != "unit"] == list(s.legal_actions())  # plays and the end stay
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(next(a for a in before if a.VERB == "unit"))
+    assert err.value.rule == "DM-4.6" and "repeat_limit=3" in str(err.value)
+    # undo takes the cancels back; views, dealt samples and a saved state agree
+    s.undo()
+    assert s.cancels_this_turn() == 2 and s.node == "unit"
+    s.undo()
+    assert s.node == "main" and s.legal_actions() == before
+    start_and_cancel(s)
+    p = s.current_player
+    assert s.view(p).legal_actions() == s.legal_actions()
+    assert determinize(s.view(p), random.Random(2)).legal_actions() == s.legal_actions()
+    t = s.game.state_from_dict(json.loads(json.dumps(s.to_dict())))
+    assert t.legal_actions() == s.legal_actions() and t.cancels_this_turn() == 3
+    # the next main phase starts afresh
+    s.apply(next(a for a in s.legal_actions() if a.VERB == "end"))
+    assert s.cancels_this_turn() == 0
+
+
+def test_DM_1_4_DM_4_6_an_adversary_that_cancels_or_passes_still_ends_every_game() -> None:
+    """Nobody who never finishes a unit arms the end (DM-1.4): without a cap such a game never ends, whatever
+    the repeat limit; the turn cap of simulations ends it as a draw, never as a win."""
+    never = tcgteach.game("darkmoon", {"repeat_limit": 3}).new_state(seed=0)
+    for _ in range(3000):
+        legal = never.legal_actions()
+        never.apply(A_DM.END_MAIN if A_DM.END_MAIN in legal else legal[0])
+    assert not never.is_terminal() and never.turn > 1000  # the source's rules alone
+    g = resolve_game("darkmoon")
+    assert (g.options["repeat_limit"], g.options["turn_limit"]) == (3, 500)
+    longest = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        s = g.new_state(seed=seed, players=2 + seed % 5)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            loop = [a for a in legal if a.VERB in ("unit", "cancel")]
+            s.apply(loop[0] if loop else legal[rng.randrange(len(legal))])
+            assert s.cancels_this_turn() <= 3
+        out = s.result()
+        assert s.turn == 500 and out.winners == () and out.reason == "DM-1.4" and not out.nobody_wins
+        assert "DM-1.4" in s.game.describe_event(s.events[-1], s) and "引き分け" in s.game.describe_event(
+            s.events[-1], s, "ja"
+        )
+        longest = max(longest, len(s.history))
+    assert longest <= 500 * (2 + 2 * 4 + 2 + 1)  # per turn at most 3 start/cancel pairs, 2 actions, the end
+
+
+def test_DM_1_4_the_turn_cap_is_an_option_marked_in_the_rule_texts() -> None:
+    g = tcgteach.game("darkmoon")
+    spec = g.options.specs["turn_limit"]
+    assert (spec.kind, spec.default, spec.rule) == ("int_or_none", None, "DM-1.4")
+    assert g.rule_interpretations("DM-1.4") == ("turn_limit",)
+    assert "`turn_limit`" in g.rule_text("DM-1.4") and "`turn_limit`" in g.rule_text("DM-1.4", "ja")
+    # a capped game saved and loaded is the same draw; a file without the option is read without a cap
+    s = tcgteach.game("darkmoon", {"turn_limit": 6}).new_state(seed=2)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply(A_DM.END_MAIN if A_DM.END_MAIN in legal else legal[0])
+    d = s.to_dict()
+    assert s.game.state_from_dict(d).result() == s.result() and s.result().reason == "DM-1.4"
+    del d["options"]["turn_limit"]
+    with pytest.raises(tcgteach.TcgError):  # replayed without the cap, the game goes on: not what was saved
+        tcgteach.game("darkmoon").state_from_dict(d)
