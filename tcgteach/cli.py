@@ -30,9 +30,11 @@ TEXT = Text(
         "result": ("Result: ", "結果："),
         "rules_legend": (
             "[interpretation]: the source leaves a gap or contradicts itself here, and this is the project's "
-            "reading; a named one is an engine option you can change with --option NAME=VALUE.",
+            "reading; a named one is an engine option you can change with --option NAME=VALUE. [automated play]: "
+            "not a rule but a safeguard that makes every simulated game end; off when people play.",
             "［解釈］：原典に書かれていない点や矛盾している点について、本プロジェクトが採った読み方です。"
-            "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。",
+            "名前のあるものはエンジンオプションで、--option 名前=値 で切り替えられます。"
+            "［自動対戦用］：ルールではなく、シミュレーションの対戦が必ず終わるようにするための歯止めです。人が遊ぶときは働きません。",
         ),
     }
 )
@@ -311,7 +313,7 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
         ):
             continue
         marks = game.rule_marks(rid, lang)
-        if args.interpretations and not marks:
+        if args.interpretations and not game.rule_interpretations(rid):  # (the automation options are no readings)
             continue
         print(f"{rid}  {game.rule_title(rid, lang)}: {game.rule_text(rid, lang)}", file=out)
         for line in marks:

@@ -56,7 +56,7 @@ def test_record_header_and_custom_decks_round_trip():
         s.apply(s.legal_actions()[0])
     text = record_text(s)
     assert (
-        "Options: deck_out=skip first_turn_restriction=True tie=none" in text
+        "Options: deck_out=skip first_turn_restriction=True repeat_limit=None tie=none turn_limit=None" in text
         and "FirstPlayer: 2" in text
         and "Deck2: ensemble" in text
     )

@@ -518,7 +518,13 @@ def test_good_options_are_accepted() -> None:
     for tie in ("shared", "none"):
         for deck_out in ("skip", "arms_end"):
             g = tcgteach.game("darkmoon", {"tie": tie, "deck_out": deck_out})
-            assert dict(g.options) == {"tie": tie, "deck_out": deck_out, "first_turn_restriction": True}
+            assert dict(g.options) == {
+                "tie": tie,
+                "deck_out": deck_out,
+                "first_turn_restriction": True,
+                "repeat_limit": None,
+                "turn_limit": None,
+            }
 
 
 def test_unknown_game() -> None:

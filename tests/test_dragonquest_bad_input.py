@@ -883,6 +883,7 @@ def test_good_options_are_accepted() -> None:
                             "turn_limit": turn_limit,
                             "formation_repair": "immediate",
                             "wipe_out": "after_own_turn",
+                            "repeat_limit": None,
                         }
                         assert dict(tcgteach.game("dragonquest", opts).options) == opts
     for repair in ("immediate", "end_step"):

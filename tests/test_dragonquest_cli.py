@@ -198,6 +198,7 @@ def test_options_on_the_command_line_reach_the_game(tmp_path: Path) -> None:
         "turn_limit": 200,
         "formation_repair": "immediate",
         "wipe_out": "after_own_turn",
+        "repeat_limit": None,
     }
     s = replay(rec)
     assert dict(s.game.options) == rec.options

@@ -144,7 +144,7 @@ def test_the_texts_name_exactly_the_options_that_settle_them(game: str) -> None:
     """A text that cites 'Engine option `x`' is marked with x, and the mark is not in the text alone."""
     g = tcgteach.game(game)
     for rid in g.rule_ids():
-        named = [m for m in g.rule_interpretations(rid) if m != FIXED]
+        named = [m for m in g.rule_interpretations(rid) if m != FIXED] + list(g.rule_automation(rid))
         assert re.findall(r"[Ee]ngine option `(\w+)`", g.rule_text(rid, "en")) == named, rid
         assert re.findall(r"エンジンオプション `(\w+)`", g.rule_text(rid, "ja")) == named, rid
         for lang in ("en", "ja"):
@@ -172,6 +172,14 @@ def test_the_rules_command_shows_every_mark(game: str, lang: str) -> None:
                     if lang == "ja"
                     else f"[interpretation: option `{name}`, default {default}]"
                 )
+        for name in g.rule_automation(rid):  # then the options for automated play only (not readings)
+            default = shown(g.options.specs[name].default)
+            sim = shown(g.sim_defaults[name])
+            expected.append(
+                f"［自動対戦用：オプション `{name}`、既定値 {default}、シミュレーションでは {sim}］"
+                if lang == "ja"
+                else f"[automated play: option `{name}`, default {default}, in simulations {sim}]"
+            )
         lines = shown_marks[rid]
         assert len(lines) == len(expected) and all(
             line.startswith(e) for line, e in zip(lines, expected, strict=True)
@@ -344,3 +352,26 @@ def test_the_shipped_files_write_the_field_in_every_entry(game: str) -> None:
     rules = json.loads(path.read_text(encoding="utf-8"))["rules"]
     assert [rid for rid, entry in rules.items() if "interpretation" not in entry] == []
     assert all(rid.startswith(PREFIX[game] + "-") for rid in rules)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_options_for_automated_play_are_no_readings_off_for_people_and_on_in_simulations(game: str) -> None:
+    """Issue 22, item 6: the bounds that make every automated game end (DQ-6.4 and DM-4.6 ``repeat_limit``,
+    DM-1.4 ``turn_limit``) are marked in rules.json as ``automation``, beside the rule they bound. The spec does
+    not list them as readings of the rulebook, so they are not interpretations: a person's game has them off,
+    a simulation on; the rule text names each one."""
+    g = tcgteach.game(game)
+    spec = parse_spec(game)
+    auto = {rid: g.rule_automation(rid) for rid in g.rule_ids() if g.rule_automation(rid)}
+    assert auto == (
+        {"DM-1.4": ("turn_limit",), "DM-4.6": ("repeat_limit",)}
+        if game == "darkmoon"
+        else {"DQ-6.4": ("repeat_limit",)}
+    )
+    for rid, names in auto.items():
+        for name in names:
+            assert name not in spec[rid].marks, f"{rid}: the spec reads {name} now: mark it as an interpretation"
+            option = g.options.specs[name]
+            assert option.rule == rid and option.default is None and g.sim_defaults[name] is not None
+            assert f"Engine option `{name}`, for automated play only" in g.rule_text(rid, "en")
+            assert f"エンジンオプション `{name}`（自動対戦専用）" in g.rule_text(rid, "ja")

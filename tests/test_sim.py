@@ -75,7 +75,7 @@ def test_a_game_depends_on_its_seed_only_not_on_the_others_in_the_run(baseline):
 def test_record_is_the_game_played_by_hand_through_views(baseline, name):
     """Agents see only their view (``tcgteach play`` seeds them the same way): the record says what happened."""
     seed = 3
-    game = tcgteach.game(name, {"turn_limit": 200} if name == "dragonquest" else None)
+    game = tcgteach.game(name, dict(tcgteach.game_class(name).sim_defaults))  # as simulate plays it
     state = game.new_state(seed=seed)
     agents = [make_agent("random", agent_seed(seed, p)) for p in range(2)]
     legal = touching = 0

@@ -347,6 +347,8 @@ class _Repeats:
         self.answers: dict[Action, bool] = {}
 
     def __call__(self, action: Action) -> bool:
+        if _phase_repeat(self.view, action):
+            return True  # the game itself knows this phase has been here (Dragon Quest, DQ-6.4): never a way back
         if not self.strict or (self.exempt is not None and action == self.exempt):
             return any(action == t for t in self.taken)  # only the action taken from here last time round
         if not self.active:
@@ -364,6 +366,15 @@ class _Repeats:
         answer = any(k < n and line[k] == h for k, h in past) if past else False
         self.answers[action] = answer
         return answer
+
+
+def _phase_repeat(view: State, action: Action) -> bool:
+    """Whether the game says ``action`` brings its current phase back to a position it has already been in
+    (``Game.leads_back``, where a game has it: Dragon Quest's preparation phase, DQ-6.4). Unlike the
+    remembered positions of ``_Repeats`` this holds for every line of play, hinted or not, and also when the
+    coach plays: such an action gains nothing (a formation change and its reverse, "gain 1 GP" and "restore")."""
+    hook = getattr(view.game, "leads_back", None)
+    return bool(hook(view, action)) if hook is not None else False
 
 
 #: every (history length, line hash) remembered in ``_SEEN``: is anything of this line remembered at all?

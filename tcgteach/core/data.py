@@ -168,7 +168,8 @@ FIXED = "fixed"
 
 class RuleTexts(dict):  # type: ignore[type-arg]
     """Rule ID -> entry, read from ``file``. Each entry: ``{"title": {en, ja}, "text": {en, ja},
-    "interpretation": (...)}``; the last is a tuple of marks, empty when the rule is not a reading."""
+    "interpretation": (...), "automation": (...)}``: the marks of the rule's readings (empty when the rule is
+    not a reading) and the options for automated play only that bound it (a simulation's safeguard)."""
 
     def __init__(self, file: str) -> None:
         super().__init__()
@@ -194,10 +195,12 @@ def load_rule_texts(
         if not rid.startswith(prefix + "-"):
             raise DataFileError(file, where(data, ("rules", rid)), f"rule IDs of this file start with {prefix}-")
         marks = entry.get("interpretation")
+        auto = entry.get("automation", ())
         out[rid] = {
             "title": dict(entry["title"]),
             "text": dict(entry["text"]),
             "interpretation": () if marks is None else tuple(marks) if isinstance(marks, list) else (marks,),
+            "automation": tuple(auto) if isinstance(auto, list) else (auto,) if auto else (),
         }
     if options is not None:
         check_rule_options(out, options)
@@ -205,12 +208,15 @@ def load_rule_texts(
 
 
 def check_rule_options(texts: RuleTexts, options: Mapping[str, Any]) -> None:
-    """Every named interpretation must be an engine option (name -> OptionSpec) that settles that rule."""
+    """Every named interpretation, and every option for automated play (``automation``), must be an engine
+    option (name -> OptionSpec) that settles that rule."""
     for rid, entry in texts.items():
-        for mark in entry["interpretation"]:
-            if mark == FIXED:
+        for field, mark in [("interpretation", m) for m in entry["interpretation"]] + [
+            ("automation", m) for m in entry.get("automation", ())
+        ]:
+            if mark == FIXED and field == "interpretation":
                 continue
-            where = f"rules.{rid}.interpretation"
+            where = f"rules.{rid}.{field}"
             spec = options.get(mark)
             if spec is None:
                 raise DataFileError(

@@ -547,6 +547,14 @@ class Game:
         ``self.options.specs``). Empty when the rule is stated by the source itself."""
         return tuple(self._rule_entry(rule_id).get("interpretation", ()))
 
+    def rule_automation(self, rule_id: Any) -> tuple[str, ...]:
+        """The engine options for automated play only that bound the rule (a simulation's safeguard: the
+        repeat limit of DQ-6.4 and DM-4.6, DARK MOON's turn cap in DM-1.4), in ``self.options.specs``. They
+        are not readings of the rule: a person's game has them off, a simulation on (``sim_defaults``)."""
+        if not isinstance(rule_id, str):
+            raise TcgError(f"a rule ID is a str such as 'DQ-6.4', not {type(rule_id).__name__}")
+        return tuple(self._rule_entry(rule_id).get("automation", ()))
+
     def rule_interpretation(self, rule_id: str) -> str | None:
         """``None``, ``"fixed"`` or the option name of the rule's first reading; a rule may hold several
         (DQ-6.14: ``wipe_out`` in step 1, ``status_tick`` in step 3), see ``rule_interpretations``."""
@@ -569,6 +577,16 @@ class Game:
                 else f"[interpretation: option `{spec.name}`, default {_shown(spec.default)}] "
             )
             lines.append(head + _meaning(spec, lang))
+        for name in self.rule_automation(rule_id):
+            spec = self.options.specs[name]
+            sim = self.sim_defaults.get(name, spec.default)
+            default, in_sims = _shown(spec.default), _shown(sim)
+            head = (
+                f"［自動対戦用：オプション `{name}`、既定値 {default}、シミュレーションでは {in_sims}］"
+                if ja
+                else f"[automated play: option `{name}`, default {default}, in simulations {in_sims}] "
+            )
+            lines.append(head + spec.explain.get(lang, spec.explain["en"]))
         return lines
 
 

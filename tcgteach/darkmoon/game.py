@@ -69,6 +69,34 @@ OPTIONS = (
             "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件を満たす"},
         },
     ),
+    OptionSpec(
+        "repeat_limit",
+        None,
+        (),
+        "DM-4.6",
+        {
+            "en": "Repeat limit for automated play: a cancelled unit brings the main phase back to the position "
+            "it was in before the unit was started; once that has happened this many times in one main phase, "
+            "no unit can be started in that phase (None: no limit; simulations use 3).",
+            "ja": "自動対戦用の繰り返し上限。ユニットを作るのをやめると、メインフェイズは作り始める前と同じ局面に"
+            "戻ります。1回のメインフェイズでこれがこの回数に達すると、そのフェイズではユニットを作り始められなく"
+            "なる（None：上限なし。シミュレーションは3）。",
+        },
+        kind="int_or_none",
+    ),
+    OptionSpec(
+        "turn_limit",
+        None,
+        (),
+        "DM-1.4",
+        {
+            "en": "Turn cap for automated play: the game ends as a draw after this many turns (all players' turns "
+            "counted) if no end was armed (None: no cap; simulations use 500).",
+            "ja": "自動対戦用のターン上限。終了条件を満たさないまま、この数のターン（全員のターンを数える）が"
+            "終わると引き分けとして終了（None：上限なし。シミュレーションは500）。",
+        },
+        kind="int_or_none",
+    ),
 )
 
 
@@ -96,6 +124,9 @@ class DarkMoon(Game):
     min_players = 2
     max_players = 6  # DM-1.1 [interpretation]: a practical cap, not a rule
     syntax = A.SYNTAX
+    #: in a simulation a main phase stops starting units after 3 cancelled ones (DM-4.6, option repeat_limit), and
+    #: a game where nobody fills the unit slots ends as a draw after 500 turns (DM-1.4, option turn_limit)
+    sim_defaults = {"repeat_limit": 3, "turn_limit": 500}
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
     SECRET_ACTION_EVENTS = frozenset({Ev.RECYCLED})
 

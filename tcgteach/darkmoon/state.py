@@ -266,6 +266,8 @@ class DarkMoonState(State):
             if is_char[c]:
                 n += 1
                 if n >= MIN_UNIT:
+                    if self._units_bounded():
+                        break  # option repeat_limit (DM-4.6): no more units started in this main phase
                     base += UNIT1
                     for k in range(SLOTS):
                         if not zones[base + k]:
@@ -273,6 +275,24 @@ class DarkMoonState(State):
                     break
         out.append(_END_MAIN)
         return tuple(out)
+
+    def cancels_this_turn(self) -> int:
+        """How many units were cancelled in this main phase: each brought it back to the position it was in
+        before that unit was started (picking moves no card), so each is one repeated position (option
+        repeat_limit, DM-4.6). Read from the events, so undo, views, dealt samples and saved states agree."""
+        n = 0
+        events = self.events
+        for k in range(len(events) - 1, -1, -1):
+            kind = events[k].kind
+            if kind == _Ev_UNIT_CANCELLED:
+                n += 1
+            elif kind == _Ev_TURN_START:
+                break
+        return n
+
+    def _units_bounded(self) -> bool:
+        limit = self.game.options["repeat_limit"]
+        return limit is not None and self.cancels_this_turn() >= limit
 
     def _legal_unit(self) -> tuple[Action, ...]:
         """DM-4.6: pick up to 7 characters and 1 special; finish with at least 3 characters; or cancel."""
@@ -327,6 +347,12 @@ class DarkMoonState(State):
     def _why_start_unit(self, action: A.StartUnit) -> tuple[str, str]:
         if self.node != _Node_MAIN:
             return "units are created only in the main phase", "DM-4.6"
+        if self._units_bounded():
+            return (
+                f"{self.cancels_this_turn()} units were cancelled in this main phase, each bringing it back to "
+                f"where it was (option repeat_limit={self.game.options['repeat_limit']}): no more units are "
+                "started in it; play a card or end the main phase"
+            ), "DM-4.6"
         if not 1 <= action.slot <= SLOTS:
             return f"there are only unit slots 1-{SLOTS}", "DM-4.7"
         if self.unit(self.turn_player, action.slot):
@@ -501,6 +527,11 @@ class DarkMoonState(State):
             out = scoring.outcome(self)
             self._emit(Ev.GAME_OVER, "DM-1.5", None, winners=list(out.winners), scores=list(out.scores))
             return
+        limit = self.game.options["turn_limit"]
+        if limit is not None and self.turn >= limit and self.armed_by is None:  # DM-1.4 option turn_limit
+            self._goto(_Node_GAME_OVER)
+            self._emit(Ev.GAME_OVER, "DM-1.4", None, winners=[], scores=list(scoring.outcome(self).scores))
+            return
         self.turn_player = (p + 1) % n
         self.turn += 1
         self.actions_used = 0
@@ -520,7 +551,10 @@ class DarkMoonState(State):
         """The outcome when the game is over (None before): DM-1.2 most points, DM-1.3 ties."""
         if self.node != _Node_GAME_OVER:
             return None
-        return scoring.outcome(self)
+        out = scoring.outcome(self)
+        if self.armed_by is None:  # no end was armed: the turn cap ended it (option turn_limit), a draw
+            return Outcome((), out.scores, "DM-1.4", out.breakdown)
+        return out
 
     # -- views, serialisation, rendering -----------------------------------------------------------------
     def _mask_view(self, view: State, player: int) -> None:

@@ -136,6 +136,22 @@ OPTIONS = (
         },
         kind="int_or_none",
     ),
+    OptionSpec(
+        "repeat_limit",
+        None,
+        (),
+        "DQ-6.4",
+        {
+            "en": "Repeat limit for automated play: once one preparation phase has come back this many times to a "
+            "position it had already been in (where every card is, each party card's state, damage and item; GP "
+            "aside), restores, formation changes and effects are no longer allowed in that phase "
+            "(None: no limit; simulations use 3).",
+            "ja": "自動対戦用の繰り返し上限。1回の準備フェイズの中で、一度なった局面（すべてのカードの置き場所と、"
+            "パーティーカードの状態・ダメージ・装備。GPは含めない）にこの回数だけ戻ると、そのフェイズでは"
+            "復帰・陣形変更・特殊効果の発動ができなくなる（None：上限なし。シミュレーションは3）。",
+        },
+        kind="int_or_none",
+    ),
 )
 
 
@@ -151,8 +167,9 @@ class DragonQuest(Game):
     max_players = 2
     syntax = A.SYNTAX
     SECRET_ACTION_EVENTS = frozenset()
-    #: a game capped at 200 turns ends as a draw (DQ-1.4), so no simulated or classroom game runs forever
-    sim_defaults = {"turn_limit": 200}
+    #: a game capped at 200 turns ends as a draw (DQ-1.4), so no simulated or classroom game runs forever; in a
+    #: simulation a preparation phase that has come back to a position 3 times also ends soon (DQ-6.4)
+    sim_defaults = {"turn_limit": 200, "repeat_limit": 3}
     classroom_options = {"turn_limit": 200}
     FORMAT_NOTES = {
         1: "since format 2 the effects of H09, H15, H17, M13, M17 and M24 cost closing the card or a "
@@ -198,6 +215,20 @@ class DragonQuest(Game):
         from .policy import rollout_action
 
         return rollout_action
+
+    def leads_back(self, state: Any, action: Any) -> bool:  # Any: a public boundary, checked inside
+        """Whether ``action`` (legal now) brings the preparation phase back to a position it has already been
+        in (DQ-6.4, option repeat_limit: moving or swapping back, restoring a card that only gained GP ...):
+        a circle that gains nothing. Read from what the player to act sees, so a view answers it too; the
+        heuristic player and the coach never choose such an action. False for every other action."""
+        from ..core.actions import field_problem
+        from .preparation import leads_back
+
+        if not isinstance(state, DragonQuestState) or state.game.name != self.name:
+            raise TcgError(f"leads_back(state, action): state must be a Dragon Quest state, not {type(state).__name__}")
+        if field_problem(action) is not None or not any(a == action for a in state.legal_actions()):
+            return False
+        return leads_back(state, action)
 
     def explain_choice(self, view: Any, action: Action, lang: str = "en") -> list[Reason]:
         from .reasons import explain

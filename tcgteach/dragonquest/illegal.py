@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.actions import field_problem, shown
 from . import actions as A
 from .ids import MONSTER, Node
+from .preparation import phase_repeats
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -67,6 +68,12 @@ def _why_not_now(s: DragonQuestState, action: A.Action) -> tuple[str, str]:
         return "the defending card must be an own active front-row card", "DQ-7.4"
     if isinstance(action, A.Quest) and s.quest_played:
         return "only one quest card may be played per turn", "DQ-6.12"
+    if isinstance(action, (A.Restore, A.Move, A.Swap, A.Use)) and node == Node.PREP and _bounded(s):
+        return (
+            f"this preparation phase has come back {phase_repeats(s)} times to a position it was already in "
+            f"(option repeat_limit={s.game.options['repeat_limit']}): no more restores, formation changes or "
+            "effects in it; end the phase or take another action"
+        ), "DQ-6.4"
     if isinstance(action, (A.Treat, A.Heal, A.Restore, A.Equip)) and node == Node.PREP:
         return f"{action} is not possible (card, state or GP: {s.gp[s.actor]} GP)", rule
     if isinstance(action, (A.Move, A.Swap)) and node == Node.PREP:
@@ -75,6 +82,11 @@ def _why_not_now(s: DragonQuestState, action: A.Action) -> tuple[str, str]:
         lo, hi = s.draw_range(s.actor)
         return f"draw between {lo} and {hi} cards", "DQ-6.3"
     return f"{action} is not legal now ({s.game.turn_flow.label(node)})", rule
+
+
+def _bounded(s: DragonQuestState) -> bool:
+    """Option repeat_limit (DQ-6.4) has closed this preparation phase to restores, formation changes and effects."""
+    return s._repeat_limit > 0 and phase_repeats(s) >= s._repeat_limit
 
 
 def _why_recruit(s: DragonQuestState, action: A.Recruit) -> str:

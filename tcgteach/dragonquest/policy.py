@@ -39,6 +39,7 @@ from . import actions as A
 from .combat import Combat
 from .facts import Facts
 from .ids import ACTIVE, MONSTER, Ev, Node
+from .preparation import leads_back
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -49,6 +50,8 @@ _EV_RESTORE, _EV_USE, _EV_USE_ITEM = Ev.RESTORE, Ev.USE, Ev.USE_ITEM
 _NODE_PREP, _NODE_COMBAT_ACTION, _NODE_DRAW = Node.PREP, Node.COMBAT_ACTION, Node.DRAW
 #: the most frequent preparation actions, tested first (the branches exclude each other, so the order is free)
 _RECRUIT, _SWAP, _MOVE, _END_PREP = A.Recruit, A.Swap, A.Move, A.EndPrep
+#: the weighed preparation actions that can bring the phase back to a position it was in (DQ-6.4)
+_CIRCLING = (A.Swap, A.Restore, A.Use)
 
 
 def _best(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Action:
@@ -144,6 +147,9 @@ class DragonQuestPolicy:
                     if any(inst.cards[q].stays for q in view.quests(me)):
                         value -= n * 0.6  # it would replace the staying quest already in play
                 scored.append((value, a))
+        # never back to a position of this phase (a swap and its reverse, "gain 1 GP" and "restore"): a circle
+        # that gains nothing (DQ-6.4); asked only of the actions that could be chosen
+        scored = [(v, a) for v, a in scored if v <= 0.05 or type(a) not in _CIRCLING or not leads_back(view, a)]
         if not scored:
             return A.END_PREP
         value = max([v for v, _ in scored])

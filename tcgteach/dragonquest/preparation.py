@@ -13,13 +13,16 @@ from .ids import (
     CHAR,
     CLOSED,
     CONFUSED,
+    DECK,
     DISCARD,
+    EXP,
     FRONT,
     HAND,
     ITEM,
     MONSTER,
     NZ,
     ORIENT_NAMES,
+    QUEST,
     QUESTCARD,
     ROW_MAX,
     Ev,
@@ -42,6 +45,7 @@ _EV_RESTORE: Final = Ev.RESTORE
 _EV_SWAP: Final = Ev.SWAP
 _EV_TREAT: Final = Ev.TREAT
 _NODE_BATTLE: Final = Node.BATTLE
+_NODE_PREP: Final = Node.PREP
 
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
@@ -65,6 +69,9 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
         k = (nf * 5 + nb) * 25 + nf * 5 + nb  # the index of (nf, nb, nf, nb) in rows
         step = 5
     out: list[A.Action] = []
+    #: option repeat_limit (DQ-6.4): once the position has come back that often in this step, the actions
+    #: that can bring a position back (restore, formation changes, effects) are no longer listed
+    unbounded = s._repeat_limit == 0 or phase_repeats(s) < s._repeat_limit
     # one pass over the hand: recruits (DQ-6.5) go out now, items and quests wait for their turn in the list
     items: list[int] = []
     quests: list[int] = []
@@ -86,21 +93,22 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
                 items.append(c)
         elif kc == QUESTCARD:
             quests.append(c)
-    _care(s, gp, party, out)
+    _care(s, gp, party, out, unbounded)
     if items:
         _equips(s, gp, items, party, out)
-    # a front card to the back row leaves (nf - 1, nb + 1), a back card to the front (nf + 1, nb - 1)
-    _formation_changes(s, front, back, out, nf > 0 and rows[k - step + 1], nb > 0 and rows[k + step - 1])
-    out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
+    if unbounded:
+        # a front card to the back row leaves (nf - 1, nb + 1), a back card to the front (nf + 1, nb - 1)
+        _formation_changes(s, front, back, out, nf > 0 and rows[k - step + 1], nb > 0 and rows[k + step - 1])
+        out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
     if quests and not s.quest_played:  # DQ-6.12
         _quests(s, p, hand, quests, out)
     out.append(A.END_PREP)
     return tuple(out)
 
 
-def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -> None:
+def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action], unbounded: bool) -> None:
     """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
-    each paying the card's COST."""
+    each paying the card's COST (no restore once ``unbounded`` is false: option repeat_limit, DQ-6.4)."""
     inst = s.inst
     cost = inst.cost
     orient, poisoned = s.orient, s.poisoned
@@ -115,7 +123,7 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action]) -
             out.append(inst.act["treat"][c])
         elif zones[dmg + c]:
             heal.append(inst.act["heal"][c])
-        if o == CLOSED:
+        if o == CLOSED and unbounded:
             restore.append(inst.act["restore"][c])
     if heal:
         out += heal
@@ -285,3 +293,141 @@ def swap(s: DragonQuestState, a: A.Swap) -> None:
 def end_prep(s: DragonQuestState, a: A.Action) -> None:
     s._emit(_EV_END_PREP, "DQ-6.4", s.actor)
     s._goto(_NODE_BATTLE)
+
+
+# -- repeated positions (option repeat_limit, DQ-6.4) ----------------------------------------------------
+# A position of the preparation step, for this reading, is what every player can see of the game when the turn
+# player is to choose a preparation action: per player the number of cards in the deck, the hand, the discard
+# pile and the experience box, the quest cards in play, which cards are in the front row and which in the back
+# row (a row is a set: its order is no rule), and for each party card its state (active, closed, confused),
+# whether it is poisoned, how many damage cards lie on it and the item it carries. GP is not part of it, so a
+# loop that only gains or spends GP ("use Traveling Merchant: close it, gain 1 GP", "restore it: pay 1 GP")
+# comes back to the same position. Within one preparation step the hidden zones only ever shrink (deck) or
+# grow (discard pile, experience box), and a hand grows only by a draw from the deck, so their sizes tell
+# them apart exactly; and because the key reads no hidden card, a player's view and a dealt sample of it
+# (``core.determinize``) have the same key as the real state.
+
+
+class PrepLog:
+    """One arrival at a preparation decision: a link of an immutable chain, newest first (shared by clones
+    and views, never changed). ``at`` is the length of the history at that moment: an entry whose ``at`` is
+    past the history was undone (or interrupted) and is skipped (``phase_log``), so undo, clone, view and a
+    replayed saved state all see the chain that their history made."""
+
+    __slots__ = ("at", "turn", "seen", "repeats", "prev")
+
+    def __init__(
+        self, at: int, turn: int, seen: tuple[tuple[int, ...], ...], repeats: int, prev: PrepLog | None
+    ) -> None:
+        self.at = at
+        self.turn = turn
+        #: the distinct positions of this preparation step, in the order they first came up
+        self.seen = seen
+        #: how many arrivals of this step came back to a position already seen in it
+        self.repeats = repeats
+        self.prev = prev
+
+
+def position_key(s: DragonQuestState) -> tuple[int, ...]:
+    """The position of the preparation step (see above), as one flat tuple of whole numbers."""
+    return _key(s.zones, s.orient, s.poisoned, s.inst.n)
+
+
+def _key(zones: list[list[int]], orient: tuple[int, ...], poisoned: frozenset[int], n: int) -> tuple[int, ...]:
+    dmg, item = 2 * NZ, 2 * NZ + n
+    out: list[int] = []
+    for p in (0, 1):
+        b = p * NZ
+        quest = zones[b + QUEST]
+        front = sorted(zones[b + FRONT])
+        back = sorted(zones[b + BACK])
+        out += (len(zones[b + DECK]), len(zones[b + HAND]), len(zones[b + DISCARD]), len(zones[b + EXP]))
+        out.append(len(quest))
+        out += quest
+        out.append(len(front))
+        out += front
+        out.append(len(back))
+        out += back
+        for c in front + back:
+            slot = zones[item + c]
+            out += (orient[c], 1 if c in poisoned else 0, len(zones[dmg + c]), slot[0] if slot else -1)
+    return tuple(out)
+
+
+def phase_log(s: DragonQuestState) -> PrepLog | None:
+    """The newest arrival at a preparation decision that the history still holds (None: none yet)."""
+    log = s._prep_log
+    n = len(s.history)
+    while log is not None and log.at > n:
+        log = log.prev
+    return log
+
+
+def phase_repeats(s: DragonQuestState) -> int:
+    """How often the preparation phase of this turn has come back to a position it had already been in (0 before
+    it begins)."""
+    log = phase_log(s)
+    return log.repeats if log is not None and log.turn == s.turn else 0
+
+
+def note_position(s: DragonQuestState, at: int) -> None:
+    """The turn player is at a preparation decision (``at``: the history's length then): remember the position,
+    counting a repeat if this step has seen it before."""
+    log = phase_log(s)
+    if log is not None and log.at >= at:  # (the same moment noted twice: a position built at the decision)
+        log = log.prev
+    key = position_key(s)
+    turn = s.turn
+    if log is None or log.turn != turn:
+        s._prep_log = PrepLog(at, turn, (key,), 0, log)
+    elif key in log.seen:
+        s._prep_log = PrepLog(at, turn, log.seen, log.repeats + 1, log)
+    else:
+        s._prep_log = PrepLog(at, turn, log.seen + (key,), log.repeats, log)
+
+
+def leads_back(s: DragonQuestState, a: A.Action) -> bool:
+    """Whether preparation action ``a`` brings back a position this preparation step has already seen (a cycle
+    that gains nothing but GP at best), worked out without playing it: a formation change (DQ-6.10), a restore
+    (DQ-6.8), or a closing effect that only gains GP (DQ-6.11). Every other action changes something that does
+    not come back within the step (a card leaves the hand, damage is healed, a card is drawn ...). Reads only
+    what the turn player sees: asked of a view by the heuristic player and the coach."""
+    if s.node != _NODE_PREP:
+        return False
+    log = phase_log(s)
+    if log is None or log.turn != s.turn:
+        return False
+    p = s.actor
+    zones, orient = s.zones, s.orient
+    if isinstance(a, A.Move) or isinstance(a, A.Swap):
+        fi, bi = p * NZ + FRONT, p * NZ + BACK
+        front, back = list(zones[fi]), list(zones[bi])
+        if isinstance(a, A.Move):
+            if a.card in front:
+                front.remove(a.card)
+                back.append(a.card)
+            elif a.card in back:
+                back.remove(a.card)
+                front.append(a.card)
+            else:
+                return False
+        else:
+            if a.front not in front or a.back not in back:
+                return False
+            front[front.index(a.front)] = a.back
+            back[back.index(a.back)] = a.front
+        zones = list(zones)
+        zones[fi], zones[bi] = front, back
+    elif isinstance(a, A.Restore):
+        orient = replaced(orient, a.card, ACTIVE)
+    elif isinstance(a, A.Use):
+        effs = s.inst.cards[a.card].effects
+        if not 0 <= a.effect < len(effs):
+            return False
+        eff = effs[a.effect]
+        if eff.timing != "prep" or not eff.close or eff.hand or any(op != "gain_gp" for op, _n in eff.ops):
+            return False
+        orient = replaced(orient, a.card, CLOSED)
+    else:
+        return False
+    return _key(zones, orient, s.poisoned, s.inst.n) in log.seen

@@ -50,6 +50,7 @@ from .ids import (
     Ev,
     Node,
 )
+from .preparation import PrepLog
 
 if TYPE_CHECKING:
     from .game import DragonQuest
@@ -68,6 +69,7 @@ __all__ = [
 
 #: bound once: is_terminal runs at every step, and attribute access on an Enum class is slow in Python 3.11
 _GAME_OVER: Final = Node.GAME_OVER
+_PREP: Final = Node.PREP
 
 _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
 
@@ -165,7 +167,7 @@ class DragonQuestState(State):
         "resume",
     )
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
-    __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache", "_rows", "_party_max")
+    __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit", "_prep_log")
 
     inst: Instances
     _equip_cache: dict[tuple[int, int], A.Equip]
@@ -174,6 +176,11 @@ class DragonQuestState(State):
     _rows: tuple[bool, ...]
     #: the most party cards the formation allows (DQ-5.3: 5 under formation=strict, else 6)
     _party_max: int
+    #: option repeat_limit (DQ-6.4), 0 for None (no bound)
+    _repeat_limit: int
+    #: the positions of the preparation steps so far (``preparation.PrepLog``): made by the history alone, so
+    #: it is not saved (a saved state replays its history) and undo needs nothing (``preparation.phase_log``)
+    _prep_log: PrepLog | None
     turn: int
     turn_player: int
     first_player: int
@@ -387,6 +394,8 @@ class DragonQuestState(State):
 
     def _do(self, action: A.Action) -> None:
         _HANDLERS[type(action)](self, action)
+        if self.node == _PREP:  # a preparation decision: its position counts for option repeat_limit (DQ-6.4)
+            preparation.note_position(self, len(self.history) + 1)
 
     def _why_illegal(self, action: Any) -> tuple[str, str]:
         return illegal.why_illegal(self, action)
@@ -489,6 +498,8 @@ class DragonQuestState(State):
         new._swap_cache = self._swap_cache
         new._rows = self._rows
         new._party_max = self._party_max
+        new._repeat_limit = self._repeat_limit
+        new._prep_log = self._prep_log
 
     def _repr_html_(self) -> str:
         from ..viz.board import board_html
@@ -580,6 +591,9 @@ def blank_state(
     s._equip_cache = s.inst.equips
     s._swap_cache = s.inst.swaps
     s._rows, s._party_max = row_rules(s)
+    limit = game.options["repeat_limit"]
+    s._repeat_limit = 0 if limit is None else limit
+    s._prep_log = None
     s.zones = [[] for _ in range(2 * NZ + 2 * s.inst.n)]
     return s
 
