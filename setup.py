@@ -39,6 +39,7 @@ NOT_COMPILED = {
     "core/_mypyc": "the run-time stand-in of mypyc's class decorator: nothing to compile",
     "core/schema": "file checks at the boundary (loading a card pool, a position, a saved state), never in a step "
     "of play; it imports jsonschema when first needed",
+    "core/checks": "argument checks at the public boundary (once per public call, never in a step of play)",
     "core/actions": _ACTIONS,
     "darkmoon/actions": _ACTIONS,
     "dragonquest/actions": _ACTIONS,
