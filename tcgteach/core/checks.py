@@ -185,3 +185,31 @@ def check_seed(value: Any, param: str = "seed") -> int | None:
     if value is None:
         return None
     return check_int(value, param)
+
+
+def check_bool(value: Any, param: str) -> bool:
+    """True or False (not 1, not "yes")."""
+    if not isinstance(value, bool):
+        raise TcgError(f"{param} must be True or False, not {shown(value)}")
+    return value
+
+
+def check_path(value: Any, param: str = "path") -> str:
+    """A file name: a str or a ``Path`` that can be written as UTF-8."""
+    import os
+
+    if not isinstance(value, (str, os.PathLike)):
+        raise TcgError(f"{param} must be a file name (str or Path), not {shown(value)}")
+    path = os.fspath(value)
+    if not isinstance(path, str):
+        raise TcgError(f"{param} must be a file name (str or Path), not {shown(value)}")
+    return check_text(path, param, limit=4096)
+
+
+def check_list(value: Any, param: str, *, none: bool = False) -> Any:
+    """A list or tuple (None too when ``none``)."""
+    if value is None and none:
+        return None
+    if not isinstance(value, (list, tuple)):
+        raise TcgError(f"{param} must be a list{' (or None)' if none else ''}, not {shown(value)}")
+    return value
