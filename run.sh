@@ -157,7 +157,7 @@ case "$what" in
     echo "== the compiled engine: bad input, exact actions, bounds, user cards, schemas, the fuzz suite (ci)"
     HYPOTHESIS_PROFILE=ci fast_pytest -q tests/test_darkmoon_bad_input.py tests/test_dragonquest_bad_input.py \
       tests/test_actions_exact.py tests/test_bounds.py tests/test_user_cards.py tests/test_schema.py \
-      tests/test_compiled_boundaries.py tests/fuzz
+      tests/test_compiled_boundaries.py tests/test_public_api.py tests/fuzz
     echo "== the whole test suite on the pure-Python package (the reference)"
     exec .venv/bin/python -m pytest "$@"
     ;;
