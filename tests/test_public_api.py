@@ -482,6 +482,43 @@ def test_every_public_call_gives_a_library_error_or_an_answer(
     assert not failures, "\n".join(failures)
 
 
+def test_coverage_follows_the_api() -> None:
+    """The walk finds the calls the issue named, both games' methods and the widgets (a module that lost its
+    ``__all__`` or a game that lost its methods would shrink it)."""
+    quals = {t.qual for t in TARGETS}
+    for name in ("DarkMoon.describe_action", "DragonQuest.describe_event", "DarkMoon.with_options",
+                 "DragonQuest.render_board", "DarkMoon.rule_text", "tcgteach.quiz.make_question",
+                 "DarkMoonState.apply", "DragonQuestState.view", "Session.advance", "Stepper.replay",
+                 "tcgteach.widgets.Classroom()", "tcgteach.sim.simulate", "FlowDiagram.html"):  # fmt: skip
+        assert name in quals, name
+    assert len(quals) >= 200
+
+
+def test_describing_an_action_that_is_not_legal_is_an_illegal_action_error() -> None:
+    from tcgteach.core.errors import IllegalActionError
+    from tcgteach.darkmoon.actions import Play
+    from tcgteach.dragonquest.actions import Recruit
+
+    dm, dq = tcgteach.game("darkmoon"), tcgteach.game("dragonquest")
+    s, t = dm.new_state(seed=1), dq.new_state(seed=1)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        dm.describe_action(Play(999), s)
+    with pytest.raises(IllegalActionError, match="row must be a string"):
+        dq.describe_action(Recruit(3, 41), t)  # type: ignore[arg-type]
+    with pytest.raises(TcgError, match="event must be an Event"):
+        dm.describe_event("x", s)
+
+
+def test_an_action_taken_before_is_still_described() -> None:
+    """The log and the CLI describe past actions with the state after them: legal then is enough."""
+    g = tcgteach.game("darkmoon")
+    s = g.new_state(seed=1)
+    a = s.legal_actions()[0]
+    s.apply(a)
+    assert g.describe_action(a, s).startswith("Play")
+    assert g.describe_action(g.mask_action(a), s.view(1))
+
+
 if __name__ == "__main__":  # a report: python tests/test_public_api.py
     import tempfile
 
