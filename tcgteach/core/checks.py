@@ -213,3 +213,12 @@ def check_list(value: Any, param: str, *, none: bool = False) -> Any:
     if not isinstance(value, (list, tuple)):
         raise TcgError(f"{param} must be a list{' (or None)' if none else ''}, not {shown(value)}")
     return value
+
+
+def check_action(value: Any, param: str = "action") -> Any:
+    """An ``Action`` (of any game: whether it is legal is for the state to say)."""
+    from .actions import Action
+
+    if not isinstance(value, Action):
+        raise TcgError(f"{param} must be an Action (from state.legal_actions()), not {shown(value)}")
+    return value

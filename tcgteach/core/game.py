@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._mypyc import mypyc_attr
-from .checks import check_event, check_lang, check_mapping, check_player, check_state, check_text, shown
+from .checks import check_action, check_event, check_lang, check_mapping, check_player, check_state, check_text, shown
 from .errors import DeckError, TcgError, Violation
 from .options import Options, OptionSpec
 
@@ -180,7 +180,7 @@ class Game:
 
     # -- the card pool ---------------------------------------------------------------------------
     @classmethod
-    def parse_cards(cls, data: Any, file: str) -> Mapping[str, Any]:
+    def parse_cards(cls, data: Any, file: Any) -> Mapping[str, Any]:  # Any: checked by each game, also compiled
         """Card ID -> card from the data of a card file (checked against ``card_schema``, then the rules)."""
         raise TcgError(f"{cls.name} has no card pool of its own to replace")
 
@@ -254,9 +254,11 @@ class Game:
         """The board of ``state`` as an HTML fragment (see ``tcgteach.viz.board_html``)."""
         raise TcgError(f"{self.name} has no board renderer (Game.render_board)")
 
-    def explain_combat(self, state: State, lang: str = "en") -> list[str] | None:
+    def explain_combat(self, state: Any, lang: Any = "en") -> list[str] | None:  # Any: checked here, also compiled
         """Lines explaining the latest fight of ``state`` (empty before the first one), or None when the
         game has no combat to explain (then ``CombatView`` refuses it)."""
+        check_state(state, self)
+        check_lang(lang)
         return None
 
     def quiz_kinds(self) -> Mapping[str, Any]:
@@ -344,9 +346,9 @@ class Game:
     #: such a file cannot be replayed)
     FORMAT_NOTES: ClassVar[Mapping[int, str]] = {}
 
-    def mask_action(self, action: Action) -> Action:
+    def mask_action(self, action: Any) -> Action:  # Any: checked here, also compiled
         """The action as other players see it when its effect is secret (default: unchanged)."""
-        return action
+        return check_action(action)  # type: ignore[no-any-return]
 
     # -- decks -----------------------------------------------------------------------------------
     #: the rule cited for the card pool itself (an unknown card, an unknown starter deck)

@@ -7,7 +7,16 @@ from functools import cache
 from typing import Any
 
 from ..core.actions import Action
-from ..core.checks import check_board, check_card, check_described, check_event, check_lang, check_state
+from ..core.checks import (
+    check_action,
+    check_board,
+    check_card,
+    check_described,
+    check_event,
+    check_lang,
+    check_state,
+    check_text,
+)
 from ..core.data import load_rule_texts
 from ..core.errors import TcgError, Violation
 from ..core.flow import Flow
@@ -98,8 +107,8 @@ class DarkMoon(Game):
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
     SECRET_ACTION_EVENTS = frozenset({Ev.RECYCLED})
 
-    def mask_action(self, action: Action) -> Action:
-        return A.Choose(-1) if isinstance(action, A.Choose) else action
+    def mask_action(self, action: Any) -> Action:  # Any: checked here, also compiled
+        return A.Choose(-1) if isinstance(action, A.Choose) else check_action(action)
 
     # -- what agents and front ends ask of the game -------------------------------------------------
     def quiz_kinds(self) -> dict[str, Any]:
@@ -151,8 +160,8 @@ class DarkMoon(Game):
         self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
 
     @classmethod
-    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
-        return parse_cards(data, file)
+    def parse_cards(cls, data: Any, file: Any) -> dict[str, Any]:  # Any: checked here, also compiled
+        return parse_cards(data, check_text(file, "file", limit=4096))
 
     @property
     def flows(self) -> dict[str, Flow]:

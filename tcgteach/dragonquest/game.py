@@ -6,7 +6,15 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ..core.checks import check_board, check_card, check_described, check_event, check_lang, check_state
+from ..core.checks import (
+    check_board,
+    check_card,
+    check_described,
+    check_event,
+    check_lang,
+    check_state,
+    check_text,
+)
 from ..core.data import load_rule_texts
 from ..core.errors import TcgError, Violation
 from ..core.flow import Flow
@@ -168,8 +176,8 @@ class DragonQuest(Game):
         self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
 
     @classmethod
-    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
-        return parse_cards(data, file)
+    def parse_cards(cls, data: Any, file: Any) -> dict[str, Any]:  # Any: checked here, also compiled
+        return parse_cards(data, check_text(file, "file", limit=4096))
 
     # -- what agents and front ends ask of the game -------------------------------------------------
     def quiz_kinds(self) -> dict[str, Any]:
