@@ -9,11 +9,13 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
 from .errors import IllegalActionError, TcgError
+from .events import Event
+from .state import State
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import State
 
 #: the languages every text of the package comes in
 LANGS = ("en", "ja")
@@ -97,8 +99,6 @@ def check_game(value: Any, param: str = "game") -> Game:
 
 def check_state(value: Any, game: Game | None = None, param: str = "state") -> State:
     """A state (of ``game``'s kind when given: a Dragon Quest state is no DARK MOON state)."""
-    from .state import State
-
     if not isinstance(value, State):
         raise TcgError(f"{param} must be a game state (game.new_state()), not {shown(value)} ({type(value).__name__})")
     if game is not None and value.game.name != game.name:
@@ -145,8 +145,6 @@ def check_described(game: Game, action: Any, state: Any, lang: Any) -> State:
 def check_event(game: Game, event: Any, state: Any, lang: Any) -> State:
     """What ``Game.describe_event`` takes: an ``Event`` whose card fields name cards of ``state`` (a masked card is
     None or negative), a state of the game, ``en`` or ``ja``."""
-    from .events import Event
-
     s = check_state(state, game)
     check_lang(lang)
     if not isinstance(event, Event):
@@ -217,8 +215,6 @@ def check_list(value: Any, param: str, *, none: bool = False) -> Any:
 
 def check_action(value: Any, param: str = "action") -> Any:
     """An ``Action`` (of any game: whether it is legal is for the state to say)."""
-    from .actions import Action
-
     if not isinstance(value, Action):
         raise TcgError(f"{param} must be an Action (from state.legal_actions()), not {shown(value)}")
     return value

@@ -328,6 +328,10 @@ class Game:
             raise TcgError(f"events must be a list of events, not {shown(events)}")
         for e in events:
             check_event(self, e, state, "en")
+        return self._touches(state, actor, events)
+
+    def _touches(self, state: Any, actor: int, events: Sequence[Any]) -> bool:
+        """``touches_opponent`` for the engine's own events (the simulator's loop: checked by construction)."""
         owner = state.owner
         for e in events:
             data = e.data

@@ -136,7 +136,7 @@ def play_game(
     free = [type(a) in _FORCED_MOVES_FREE for a in seated]
     apply = state.apply
     first = next((e.player for e in state.events if e.kind == "first_player"), None)
-    touches = game.touches_opponent
+    touches = game._touches  # touches_opponent without its checks: these are the engine's own events
     decisions = [0] * n
     legal_total = touching = steps = 0
     capped = False
