@@ -615,7 +615,7 @@ def _shown(value: Any) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def check_choice(view: State, action: Any, lang: str) -> None:
+def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked here, also compiled
     """What ``Game.explain_choice`` accepts: a player's view, one of its legal actions, ``en`` or ``ja``."""
     from .actions import Action, field_problem
 

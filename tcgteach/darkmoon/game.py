@@ -140,7 +140,7 @@ class DarkMoon(Game):
     def explain_choice(self, view: Any, action: Any, lang: Any = "en") -> list[Reason]:  # Any: checked inside
         from .reasons import explain
 
-        check_choice(view, action, lang)
+        check_choice(check_state(view, self, "view"), action, lang)
         return explain(view, action, lang)
 
     def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:  # Any: checked inside

@@ -265,7 +265,10 @@ class Comparison:
         return self.table()
 
     def to_frame(self) -> Any:
-        import pandas as pd
+        try:
+            import pandas as pd
+        except ImportError:
+            raise TcgError("to_frame needs pandas: pip install 'tcgteach[sim]' (or pandas)") from None
 
         return pd.DataFrame.from_dict(self.rows, orient="index")
 
