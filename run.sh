@@ -149,15 +149,19 @@ case "$what" in
     .venv/bin/mypy
     # the compiled build (bash run.sh fast) plays exactly like the pure one: goldens, conformance, rule tests
     build_fast
-    echo "== the compiled engine: golden playthroughs, conformance, rule tests, a third game written in Python"
+    echo "== the compiled engine: golden playthroughs, conformance, rule tests, a third game written in Python,"
+    echo "   every game ends, atomic under interrupts"
     fast_pytest -q tests/test_compiled.py tests/test_playthroughs.py tests/test_conformance.py \
-      tests/test_darkmoon_rules.py tests/test_dragonquest_rules.py tests/test_third_game.py
+      tests/test_darkmoon_rules.py tests/test_dragonquest_rules.py tests/test_third_game.py \
+      tests/test_game_ends.py tests/test_interrupts.py
     # bad input gets a library error on the compiled build too (mypyc checks argument types at every call: a
     # public boundary takes Any and checks inside); with the fuzz suite's ci profile about 75 s more
-    echo "== the compiled engine: bad input, exact actions, bounds, user cards, schemas, the fuzz suite (ci)"
+    echo "== the compiled engine: bad input, exact actions, bounds, user cards, schemas, every public call,"
+    echo "   loader limits, atomic files, the fuzz suite (ci)"
     HYPOTHESIS_PROFILE=ci fast_pytest -q tests/test_darkmoon_bad_input.py tests/test_dragonquest_bad_input.py \
       tests/test_actions_exact.py tests/test_bounds.py tests/test_user_cards.py tests/test_schema.py \
-      tests/test_compiled_boundaries.py tests/fuzz
+      tests/test_compiled_boundaries.py tests/test_public_api.py tests/test_loader_limits.py \
+      tests/test_atomic_files.py tests/fuzz
     echo "== the whole test suite on the pure-Python package (the reference)"
     exec .venv/bin/python -m pytest "$@"
     ;;

@@ -40,6 +40,7 @@ NOT_COMPILED = {
     "core/schema": "file checks at the boundary (loading a card pool, a position, a saved state), never in a step "
     "of play; it imports jsonschema when first needed",
     "core/files": "writing files (a temporary file renamed into place) at the boundary, never in a step of play",
+    "core/checks": "argument checks at the public boundary (once per public call, never in a step of play)",
     "core/actions": _ACTIONS,
     "darkmoon/actions": _ACTIONS,
     "dragonquest/actions": _ACTIONS,

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 import tcgteach
 
+from .core.checks import check_game, check_int, check_lang, check_mapping, check_text, shown
 from .core.errors import DataFileError, DeckError, TcgError
 from .glossary import term
 from .i18n import LANGS, Text, pick
@@ -175,6 +176,7 @@ class Lesson:
 
     def notebook(self, lang: str) -> str:
         """The notebook in ``lang`` (the English one when there is none), relative to ``notebooks/``."""
+        check_lang(lang)
         return pick(self.notebooks, lang)
 
     def teaches(self, rule: str) -> str | None:
@@ -242,6 +244,7 @@ def lessons(game: str | None = None) -> tuple[Lesson, ...]:
 def lessons_teaching(game: str, rule: str) -> tuple[LessonRef, ...]:
     """The lessons that teach ``rule``: those that list it or a rule it belongs to. A chapter heading is
     also taught, in part, by a lesson that lists only some of its rules (``via`` names the first)."""
+    check_text(rule, "rule", limit=200)
     out = []
     for lesson in lessons(game):
         via = lesson.teaches(rule)
@@ -255,6 +258,7 @@ def lessons_teaching(game: str, rule: str) -> tuple[LessonRef, ...]:
 # -- rule IDs ----------------------------------------------------------------------------------------
 def parent(rule: str) -> str | None:
     """The rule ``rule`` belongs to: ``DM-4.4a`` -> ``DM-4.4`` -> ``DM-4`` -> None."""
+    check_text(rule, "rule", limit=200)
     m = re.fullmatch(r"(.*\d)([a-z]+)", rule)
     if m:
         return m.group(1)
@@ -279,6 +283,7 @@ def _rule_of_message(text: str) -> str | None:
 
 def resolve_rule(game: Game, rule_id: Any) -> str:
     """``rule_id`` as the game spells it (case does not matter), or ``TcgError`` naming close IDs."""
+    game = check_game(game)
     ids = game.rule_ids()
     if not isinstance(rule_id, str):
         raise TcgError(f"a rule ID is a string such as {ids[1]!r}, not {rule_id!r}")
@@ -379,6 +384,7 @@ class Example:
 
     def describe(self, lang: str = "en") -> str:
         """One line: seed, turn (or set-up), what happened."""
+        check_lang(lang)
         t = TEXT.t
         where = [t("seed", lang, seed=self.seed)]
         if self.kind in ("deck", "setup"):
@@ -399,6 +405,8 @@ class Example:
     def snippet(self, index: int = 0, options: Mapping[str, Any] | None = None) -> str:
         """A line of Python that opens this example in the stepper: ``index`` is its place in the examples
         of ``where`` for the game with ``options`` (the options of the question, not of the example)."""
+        check_int(index, "index", 0, 10**6)
+        check_mapping(options, "options", none=True)
         opts = f", options={dict(options)!r}" if options else ""
         game = repr(self.game)
         if self.cards is not None:  # the pool's file by its name (run it beside the file)
@@ -1026,6 +1034,10 @@ def _definition(idx: _Index, rule: str) -> Example:
 
 
 def _game_of(game: str | Game, options: Mapping[str, Any] | None) -> Game:
+    if options is not None:
+        check_mapping(options, "options")
+    if not isinstance(game, str):
+        game = check_game(game)
     if isinstance(game, str):
         return tcgteach.game(game, options)
     if options is not None:
@@ -1081,6 +1093,8 @@ WORDS = Text(
 
 
 def format_info(info: RuleInfo) -> list[str]:
+    if not isinstance(info, RuleInfo):
+        raise TcgError(f"format_info takes what where() returns (a RuleInfo), not {shown(info)}")
     lang = info.lang
     w = WORDS.t
     lines = [f"{info.rule}  {info.title}{'：' if lang == 'ja' else ': '}{info.text}"]

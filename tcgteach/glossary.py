@@ -801,6 +801,8 @@ def _lang(lang: str) -> str:
 def term(key: str, lang: str) -> str:
     """The term ``key`` as the texts write it in ``lang`` (``term("front_row", "ja") == "前衛"``)."""
     _lang(lang)
+    if not isinstance(key, str):
+        raise UnknownTermError(f"glossary: a term's key is a string such as 'front_row', not {key!r:.40}")
     if key not in GLOSSARY:
         by_word = {w: t.key for t in _TERMS for w in (t.key, t.en, t.ja, t.key.replace("_", ""))}
         near = sorted({by_word[w] for w in difflib.get_close_matches(key, list(by_word), n=3, cutoff=0.6)})
@@ -813,7 +815,7 @@ def terms(game: str | None = None) -> list[Term]:
     """The terms of ``game`` (its own and those of ``"both"``), or every term when ``game`` is None."""
     if game is None:
         return list(GLOSSARY.values())
-    if game not in ("darkmoon", "dragonquest"):
+    if not isinstance(game, str) or game not in ("darkmoon", "dragonquest"):
         raise GlossaryError(f"glossary: unknown game {game!r}; the games are 'darkmoon' and 'dragonquest'")
     return [t for t in GLOSSARY.values() if t.game in (game, "both")]
 
@@ -839,6 +841,7 @@ def table_html(game: str | None, lang: str) -> GlossaryTable:
     for a notebook, in ``lang``: the term, the other language's term, the reading, the meaning and the
     rules of that game that define it."""
     _lang(lang)
+    terms(game)  # an unknown game is a GlossaryError here, before any row
     other = "en" if lang == "ja" else "ja"
     prefix = {"darkmoon": "DM-", "dragonquest": "DQ-"}.get(game or "", "")
     esc = html.escape
@@ -875,6 +878,10 @@ def find_inconsistencies(text: str, lang: str, *, source: str = "") -> list[Inco
     and a few characters around it. The ``allow`` phrases of a term are blanked out first.
     """
     _lang(lang)
+    if not isinstance(text, str) or not isinstance(source, str):
+        raise GlossaryError(
+            f"glossary: text and source must be strings, not {type(text).__name__}, {type(source).__name__}"
+        )
     hits: list[tuple[int, Inconsistency]] = []
     for t in _TERMS:
         variants = t.avoided(lang)

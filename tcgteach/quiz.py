@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .core.checks import check_game, check_int, check_lang, check_state, check_text, shown
 from .core.errors import TcgError
 from .i18n import LANGS, Text
 
@@ -84,7 +85,7 @@ class Question:
 
     def board_html(self, lang: str | None = None, *, after: bool = False) -> str:
         """The board of the position (or, with ``after``, of the state it is played out to), as the learner sees it."""
-        lang = self.lang if lang is None else lang
+        lang = self.lang if lang is None else check_lang(lang)
         if after:
             return self.after.game.render_board(self.after, lang=lang, perspective=self.perspective)
         if self.board is not None:
@@ -93,7 +94,7 @@ class Question:
 
     def event_lines(self, lang: str | None = None) -> list[tuple[str, str]]:
         """``(rule ID, sentence)`` of each event that follows, in the question's language by default."""
-        lang = self.lang if lang is None else lang
+        lang = self.lang if lang is None else check_lang(lang)
         describe = self.after.game.describe_event
         return [(e.rule, describe(e, self.after, lang)) for e in self.events]
 
@@ -108,6 +109,8 @@ class Score:
 
     def record(self, question: Question, choice: int) -> bool:
         """Count an answer; returns whether it was right."""
+        if not isinstance(question, Question):
+            raise TcgError(f"question must be a Question (make_question), not {shown(question)}")
         ok = question.is_right(choice)
         self.asked += 1
         self.right += ok
@@ -118,17 +121,14 @@ class Score:
 
     def text(self, lang: str = "en") -> str:
         """``"3 / 4 right"`` (``"4問中3問正解"``)."""
+        check_lang(lang)
         if not self.asked:
             return TEXT.t("none", lang)
         return TEXT.t("score", lang, right=self.right, asked=self.asked)
 
 
 def _game(game: Game | str) -> Game:
-    import tcgteach
-
-    if isinstance(game, str):
-        return tcgteach.game(game)
-    return game
+    return check_game(game)
 
 
 def _makers(game: Game) -> Mapping[str, Maker]:
@@ -144,7 +144,7 @@ def make_question(game: Game | str, kind: str, seed: int = 0, lang: str = "en") 
     """A question of ``kind`` about a position generated from ``seed`` (the same seed, the same question)."""
     g = _game(game)
     makers = _makers(g)
-    if kind not in makers:
+    if not isinstance(kind, str) or kind not in makers:
         valid = ", ".join(makers) or "none"
         raise TcgError(f"no quiz kind {kind!r} for {g.name}; its kinds are: {valid}")
     if lang not in LANGS:
@@ -193,6 +193,11 @@ def question(
 ) -> Question:
     """A question whose right answer is the choice ``right`` (a game's maker builds it; ``make_question``
     fills in the game and the seed)."""
+    _check_question(kind, lang, position, perspective, prompt, choices, rules, events, after, explanation, truth)
+    if about is not None and not isinstance(about, Mapping):
+        raise TcgError(f"about must be None or a dict, not {shown(about)}")
+    if board is not None and not callable(board):
+        raise TcgError(f"board must be None or a function (state, lang, perspective) -> HTML, not {shown(board)}")
     choices = tuple(choices)
     if lang == "ja":  # the closing rule citation in Japanese brackets: "…です（DQ-7.8）"
         explanation = re.sub(r" \(((?:DM|DQ)-[^()]*)\)$", r"（\1）", explanation)
@@ -218,10 +223,42 @@ def question(
     )
 
 
+def _check_question(
+    kind: Any, lang: Any, position: Any, perspective: Any, prompt: Any, choices: Any, rules: Any, events: Any,
+    after: Any, explanation: Any, truth: Any,
+) -> None:  # fmt: skip
+    """The parts of a question, each checked where it enters (``question``)."""
+    from .core.events import Event
+
+    check_text(kind, "kind", limit=200)
+    check_lang(lang)
+    for name, value in (("position", position), ("after", after)) + ((("truth", truth),) if truth is not None else ()):
+        check_state(value, None, name)
+    if perspective is not None:
+        check_int(perspective, "perspective", 0, position.num_players - 1)
+    check_text(prompt, "prompt")
+    check_text(explanation, "explanation")
+    for name, items, kind_ in (("choices", choices, str), ("rules", rules, str), ("events", events, Event)):
+        if not isinstance(items, (list, tuple)) or not all(isinstance(x, kind_) for x in items):
+            raise TcgError(f"{name} must be a list of {kind_.__name__}, not {shown(items)}")
+
+
+def _rng(rng: Any) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise TcgError(f"rng must be a random.Random, not {shown(rng)}")
+    return rng
+
+
 def number_choices(right: int, rng: random.Random, near: Sequence[int] = (), *, lo: int = 0, n: int = 4) -> list[int]:
     """``n`` distinct whole numbers >= ``lo`` including ``right``, sorted. The seed's ``rng`` decides how
     many lie below the right one (so that it does not always sit in the same place); on each side come
     first the ``near`` ones (likely mistakes), then the neighbours of ``right``."""
+    check_int(n, "n", 1, 26)
+    check_int(lo, "lo", -(10**9), 10**9)
+    check_int(right, "right", lo, 10**9)
+    _rng(rng)
+    if not isinstance(near, (list, tuple)) or not all(isinstance(v, int) and not isinstance(v, bool) for v in near):
+        raise TcgError(f"near must be a list of whole numbers, not {shown(near)}")
     likely = [v for v in dict.fromkeys(near) if v >= lo and v != right]
     rng.shuffle(likely)
     sides = []
@@ -236,9 +273,16 @@ def number_choices(right: int, rng: random.Random, near: Sequence[int] = (), *, 
 
 
 def yes_no(lang: str) -> tuple[str, str]:
+    check_lang(lang)
     return TEXT.t("yes", lang), TEXT.t("no", lang)
 
 
 def pick_target(rng: random.Random, answers: Sequence[Any]) -> Any:
     """An answer to aim the position at: so that the right answer differs from seed to seed."""
-    return rng.choice(list(answers))
+    if (
+        isinstance(answers, (str, bytes))
+        or not isinstance(answers, (list, tuple, range, set, frozenset))
+        or not answers
+    ):
+        raise TcgError(f"answers must be a non-empty list of answers, not {shown(answers)}")
+    return _rng(rng).choice(list(answers))

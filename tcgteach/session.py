@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .agents.base import RandomAgent
+from .core.checks import check_int, check_player, check_state, shown
 from .core.errors import TcgError
 
 if TYPE_CHECKING:
@@ -42,6 +43,16 @@ class StepLimitError(TcgError):
         super().__init__(f"the agents made {limit} moves without a person's decision; the game is back where it was")
 
 
+def _check_seats(state: Any, agents: Any) -> None:
+    """A state, and one agent (an object with ``act(view)``) or None (a person) per seat."""
+    check_state(state)
+    if not isinstance(agents, (list, tuple)):
+        raise TcgError(f"agents must be a list of one agent (or None for a person) per seat, not {shown(agents)}")
+    for a in agents:
+        if a is not None and not callable(getattr(a, "act", None)):
+            raise TcgError(f"an agent is an object with act(view), or None for a person, not {shown(a)}")
+
+
 class Session:
     """``state`` with ``agents`` (one per seat: an object with ``act(view)``, or ``None`` for a person).
 
@@ -51,6 +62,9 @@ class Session:
     """
 
     def __init__(self, state: State, agents: Sequence[Agent | None], *, auto_forced: bool = False) -> None:
+        _check_seats(state, agents)
+        if not isinstance(auto_forced, bool):
+            raise TcgError(f"auto_forced must be True or False, not {shown(auto_forced)}")
         if len(agents) != state.num_players:
             raise TcgError(f"agents: {len(agents)} given for {state.num_players} players")
         self.state = state
@@ -132,6 +146,7 @@ class Session:
     def take_forced(self, limit: int = ADVANCE_LIMIT) -> list[Event]:
         """Take the forced decisions in a row (whoever's they are), each marked in ``forced``; their events.
         Nothing happens unless ``auto_forced`` is on."""
+        check_int(limit, "limit", 0)
         events: list[Event] = []
         if not self.auto_forced:
             return events
@@ -153,6 +168,9 @@ class Session:
         """The last ``limit`` moves of the players other than ``seat`` (everyone's when None) and the
         forced ones, newest first: ``(seat, action, forced, new)``, ``new`` when made after ``seat``'s own
         last decision."""
+        if seat is not None:
+            check_player(seat, self.state, "seat")
+        check_int(limit, "limit", 0)
         history = self.state.history
         base = len(history) - len(self.actors)
         out: list[tuple[int | None, Action, bool, bool]] = []
@@ -239,6 +257,9 @@ class Session:
         ``before(seat, agent)`` is called before each agent move (e.g. to say "the coach is thinking").
         After ``limit`` moves without a person's decision the moves are undone and ``StepLimitError`` raised.
         """
+        check_int(limit, "limit", 0)
+        if before is not None and not callable(before):
+            raise TcgError(f"before must be None or a function before(seat, agent), not {shown(before)}")
         with self.transaction():
             start = len(self.actors)
             while len(self.actors) - start <= limit:
@@ -262,6 +283,7 @@ class Session:
     def restart(self, state: State, agents: Sequence[Agent | None] | None = None) -> None:
         """Go on with another state (a new game, or an earlier one restored), with new ``agents`` or the
         same ones; no actors recorded yet."""
+        _check_seats(state, self.agents if agents is None else agents)
         seats = list(self.agents if agents is None else agents)
         if state.num_players != len(seats):
             raise TcgError(f"agents: {len(seats)} seated for {state.num_players} players")

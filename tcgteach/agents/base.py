@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core.checks import check_seed, check_state, check_text
 from ..core.errors import TcgError
 
 if TYPE_CHECKING:
@@ -27,10 +28,10 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def act(self, view: State) -> Action:
-        legal = view.legal_actions()
+        legal = check_state(view, None, "view").legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over")
         return legal[self.rng.randrange(len(legal))]
@@ -48,7 +49,7 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent}
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
     """An agent by name ("random" ...), seeded."""
-    factory = AGENTS.get(name)
+    factory = AGENTS.get(check_text(name, "name", limit=200))
     if factory is None:
         raise TcgError(f"no agent {name!r}; the agents are: {', '.join(AGENTS)}")
     return factory(seed)

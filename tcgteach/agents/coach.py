@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..core.checks import check_int, check_number, check_seed, check_state
 from ..core.determinize import determinize
 from ..core.errors import TcgError
 
@@ -418,6 +419,20 @@ def _count(score: float, ja: bool) -> str:
     return f"約{k}" if ja else f"about {k}"
 
 
+def _check_coach(seed: Any, budget: Any, iterations: Any, steps: Any, c: Any, margin: Any, z: Any) -> None:
+    """The coach's settings, each checked where it enters (a TcgError naming it)."""
+    check_seed(seed)
+    if budget is not None:
+        check_number(budget, "time_budget", 0, 3600)
+    for name, value in (("iterations", iterations), ("rollout_steps", steps)):
+        if value is not None:
+            check_int(value, name, 1, 10**9)
+    check_number(c, "exploration", 0, 100)
+    check_number(margin, "margin", 0, 1)
+    if z is not None:
+        check_number(z, "override_z", 0, 100)
+
+
 class CoachAgent:
     """Search-based player and coach. ``time_budget`` seconds or ``iterations`` per decision."""
 
@@ -435,9 +450,12 @@ class CoachAgent:
         margin: float = 0.02,
         override_z: float | None = None,
     ) -> None:
+        _check_coach(
+            seed, time_budget, iterations, rollout_steps, exploration, margin, override_z
+        )  # (any rollout_policy)
         if time_budget is None and iterations is None:
             raise TcgError("the coach needs a time_budget (seconds) or a number of iterations")
-        if search not in SEARCHES:
+        if not isinstance(search, str) or search not in SEARCHES:
             raise TcgError(f"unknown search {search!r}: choose one of {', '.join(SEARCHES)}")
         self.rng = random.Random(seed)
         self.time_budget = time_budget
@@ -453,7 +471,7 @@ class CoachAgent:
 
     def act(self, view: State) -> Action:
         start = time.perf_counter()
-        legal = view.legal_actions()
+        legal = check_state(view, None, "view").legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over or it is not this player's decision")
         if len(legal) == 1:
@@ -471,6 +489,7 @@ class CoachAgent:
     def hint(self, view: State, lang: str = "en") -> Hint:
         """The recommended action for the player to act: what to do, why (in game terms, with the rule it
         rests on) and how sure the coach is, in one or two sentences (en/ja)."""
+        check_state(view, None, "view")
         if lang not in ("en", "ja"):
             raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
         start = time.perf_counter()  # the budget covers the whole call: search, reasons, sentence and labels

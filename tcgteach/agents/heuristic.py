@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ..core.checks import check_seed, check_state
 from ..core.errors import TcgError
 
 if TYPE_CHECKING:
@@ -27,13 +28,13 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
         self._policies: dict[str, Any] = {}
         #: how often a policy proposed an action that was not legal (a bug; a random legal one was played)
         self.fallbacks = 0
 
     def act(self, view: State) -> Action:
-        legal = view.legal_actions()
+        legal = check_state(view, None, "view").legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over or it is not this player's turn")
         if len(legal) == 1:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._mypyc import mypyc_attr
+from .checks import check_action, check_event, check_lang, check_mapping, check_player, check_state, check_text, shown
 from .errors import DeckError, TcgError, Violation
 from .options import Options, OptionSpec
 
@@ -157,8 +158,9 @@ class Game:
         #: cards and the game's pool, and a simulation checks the same starter decks at every new game
         self._legal_decks: set[tuple[str, ...]] = set()
 
-    def with_options(self, options: Mapping[str, Any]) -> Game:
+    def with_options(self, options: Any) -> Game:  # Any: checked here, also compiled
         """This game with other options (and the same card pool)."""
+        options = check_mapping(options, "options")
         if dict(options) == dict(self.options):
             return self
         return type(self)(options) if self.user_pool is None else type(self)(options, cards=self.user_pool)
@@ -178,7 +180,7 @@ class Game:
 
     # -- the card pool ---------------------------------------------------------------------------
     @classmethod
-    def parse_cards(cls, data: Any, file: str) -> Mapping[str, Any]:
+    def parse_cards(cls, data: Any, file: Any) -> Mapping[str, Any]:  # Any: checked by each game, also compiled
         """Card ID -> card from the data of a card file (checked against ``card_schema``, then the rules)."""
         raise TcgError(f"{cls.name} has no card pool of its own to replace")
 
@@ -204,7 +206,7 @@ class Game:
 
             data: Any = copy.deepcopy(cards)  # Any: a file may hold any JSON (compiled, a dict local refuses null)
         elif isinstance(cards, (str, Path)):
-            source = str(cards)
+            source = check_text(str(cards), "cards (a path)", limit=4096)
             data = load_json(cards)
         else:
             raise TcgError(f"cards= takes a path to a card file or its data as a dict, not {type(cards).__name__}")
@@ -252,9 +254,11 @@ class Game:
         """The board of ``state`` as an HTML fragment (see ``tcgteach.viz.board_html``)."""
         raise TcgError(f"{self.name} has no board renderer (Game.render_board)")
 
-    def explain_combat(self, state: State, lang: str = "en") -> list[str] | None:
+    def explain_combat(self, state: Any, lang: Any = "en") -> list[str] | None:  # Any: checked here, also compiled
         """Lines explaining the latest fight of ``state`` (empty before the first one), or None when the
         game has no combat to explain (then ``CombatView`` refuses it)."""
+        check_state(state, self)
+        check_lang(lang)
         return None
 
     def quiz_kinds(self) -> Mapping[str, Any]:
@@ -295,28 +299,40 @@ class Game:
     # -- actions ---------------------------------------------------------------------------------
     syntax: ClassVar[ActionSyntax]
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: Any) -> Action:  # Any: the parser checks it, also compiled
         return self.syntax.parse(text)
 
-    def describe_action(self, action: Action, state: State, lang: str = "en") -> str:
+    def describe_action(self, action: Any, state: Any, lang: Any = "en") -> str:
+        """An action in words: one legal in ``state`` now or taken in it before (else ``IllegalActionError``)."""
         raise NotImplementedError
 
-    def describe_event(self, event: Any, state: State, lang: str = "en") -> str:
+    def describe_event(self, event: Any, state: Any, lang: Any = "en") -> str:
         raise NotImplementedError
 
-    def card_label(self, state: State, card: int, lang: str = "en") -> str | None:
+    def card_label(self, state: Any, card: Any, lang: Any = "en") -> str | None:
         """A card instance's short name for a button a person clicks (with its copy mark where two copies
         could be confused); None for a game whose cards have no names (the front ends then offer its
         actions as plain buttons)."""
+        check_state(state, self)
+        check_lang(lang)
         return None
 
     #: event data keys that name card instances
     CARD_KEYS: ClassVar[tuple[str, ...]] = ("card", "target", "attacker", "defender")
 
-    def touches_opponent(self, state: State, actor: int, events: Sequence[Any]) -> bool:
+    def touches_opponent(self, state: Any, actor: Any, events: Any) -> bool:  # Any: checked here, also compiled
         """Whether an action of ``actor`` (with these events) moved or changed a card another player
         owns: the measure of interaction used by the design statistics."""
-        owner = state.owner  # type: ignore[attr-defined]
+        check_player(actor, check_state(state, self), "actor")
+        if not isinstance(events, (list, tuple)):
+            raise TcgError(f"events must be a list of events, not {shown(events)}")
+        for e in events:
+            check_event(self, e, state, "en")
+        return self._touches(state, actor, events)
+
+    def _touches(self, state: Any, actor: int, events: Sequence[Any]) -> bool:
+        """``touches_opponent`` for the engine's own events (the simulator's loop: checked by construction)."""
+        owner = state.owner
         for e in events:
             data = e.data
             for key in self.CARD_KEYS:
@@ -334,9 +350,9 @@ class Game:
     #: such a file cannot be replayed)
     FORMAT_NOTES: ClassVar[Mapping[int, str]] = {}
 
-    def mask_action(self, action: Action) -> Action:
+    def mask_action(self, action: Any) -> Action:  # Any: checked here, also compiled
         """The action as other players see it when its effect is secret (default: unchanged)."""
-        return action
+        return check_action(action)  # type: ignore[no-any-return]
 
     # -- decks -----------------------------------------------------------------------------------
     #: the rule cited for the card pool itself (an unknown card, an unknown starter deck)
@@ -351,7 +367,7 @@ class Game:
         """Names of the shipped starter decks."""
         return list(self._starter_pool())
 
-    def starter_deck(self, name: str) -> Deck:
+    def starter_deck(self, name: Any) -> Deck:  # Any: checked here, also compiled
         pool = self._starter_pool()
         if not isinstance(name, str) or name not in pool:
             shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
@@ -372,9 +388,10 @@ class Game:
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
         raise NotImplementedError
 
-    def check_deck(self, deck: Any, label: str = "deck") -> tuple[str, ...]:
+    def check_deck(self, deck: Any, label: Any = "deck") -> tuple[str, ...]:  # Any: checked here, also compiled
         """Normalise a deck (Deck, list of IDs, {id: count}, or a starter deck name) and
         raise ``DeckError`` listing every violated construction rule."""
+        label = check_text(label, "label", limit=200)
         cards = self.deck_cards(deck, label)
         known = type(cards) is tuple  # (a Deck built by hand may hold a list)
         if known and cards in self._legal_decks:
@@ -386,7 +403,8 @@ class Game:
             self._legal_decks.add(cards)
         return cards
 
-    def deck_cards(self, deck: Any, label: str = "deck") -> tuple[str, ...]:
+    def deck_cards(self, deck: Any, label: Any = "deck") -> tuple[str, ...]:  # Any: checked here, also compiled
+        label = check_text(label, "label", limit=200)
         if isinstance(deck, Deck):
             return deck.cards
         if isinstance(deck, str):
@@ -522,7 +540,11 @@ class Game:
             texts.checked_options = self.OPTION_SPECS
         return texts
 
-    def _rule_entry(self, rule_id: str) -> Mapping[str, Any]:
+    def _rule_entry(self, rule_id: Any) -> Mapping[str, Any]:
+        if not isinstance(rule_id, str):
+            raise TcgError(
+                f"rule_id must be a rule ID such as {next(iter(self.rule_ids()), '')!r}, not {shown(rule_id)}"
+            )
         entry = self._checked_rule_texts().get(rule_id)
         if entry is None:
             raise TcgError(f"no {self.title.get('en', self.name)} rule {rule_id!r}")
@@ -532,16 +554,18 @@ class Game:
         """Every rule ID that has a text, in the order of the rules (sections included, e.g. ``DQ-5``)."""
         return tuple(self._checked_rule_texts())
 
-    def rule_text(self, rule_id: str, lang: str = "en") -> str:
+    def rule_text(self, rule_id: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
         """The project's own short statement of a rule (e.g. ``DM-4.4``), in English or Japanese."""
+        check_lang(lang)
         text: Mapping[str, str] = self._rule_entry(rule_id)["text"]
         return text.get(lang, text["en"])
 
-    def rule_title(self, rule_id: str, lang: str = "en") -> str:
+    def rule_title(self, rule_id: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
+        check_lang(lang)
         title: Mapping[str, str] = self._rule_entry(rule_id)["title"]
         return title.get(lang, title["en"])
 
-    def rule_interpretations(self, rule_id: str) -> tuple[str, ...]:
+    def rule_interpretations(self, rule_id: Any) -> tuple[str, ...]:  # Any: checked here, also compiled
         """The readings the rule contains, in the order of its lines: ``"fixed"`` for a fixed reading of a gap
         or contradiction in the source, else the name of the engine option that settles it (in
         ``self.options.specs``). Empty when the rule is stated by the source itself."""
@@ -551,19 +575,18 @@ class Game:
         """The engine options for automated play only that bound the rule (a simulation's safeguard: the
         repeat limit of DQ-6.4 and DM-4.6, DARK MOON's turn cap in DM-1.4), in ``self.options.specs``. They
         are not readings of the rule: a person's game has them off, a simulation on (``sim_defaults``)."""
-        if not isinstance(rule_id, str):
-            raise TcgError(f"a rule ID is a str such as 'DQ-6.4', not {type(rule_id).__name__}")
         return tuple(self._rule_entry(rule_id).get("automation", ()))
 
-    def rule_interpretation(self, rule_id: str) -> str | None:
+    def rule_interpretation(self, rule_id: Any) -> str | None:  # Any: checked here, also compiled
         """``None``, ``"fixed"`` or the option name of the rule's first reading; a rule may hold several
         (DQ-6.14: ``wipe_out`` in step 1, ``status_tick`` in step 3), see ``rule_interpretations``."""
         marks = self.rule_interpretations(rule_id)
         return marks[0] if marks else None
 
-    def rule_marks(self, rule_id: str, lang: str = "en") -> list[str]:
+    def rule_marks(self, rule_id: Any, lang: Any = "en") -> list[str]:  # Any: checked here, also compiled
         """One visible line per reading of the rule, e.g. "[interpretation: option `wipe_out`, default
         after_own_turn] ..." with the default's meaning from ``self.options.specs`` (en or ja)."""
+        check_lang(lang)
         ja = lang == "ja"
         lines = []
         for mark in self.rule_interpretations(rule_id):
@@ -622,11 +645,11 @@ def _shown(value: Any) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def check_choice(view: State, action: Any, lang: str) -> None:
+def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked here, also compiled
     """What ``Game.explain_choice`` accepts: a player's view, one of its legal actions, ``en`` or ``ja``."""
     from .actions import Action, field_problem
 
-    game = view.game
+    game = check_state(view, None, "view").game
     if lang not in ("en", "ja"):
         raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
     if getattr(view, "viewer", None) is None:

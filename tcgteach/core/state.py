@@ -156,7 +156,7 @@ class State:
             self._legal = legal
         return legal
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Any) -> list[Event]:  # Any: a wrong type is an IllegalActionError, also compiled
         """Carry out a legal action and return its events; raise ``IllegalActionError`` otherwise.
 
         A rejected action leaves the state exactly as it was.

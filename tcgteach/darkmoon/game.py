@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from ..core.actions import Action
+from ..core.checks import (
+    check_action,
+    check_board,
+    check_card,
+    check_described,
+    check_event,
+    check_lang,
+    check_state,
+    check_text,
+)
 from ..core.data import load_rule_texts
 from ..core.errors import TcgError, Violation, shown
-from ..core.events import Event
 from ..core.flow import Flow
-from ..core.game import Deck, Game, Reason, check_players
+from ..core.game import Deck, Game, Reason, check_choice, check_players
 from ..core.options import OptionSpec
 from ..core.rng import seed_problem
 from . import actions as A
@@ -130,8 +139,8 @@ class DarkMoon(Game):
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
     SECRET_ACTION_EVENTS = frozenset({Ev.RECYCLED})
 
-    def mask_action(self, action: Action) -> Action:
-        return A.Choose(-1) if isinstance(action, A.Choose) else action
+    def mask_action(self, action: Any) -> Action:  # Any: checked here, also compiled
+        return A.Choose(-1) if isinstance(action, A.Choose) else check_action(action)
 
     # -- what agents and front ends ask of the game -------------------------------------------------
     def quiz_kinds(self) -> dict[str, Any]:
@@ -152,6 +161,7 @@ class DarkMoon(Game):
     def position_value(self, state: Any) -> list[float] | None:
         from .policy import position_value
 
+        check_state(state, self)
         return position_value(state)
 
     def rollout_policy(self) -> Any:
@@ -159,14 +169,16 @@ class DarkMoon(Game):
 
         return rollout_action
 
-    def explain_choice(self, view: Any, action: Action, lang: str = "en") -> list[Reason]:
+    def explain_choice(self, view: Any, action: Any, lang: Any = "en") -> list[Reason]:  # Any: checked inside
         from .reasons import explain
 
+        check_choice(check_state(view, self, "view"), action, lang)
         return explain(view, action, lang)
 
-    def render_board(self, state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
+    def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:  # Any: checked inside
         from .board import render
 
+        check_board(self, state, lang, perspective)
         return render(state, lang=lang, perspective=perspective)
 
     card_schema = "darkmoon-cards"
@@ -180,8 +192,8 @@ class DarkMoon(Game):
         self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
 
     @classmethod
-    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
-        return parse_cards(data, file)
+    def parse_cards(cls, data: Any, file: Any) -> dict[str, Any]:  # Any: checked here, also compiled
+        return parse_cards(data, check_text(file, "file", limit=4096))
 
     @property
     def flows(self) -> dict[str, Flow]:
@@ -191,9 +203,9 @@ class DarkMoon(Game):
     def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
         return self._pool_starters(starter_pool())
 
-    def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
+    def validate_deck(self, cards: Any) -> list[Violation]:  # Any: checked here, also compiled
         """All DM-2 violations at once (empty list: the deck is legal)."""
-        return validate_deck(list(cards), self.cards)
+        return validate_deck(list(self.deck_cards(cards, "cards")), self.cards)
 
     # -- states ---------------------------------------------------------------------------------------
     def new_state(  # Any: a public boundary, checked inside (compiled, a typed argument is mypyc's bare TypeError)
@@ -232,15 +244,19 @@ class DarkMoon(Game):
         return Instances(list(decks), self.cards, _interned_actions)
 
     # -- texts -------------------------------------------------------------------------------------------
-    def describe_action(self, action: Action, state: Any, lang: str = "en") -> str:
+    def describe_action(self, action: Any, state: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
+        check_described(self, action, state, lang)
         return describe_action(state, action, lang)
 
-    def card_label(self, state: Any, card: int, lang: str = "en") -> str | None:
+    def card_label(self, state: Any, card: Any, lang: Any = "en") -> str | None:  # Any: checked here, also compiled
+        check_card(card, check_state(state, self))
+        check_lang(lang)
         mark = copy_mark(state, card)
         name = state.card(card).label(lang)
         return f"{name} {mark}" if mark else str(name)
 
-    def describe_event(self, event: Event, state: Any, lang: str = "en") -> str:
+    def describe_event(self, event: Any, state: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
+        check_event(self, event, state, lang)
         return describe_event(state, event, lang)
 
     def _rule_texts(self) -> dict[str, dict[str, dict[str, str]]]:

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ..core.actions import Action
+from ..core.checks import (
+    check_board,
+    check_card,
+    check_described,
+    check_event,
+    check_lang,
+    check_state,
+    check_text,
+)
 from ..core.data import load_rule_texts
 from ..core.errors import TcgError, Violation, shown
-from ..core.events import Event
 from ..core.flow import Flow
-from ..core.game import Deck, Game, Reason
+from ..core.game import Deck, Game, Reason, check_choice
 from ..core.options import OptionSpec
 from ..core.rng import seed_problem
 from . import actions as A
@@ -187,8 +194,8 @@ class DragonQuest(Game):
         self.cards = card_pool() if self.user_pool is None else dict(self.user_pool.cards)
 
     @classmethod
-    def parse_cards(cls, data: Any, file: str) -> dict[str, Any]:
-        return parse_cards(data, file)
+    def parse_cards(cls, data: Any, file: Any) -> dict[str, Any]:  # Any: checked here, also compiled
+        return parse_cards(data, check_text(file, "file", limit=4096))
 
     # -- what agents and front ends ask of the game -------------------------------------------------
     def quiz_kinds(self) -> dict[str, Any]:
@@ -209,6 +216,7 @@ class DragonQuest(Game):
     def position_value(self, state: Any) -> list[float] | None:
         from .policy import position_value
 
+        check_state(state, self)
         return position_value(state)
 
     def rollout_policy(self) -> Any:
@@ -230,19 +238,23 @@ class DragonQuest(Game):
             return False
         return leads_back(state, action)
 
-    def explain_choice(self, view: Any, action: Action, lang: str = "en") -> list[Reason]:
+    def explain_choice(self, view: Any, action: Any, lang: Any = "en") -> list[Reason]:  # Any: checked inside
         from .reasons import explain
 
+        check_choice(check_state(view, self, "view"), action, lang)
         return explain(view, action, lang)
 
-    def render_board(self, state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
+    def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:  # Any: checked inside
         from .board import render
 
+        check_board(self, state, lang, perspective)
         return render(state, lang=lang, perspective=perspective)
 
-    def explain_combat(self, state: Any, lang: str = "en") -> list[str] | None:
+    def explain_combat(self, state: Any, lang: Any = "en") -> list[str] | None:  # Any: checked here, also compiled
         from .text import combat_explanation
 
+        check_state(state, self)
+        check_lang(lang)
         for ev in reversed(state.events):
             if ev.kind == Ev.BATTLE:
                 return combat_explanation(state, ev.data, lang)
@@ -257,8 +269,8 @@ class DragonQuest(Game):
     def _starter_pool(self) -> Mapping[str, Mapping[str, Any]]:
         return self._pool_starters(starter_pool())
 
-    def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
-        return validate_deck(list(cards), self.cards)
+    def validate_deck(self, cards: Any) -> list[Violation]:  # Any: checked here, also compiled
+        return validate_deck(list(self.deck_cards(cards, "cards")), self.cards)
 
     # -- states -------------------------------------------------------------------------------------------
     def new_state(  # Any: a public boundary, checked inside (compiled, a typed argument is mypyc's bare TypeError)
@@ -312,15 +324,19 @@ class DragonQuest(Game):
         return Instances(list(decks), self.cards)
 
     # -- texts ----------------------------------------------------------------------------------------------
-    def describe_action(self, action: Action, state: Any, lang: str = "en") -> str:
+    def describe_action(self, action: Any, state: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
+        check_described(self, action, state, lang)
         return describe_action(state, action, lang)
 
-    def card_label(self, state: Any, card: int, lang: str = "en") -> str | None:
+    def card_label(self, state: Any, card: Any, lang: Any = "en") -> str | None:  # Any: checked here, also compiled
+        check_card(card, check_state(state, self))
+        check_lang(lang)
         mark = copy_mark(state, card)
         name = state.card(card).label(lang)
         return f"{name} {mark}" if mark else str(name)
 
-    def describe_event(self, event: Event, state: Any, lang: str = "en") -> str:
+    def describe_event(self, event: Any, state: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
+        check_event(self, event, state, lang)
         return describe_event(state, event, lang)
 
     def _rule_texts(self) -> dict[str, dict[str, dict[str, str]]]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any
 
+from ..core.checks import check_game, check_int, check_mapping, check_text, shown
 from ..core.errors import TcgError
 from ..session import Session
 
@@ -33,10 +34,49 @@ class SimulationError(TcgError):
     """A game failed inside the simulation (the message names the game, seed and agents)."""
 
 
+#: the most games one ``simulate`` call plays (a hundred thousand take minutes; this bounds a typo like 10**30)
+MAX_GAMES = 10_000_000
+#: the largest seed (a 63-bit number: what a saved state and a CSV cell hold)
+MAX_SEED = 2**63 - 1
+
+
+def _seed(value: Any, param: str = "seed") -> int:
+    return check_int(value, param, -MAX_SEED, MAX_SEED)
+
+
+def _agents_arg(agents: Any) -> Any:
+    if not isinstance(agents, (str, list, tuple)):
+        raise TcgError(f"agents must be a name or a list of one agent per seat, not {shown(agents)}")
+    if isinstance(agents, str):
+        return check_text(agents, "agents", limit=200)
+    for spec in agents:
+        if not (isinstance(spec, str) or callable(spec)):
+            raise TcgError(f"an agent must be a name or a factory f(seed), not {shown(spec)}")
+    return agents
+
+
+def _decks_arg(decks: Any) -> Any:
+    if decks is not None and not isinstance(decks, (list, tuple)):
+        raise TcgError(f"decks must be None or a list of one deck per seat, not {shown(decks)}")
+    return decks
+
+
+def _path_arg(path: Any) -> str:
+    if not isinstance(path, (str, os.PathLike)):
+        raise TcgError(f"path must be a file name (str or Path), not {shown(path)}")
+    return check_text(os.fspath(path), "path", limit=4096)
+
+
+def _records_arg(records: Any) -> list[Mapping[str, Any]]:
+    if not isinstance(records, (list, tuple)) or not all(isinstance(r, Mapping) for r in records):
+        raise TcgError(f"records must be a list of records (dicts, as simulate() returns), not {shown(records)}")
+    return list(records)
+
+
 # -- one game -------------------------------------------------------------------------------------------
 def agent_seed(seed: int, seat: int) -> int:
     """The seed of the agent in ``seat`` for game ``seed`` (as ``tcgteach play`` seeds its agents)."""
-    return seed * 1000 + seat
+    return _seed(seed) * 1000 + check_int(seat, "seat", 0, 999)
 
 
 def _agent_label(spec: Any) -> str:
@@ -79,6 +119,11 @@ def play_game(
     players: int | None = None,
 ) -> dict[str, Any]:
     """Play one game from ``seed`` and return its record (see ``simulate`` for the fields)."""
+    game = check_game(game)
+    _seed(seed)
+    agents = _agents_arg(agents)
+    check_int(max_steps, "max_steps", 0)
+    _decks_arg(decks)
     state = game.new_state(seed=seed, decks=decks, players=players)
     n = state.num_players
     if len(agents) != n:
@@ -91,7 +136,7 @@ def play_game(
     free = [type(a) in _FORCED_MOVES_FREE for a in seated]
     apply = state.apply
     first = next((e.player for e in state.events if e.kind == "first_player"), None)
-    touches = game.touches_opponent
+    touches = game._touches  # touches_opponent without its checks: these are the engine's own events
     decisions = [0] * n
     legal_total = touching = steps = 0
     capped = False
@@ -242,15 +287,14 @@ def _progress_bar(progress: bool | None, total: int, desc: str) -> Any:
 def resolve_game(game: Game | str, options: Mapping[str, Any] | None = None) -> Game:
     """The game with ``options`` on top of its own, plus the simulation defaults the caller did not set
     (``Game.sim_defaults``: Dragon Quest ``turn_limit=200``, DQ-1.4). Options are validated here."""
-    import tcgteach
-
+    options = check_mapping(options, "options", none=True)
     if isinstance(game, str):
         base: dict[str, Any] = {}
-        g = tcgteach.game(game)
+        g = check_game(game)
     else:
-        g = game
+        g = check_game(game)
         base = dict(g.options.non_default())
-    merged = {**base, **dict(options or {})}
+    merged = {**base, **dict(options)}
     for k, v in g.sim_defaults.items():
         merged.setdefault(k, v)
     return g.with_options({**dict(g.options), **merged}) if merged else g
@@ -295,12 +339,31 @@ def simulate(
     Seats are 0-based.
     """
     g = resolve_game(game, options)
+    if n is not None:
+        check_int(n, "n", 0, MAX_GAMES)
+    _seed(seed_start, "seed_start")
+    agents = _agents_arg(agents)
+    check_int(max_steps, "max_steps", 0)
+    _decks_arg(decks)
+    for name, value in (("jobs", jobs), ("chunk", chunk)):
+        if value is not None:
+            check_int(value, name, 1, MAX_GAMES)
+    if progress is not None and not isinstance(progress, bool):
+        raise TcgError(f"progress must be True, False or None, not {shown(progress)}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TcgError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     if seeds is None:
         if n is None:
             raise TcgError("simulate needs n (a number of games) or seeds")
         seed_list = list(range(seed_start, seed_start + n))
     else:
-        seed_list = list(seeds)
+        if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
+            raise TcgError(f"seeds must be a list of whole numbers, not {shown(seeds)}")
+        seed_list = []
+        for s in seeds:
+            seed_list.append(_seed(s, "seeds[]"))
+            if len(seed_list) > MAX_GAMES:
+                raise TcgError(f"seeds: at most {MAX_GAMES} games in one simulation")
         if n is not None and n != len(seed_list):
             raise TcgError(f"n={n} but {len(seed_list)} seeds were given")
     if any(not isinstance(s, int) or isinstance(s, bool) for s in seed_list):
@@ -397,6 +460,7 @@ def to_csv(records: Sequence[Mapping[str, Any]], path: Any) -> None:
     failure (a full disk, Ctrl+C) the old one untouched (``core/files.py``)."""
     from ..core.files import atomic_writer
 
+    records, path = _records_arg(records), _path_arg(path)
     with atomic_writer(path, "w", encoding="utf-8", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=columns(records), restval="")
         w.writeheader()
@@ -427,12 +491,19 @@ def _cell(key: str, text: str) -> Any:
 
 def read_csv(path: Any) -> list[dict[str, Any]]:
     """Read records written by ``to_csv`` back, with their types (``read_csv(p) == records``)."""
-    with open(path, newline="", encoding="utf-8") as fh:
-        return [{k: _cell(k, v) for k, v in row.items()} for row in csv.DictReader(fh)]
+    path = _path_arg(path)
+    try:
+        with open(path, newline="", encoding="utf-8") as fh:
+            return [{k: _cell(k, v) for k, v in row.items()} for row in csv.DictReader(fh)]
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise TcgError(f"cannot read records from {path}: {exc}") from None
+    except (ValueError, TypeError, KeyError) as exc:
+        raise TcgError(f"{path} is not a CSV of simulate() records (to_csv): {exc}") from None
 
 
 def to_frame(records: Sequence[Mapping[str, Any]]) -> Any:
     """The records as a pandas DataFrame (pandas is imported here, only when asked for)."""
+    records = _records_arg(records)
     try:
         import pandas as pd
     except ImportError:

@@ -22,6 +22,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.checks import check_int, check_number, check_text, shown
+from ..core.errors import TcgError
+
 if TYPE_CHECKING:
     from ..core.game import Game
 
@@ -29,22 +32,42 @@ if TYPE_CHECKING:
 QUANTILES = (0.1, 0.25, 0.75, 0.9)
 
 
-def _rows(records: Any) -> list[Mapping[str, Any]]:
-    """Records as a list of mappings (a pandas DataFrame is accepted too)."""
+#: the fields of a record (``simulate``) that the statistics read
+RECORD_FIELDS = (
+    "capped", "winner", "first_player", "turns", "decisions", "legal_actions", "branching", "interactions",
+    "interaction", "end_reason",
+)  # fmt: skip
+
+
+def _rows(records: Any, param: str = "records") -> list[Mapping[str, Any]]:
+    """Records as a list of mappings (a pandas DataFrame is accepted too); anything else is a ``TcgError``."""
     if hasattr(records, "to_dict") and hasattr(records, "columns"):  # pandas: its NaN is our None
-        return [
+        rows: list[Mapping[str, Any]] = [
             {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in r.items()}
             for r in records.to_dict("records")
         ]
-    return list(records)
+    elif isinstance(records, (list, tuple)):
+        rows = list(records)
+    else:
+        raise TcgError(f"{param} must be the list of records simulate() returns (or a DataFrame), not {shown(records)}")
+    for i, r in enumerate(rows):
+        if not isinstance(r, Mapping):
+            raise TcgError(f"{param}[{i}] must be a record of simulate() (a dict), not {shown(r)}")
+        missing = [k for k in RECORD_FIELDS if k not in r]
+        if missing:
+            raise TcgError(f"{param}[{i}] is not a record of simulate(): it has no {', '.join(missing)}")
+    return rows
 
 
 def _finished(records: Any) -> list[Mapping[str, Any]]:
     return [r for r in _rows(records) if not r.get("capped")]
 
 
-def _z(confidence: float) -> float:
-    return statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+def _z(confidence: Any) -> float:
+    level = check_number(confidence, "confidence", 0, 1)
+    if not 0 < level < 1:
+        raise TcgError(f"confidence must be a level between 0 and 1 (0.95), not {shown(confidence)}")
+    return statistics.NormalDist().inv_cdf(0.5 + level / 2)
 
 
 # -- proportions ---------------------------------------------------------------------------------------
@@ -53,11 +76,13 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 
     Unlike the textbook p ± z·se it stays inside [0, 1] and behaves at 0/n and n/n.
     """
+    check_int(trials, "trials")
+    check_int(successes, "successes")
+    z = _z(confidence)
     if trials <= 0:
         return None
     if not 0 <= successes <= trials:
-        raise ValueError(f"{successes} successes out of {trials} trials")
-    z = _z(confidence)
+        raise TcgError(f"{successes} successes out of {trials} trials: successes must be 0..trials")
     p = successes / trials
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
@@ -75,6 +100,7 @@ def first_player_win_rate(records: Any, confidence: float = 0.95) -> dict[str, A
     With more than two players a fair game gives 1/players, not 1/2.
     """
     rows = _rows(records)
+    _z(confidence)
     finished = [r for r in rows if not r.get("capped")]
     decisive = [r for r in finished if r.get("winner") is not None]
     wins = sum(1 for r in decisive if r["winner"] == r["first_player"])
@@ -122,7 +148,9 @@ def quantile(sorted_values: Sequence[float], q: float) -> float:
 
 def describe(values: Iterable[float]) -> dict[str, Any]:
     """count, mean, median, stdev (sample, n-1), min, max and the ``QUANTILES`` of some numbers."""
-    xs = sorted(values)
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TcgError(f"values must be a list of numbers, not {shown(values)}")
+    xs = sorted(check_number(v, "values[]") for v in values)
     n = len(xs)
     if not n:
         return {
@@ -148,7 +176,11 @@ def describe(values: Iterable[float]) -> dict[str, Any]:
 def length_distribution(records: Any, key: str = "turns") -> dict[str, Any]:
     """The distribution of game length: ``key`` is "turns" or "decisions" (actions taken), or any
     numeric column. Capped games are left out. See :func:`describe` for the fields."""
-    return describe(r[key] for r in _finished(records))
+    rows = _finished(records)
+    check_text(key, "key", limit=200)
+    if any(key not in r for r in rows):
+        raise TcgError(f"key must be a column of every record ('turns' or 'decisions'), not {shown(key)}")
+    return describe(r[key] for r in rows)
 
 
 def branching(records: Any) -> dict[str, Any]:
@@ -197,10 +229,12 @@ def flow_metrics(game: Game | str) -> dict[str, dict[str, int]]:
     """
     import networkx as nx
 
-    if isinstance(game, str):
-        import tcgteach
+    from ..core.checks import check_game
 
-        game = tcgteach.game(game)
+    if isinstance(game, str):
+        game = check_game(game)
+    elif not isinstance(getattr(game, "flows", None), Mapping):  # any object with flow graphs, e.g. a game's class
+        raise TcgError(f"game must be a game or its name, not {shown(game)}")
     out: dict[str, dict[str, int]] = {}
     for name, flow in game.flows.items():
         g = flow.to_networkx()
@@ -234,6 +268,7 @@ def summary(records: Any, confidence: float = 0.95) -> dict[str, dict[str, Any]]
     ``pandas.DataFrame.from_dict(table, orient="index")`` makes a frame of it.
     """
     rows = _rows(records)
+    _z(confidence)
     table: dict[str, dict[str, Any]] = {"games": {"value": len(rows), "text": str(len(rows))}}
     fp = first_player_win_rate(rows, confidence)
     level = f"{100 * confidence:g}%"
@@ -279,5 +314,11 @@ def summary(records: Any, confidence: float = 0.95) -> dict[str, dict[str, Any]]
 
 def format_table(table: Mapping[str, Mapping[str, Any]]) -> str:
     """A summary (or any dict of rows with a "text" or "value") as aligned plain text."""
+    if not isinstance(table, Mapping) or not all(
+        isinstance(k, str) and isinstance(r, Mapping) for k, r in table.items()
+    ):
+        raise TcgError(
+            f"table must be a dict of rows (summary()), each a dict with a 'text' or 'value', not {shown(table)}"
+        )
     width = max((len(k) for k in table), default=0)
     return "\n".join(f"{k:<{width}}  {row.get('text', row.get('value'))}" for k, row in table.items())

@@ -23,6 +23,7 @@ import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.checks import check_mapping, check_number, check_text, shown
 from ..core.errors import TcgError
 from .runner import process_pool, processes_available, resolve_game, simulate
 from .stats import _finished, _rows, first_player_win_rate, wilson_interval
@@ -168,7 +169,8 @@ def compare_records(records_a: Any, records_b: Any, alpha: float = 0.05) -> dict
     Rows: first_player_win_rate, draw_rate, turns, decisions, branching, interaction, and
     ``end_reason RULE`` (the share of all games that rule ended) for every rule seen in either run.
     """
-    a, b = _rows(records_a), _rows(records_b)
+    a, b = _rows(records_a, "records_a"), _rows(records_b, "records_b")
+    _alpha(alpha)
     fa, fb = first_player_win_rate(a), first_player_win_rate(b)
     rows: dict[str, dict[str, Any]] = {
         "first_player_win_rate": newcombe(fa["wins"], fa["decisive"], fb["wins"], fb["decisive"], alpha)
@@ -183,6 +185,14 @@ def compare_records(records_a: Any, records_b: Any, alpha: float = 0.05) -> dict
             sum(r["end_reason"] == reason for r in a), len(a), sum(r["end_reason"] == reason for r in b), len(b), alpha
         )
     return rows
+
+
+def _alpha(alpha: Any) -> float:
+    """A significance level strictly between 0 and 1 (0.05)."""
+    level = check_number(alpha, "alpha", 0, 1)
+    if not 0 < level < 1:
+        raise TcgError(f"alpha must be a significance level between 0 and 1 (0.05), not {shown(alpha)}")
+    return level
 
 
 def _fmt(x: Any, rate: bool) -> str:
@@ -204,8 +214,9 @@ class Comparison:
         records_b: list[dict[str, Any]],
         alpha: float = 0.05,
     ) -> None:
-        self.game = game
-        self.options_a, self.options_b = dict(options_a), dict(options_b)
+        self.game = check_text(game, "game", limit=200)
+        self.options_a = dict(check_mapping(options_a, "options_a"))
+        self.options_b = dict(check_mapping(options_b, "options_b"))
         self.records_a, self.records_b = records_a, records_b
         self.alpha = alpha
         self.rows = compare_records(records_a, records_b, alpha)
@@ -254,7 +265,10 @@ class Comparison:
         return self.table()
 
     def to_frame(self) -> Any:
-        import pandas as pd
+        try:
+            import pandas as pd
+        except ImportError:
+            raise TcgError("to_frame needs pandas: pip install 'tcgteach[sim]' (or pandas)") from None
 
         return pd.DataFrame.from_dict(self.rows, orient="index")
 
@@ -304,6 +318,9 @@ def compare(
     would play (``seeds``, or ``n`` from ``seed_start``; with ``n=None`` their own seeds are used for
     side B), or a ``TcgError`` says what differs.
     """
+    _alpha(alpha)
+    if records_a is not None:
+        _rows(records_a, "records_a")
     ga, gb = resolve_game(game, options_a), resolve_game(game, options_b)
     kw = dict(simulate_kwargs)
     if kw.get("seeds") is not None:

@@ -16,7 +16,9 @@ def board_html(state: State, *, lang: str = "en", perspective: int | None = None
     everything a teacher may want to show, except on a player's view (``state.view(p)``), which
     is already masked.
     """
-    return state.game.render_board(state, lang=lang, perspective=perspective)
+    from ..core.checks import check_state
+
+    return check_state(state).game.render_board(state, lang=lang, perspective=perspective)
 
 
 class Board:

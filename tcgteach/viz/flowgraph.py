@@ -16,8 +16,9 @@ import sys
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from ..core.checks import check_lang, check_text, shown
 from ..core.errors import TcgError
 from ..core.files import atomic_write_text
 from ..i18n import LANGS, pick
@@ -350,6 +351,7 @@ class FlowDiagram:
     _cache: dict[tuple[int, str, str], FlowDiagram] = {}
 
     def __init__(self, flow: Flow, lang: str = "en", game: str = "") -> None:
+        _check_diagram(flow, lang, game)
         self.flow = flow
         self.lang = lang
         self.game = game
@@ -361,6 +363,7 @@ class FlowDiagram:
 
     @classmethod
     def of(cls, flow: Flow, lang: str = "en", game: str = "") -> FlowDiagram:
+        _check_diagram(flow, lang, game)
         key = (id(flow), lang, game)
         d = cls._cache.get(key)
         if d is None:
@@ -401,6 +404,9 @@ class FlowDiagram:
         """The focus view of ``node`` reached from ``via`` (``focus_source``), large enough to read beside a
         board. One small DOT per node (and way in), laid out once and cached. Raises ``GraphvizMissing``
         without graphviz (``focus_text`` says the same in words)."""
+        node = _node(self.flow, node, "node")
+        if via is not None and not isinstance(via, str):
+            raise TcgError(f"via must be None or a node of the flow graph, not {shown(via)}")
         if via is not None and (via, node) not in self.flow.edge_set:
             via = None
         key = (node, via)
@@ -412,6 +418,7 @@ class FlowDiagram:
 
     def focus_text(self, node: str) -> str:
         """The focus view in words (HTML list): where ``node`` can go next, by which rule."""
+        node = _node(self.flow, node, "node")
         items = [
             f"<li>{html.escape(pick(e.label, self.lang))} → {html.escape(self.flow.label(e.dst, self.lang))} "
             f"<small>({html.escape(e.rule)})</small></li>"
@@ -422,6 +429,8 @@ class FlowDiagram:
 
     def style(self, scope: str, current: str | None, edges: Iterable[Sequence[str]] = ()) -> str:
         """CSS that highlights ``current`` and ``edges`` inside the element of class ``scope``."""
+        scope = _scope(scope)
+        current, edges = _current(current), _edges(edges)
         rules = []
         current = _css(current) if current else current
         edges = [(_css(a), _css(b)) for a, b in edges]
@@ -444,8 +453,8 @@ class FlowDiagram:
     def html(self, current: str | None = None, edges: Iterable[Sequence[str]] = (), scope: str | None = None) -> str:
         """Inline HTML: the whole graph at its own size, in a box that scrolls and opens on the highlighted
         node (``full_svg``), inside a div whose ``data-current`` names it."""
-        scope = scope or new_scope()
-        edges = list(edges)
+        scope = new_scope() if scope is None else _scope(scope)
+        current, edges = _current(current), _edges(edges)
         label = self.flow.label(current, self.lang) if current in self.flow.by_id else ""
         edge_text = " ".join(f"{a}->{b}" for a, b in edges)
         return (
@@ -458,6 +467,7 @@ class FlowDiagram:
         """A self-contained SVG document with the highlight inside (for files and ``_repr_svg_``).
 
         Its style is scoped to this one drawing, so several on one page do not light each other up."""
+        current, edges = _current(current), _edges(edges)
         scope = new_scope("tcg-root")
         css = self.style(scope, current, edges)
         svg = self.svg
@@ -491,8 +501,16 @@ class Highlighted:
 
 def diagram(target: State | object, *, flow: str = "turn", lang: str = "en") -> Highlighted:
     """The flow graph of a game or state; a state's current node and last transitions are highlighted."""
+    from collections.abc import Mapping
+
     from ..core.state import State
 
+    check_lang(lang)
+    owner: Any = target.game if isinstance(target, State) else target
+    if not isinstance(getattr(owner, "flows", None), Mapping):
+        raise TcgError(f"target must be a game or a state, not {shown(target)}")
+    if not isinstance(flow, str) or flow not in owner.flows:
+        raise TcgError(f"flow must be one of {', '.join(map(repr, owner.flows))}, not {shown(flow)}")
     if isinstance(target, State):
         game = target.game
         f = game.flows[flow]
@@ -503,6 +521,47 @@ def diagram(target: State | object, *, flow: str = "turn", lang: str = "en") -> 
         f = game.flows[flow]
         current, edges = None, []
     return Highlighted(FlowDiagram.of(f, lang, game.name), current, edges)
+
+
+def _check_diagram(flow: Any, lang: Any, game: Any) -> None:
+    from ..core.flow import Flow
+
+    if not isinstance(flow, Flow):
+        raise TcgError(f"flow must be a flow graph (game.flows['turn']), not {shown(flow)}")
+    check_lang(lang)
+    check_text(game, "game", limit=200)
+
+
+def _node(flow: Flow, node: Any, param: str) -> str:
+    if not isinstance(node, str) or node not in flow.by_id:
+        raise TcgError(
+            f"{param} must be a node of the flow graph {flow.name!r} (such as {flow.nodes[0].id!r}), not {shown(node)}"
+        )
+    return node
+
+
+def _current(current: Any) -> str | None:
+    """None, or a node id to highlight (an id the graph does not have highlights nothing)."""
+    return None if current is None else check_text(current, "current", limit=200)
+
+
+def _edges(edges: Any) -> list[tuple[str, str]]:
+    """The transitions to highlight: pairs of node ids."""
+    if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
+        raise TcgError(f"edges must be a list of (from, to) node pairs, not {shown(edges)}")
+    out = []
+    for e in edges:
+        if not isinstance(e, (list, tuple)) or len(e) != 2 or not all(isinstance(x, str) for x in e):
+            raise TcgError(f"edges must be a list of (from, to) node pairs, not one holding {shown(e)}")
+        out.append((check_text(e[0], "edges", limit=200), check_text(e[1], "edges", limit=200)))
+    return out
+
+
+def _scope(scope: Any) -> str:
+    """A CSS class name (the element the style applies to)."""
+    if not isinstance(scope, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]{0,99}", scope):
+        raise TcgError(f"scope must be a CSS class name such as 'tcg-flow-1', not {shown(scope)}")
+    return scope
 
 
 def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = None) -> list[Path]:

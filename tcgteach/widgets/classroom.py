@@ -26,6 +26,7 @@ import ipywidgets as w
 
 import tcgteach
 
+from ..core.checks import check_bool, check_list, check_number
 from ..core.errors import TcgError
 from ..i18n import Text, pick
 from .panes import PANES_CSS, PERSON, HintPane, RecentPane, agent_for, relabel
@@ -129,6 +130,15 @@ CSS = """<style>
 </style>"""
 
 
+def _check_classroom(agents: Any, hot_seat: Any, coach_seconds: Any, projector: Any, show_hands: Any) -> None:
+    check_list(agents, "agents")
+    check_bool(hot_seat, "hot_seat")
+    check_number(coach_seconds, "coach_seconds", 0, 60)
+    check_bool(projector, "projector")
+    if show_hands is not None:
+        check_bool(show_hands, "show_hands")
+
+
 class Classroom(Surface):
     """The classroom app (see the module docstring): a widget; display it as the last expression of a cell.
 
@@ -168,7 +178,8 @@ class Classroom(Surface):
         log_lines: int = 400,
     ) -> None:
         super().__init__()
-        if game not in tcgteach.games():
+        _check_classroom(agents, hot_seat, coach_seconds, projector, show_hands)
+        if not isinstance(game, str) or game not in tcgteach.games():
             raise TcgError(f"game {game!r}: the classroom plays {', '.join(tcgteach.games())}")
         if len(agents) not in _players(game):
             lo, hi = _players(game)[0], _players(game)[-1]
@@ -402,6 +413,7 @@ class Classroom(Surface):
         (``cards=``) the questions are dealt from it."""
         from .quiz import Quiz
 
+        check_bool(on, "on")
         if on:
             game = self._teaching_game()
             if self.quiz is None or self.quiz.games != [self.game.name] or self._quiz_pool != self.game.user_pool:

@@ -18,6 +18,7 @@ import ipywidgets as w
 
 import tcgteach
 
+from ..core.checks import check_int, check_list, check_text
 from ..core.errors import TcgError
 from ..core.game import Game
 from ..i18n import LANGS, Text
@@ -209,6 +210,7 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         title: str | None = None,
     ) -> None:
         super().__init__()
+        _check_quiz(game, kinds, questions, plan, title)
         given = [game] if isinstance(game, (str, Game)) else list(game)
         #: a Game given (e.g. the classroom's, with the user's card pool): its questions are dealt from it
         self._games = {g.name: g for g in given if isinstance(g, Game)}
@@ -399,11 +401,38 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         )
 
 
+#: the most questions one quiz asks (a round; the learner starts another for more)
+MAX_QUESTIONS = 1000
+
+
+def _check_quiz(game: Any, kinds: Any, questions: Any, plan: Any, title: Any) -> None:
+    """The quiz's settings, each a TcgError naming it (the games and the language are checked below)."""
+    if not isinstance(game, (str, Game)):
+        check_list(game, "game")
+    check_list(kinds, "kinds", none=True)
+    if kinds is not None and not all(isinstance(k, str) for k in kinds):
+        raise TcgError(f"kinds must be a list of quiz kinds (tcgteach.quiz.kinds(game)), not {kinds!r:.60}")
+    check_int(questions, "questions", 1, MAX_QUESTIONS)
+    check_list(plan, "plan", none=True)
+    if plan is not None and not all(
+        isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in plan
+    ):
+        raise TcgError(f"plan must be a list of (game, kind) pairs, not {plan!r:.60}")
+    if title is not None:
+        check_text(title, "title", limit=100)
+        try:
+            TEXT.t(title, "en")
+        except KeyError:
+            raise TcgError(
+                f"title must name one of the quiz's own headings ('title', 'self_check'), not {title!r}"
+            ) from None
+
+
 class SelfCheck(Quiz):
     """The short quiz that ends a lesson: ``SelfCheck("03_dragonquest_combat", lang="ja")`` (see ``LESSONS``)."""
 
     def __init__(self, lesson: str, lang: str = "en", seed: int | None = None, questions: int = 4) -> None:
-        if lesson not in LESSONS:
+        if not isinstance(lesson, str) or lesson not in LESSONS:
             raise TcgError(f"no self-check for lesson {lesson!r}; the lessons are: {', '.join(LESSONS)}")
         plan = LESSONS[lesson]
         games = sorted({g for g, _ in plan})

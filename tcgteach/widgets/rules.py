@@ -19,6 +19,7 @@ import ipywidgets as w
 import tcgteach
 
 from .. import explorer
+from ..core.checks import check_bool, check_int, check_text
 from ..core.errors import TcgError
 from ..core.game import Game
 from ..i18n import LANGS, Text, pick
@@ -74,6 +75,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self, game: Any = "darkmoon", rule: str | None = None, lang: str = "en", *, link_base: str = "../"
     ) -> None:
         super().__init__()
+        check_text(link_base, "link_base", limit=1000)
         #: the path from the page showing the widget to ``notebooks/`` (the lessons are in notebooks/en and
         #: notebooks/ja, so ``"../"`` from a lesson; ``""`` from a notebook in notebooks/ itself)
         self.link_base = link_base
@@ -234,6 +236,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
 
     def show_rule(self, rule: str, keep_stepper: bool = False) -> None:
         """Show ``rule`` of the game picked (its text, lessons and examples)."""
+        check_bool(keep_stepper, "keep_stepper")
         info = explorer.where(self.game, rule, self.lang)
         self.info = info
         t = self._t
@@ -303,6 +306,8 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         """Open example ``index`` of the shown rule in a stepper below, at its moment (``other``: a reading
         example under the other value of its option)."""
         assert self.info is not None
+        check_int(index, "index")
+        check_bool(other, "other")
         examples = self.info.examples
         if not 0 <= index < len(examples):
             raise TcgError(f"example {index} does not exist: this rule has {len(examples)} (0-{len(examples) - 1})")

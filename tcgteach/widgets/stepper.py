@@ -18,6 +18,8 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 
+from ..core.checks import check_bool, check_number, shown
+from ..core.errors import TcgError
 from ..core.game import Game
 from ..core.state import State
 from ..i18n import Text
@@ -61,6 +63,15 @@ STEPPER_CSS = """<style>
 </style>"""
 
 
+def _check_stepper(interval: Any, show_hands: Any, projector: Any, extra: Any) -> None:
+    check_number(interval, "interval", 0.01, 3600)
+    if show_hands is not None:
+        check_bool(show_hands, "show_hands")
+    check_bool(projector, "projector")
+    if extra is not None and not callable(extra):
+        raise TcgError(f"extra must be None or a function extra(table) -> pane, not {shown(extra)}")
+
+
 class Stepper(Surface):
     """Interactive stepper for a game: a widget (``display(stepper)``, ``HBox([stepper])``).
 
@@ -93,6 +104,7 @@ class Stepper(Surface):
         projector: bool = False,
         extra: Callable[[Table], Any] | None = None,
     ) -> None:
+        _check_stepper(interval, show_hands, projector, extra)
         super().__init__()
         self.interval = interval
         self.show_hands = show_hands
@@ -125,6 +137,12 @@ class Stepper(Surface):
     def at(cls, example: Any, **kw: Any) -> Stepper:
         """A stepper at a moment of a seeded game, e.g. a rule explorer's example: its game set up as
         recorded, then its actions replayed, so Back goes back from there."""
+        from ..explorer import Example
+
+        if not isinstance(example, Example):
+            raise TcgError(
+                f"Stepper.at takes an example of the rule explorer (where(...).examples[i]), not {example!r:.40}"
+            )
         stepper = cls(
             example.new_game(),
             seed=example.seed,

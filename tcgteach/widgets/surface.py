@@ -12,6 +12,7 @@ import ipywidgets as w
 
 import tcgteach
 
+from ..core.checks import check_bool, check_game, check_int, check_list, check_mapping, check_number, check_path
 from ..core.errors import TcgError
 from ..core.game import Game
 from ..core.state import State
@@ -61,6 +62,17 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         log_lines: int,
         log_height: int,
     ) -> None:
+        if not isinstance(game, State):
+            check_game(game)
+        check_int(seed, "seed", -(2**63), 2**63 - 1)
+        check_list(agents, "agents", none=True)
+        check_list(decks, "decks", none=True)
+        check_mapping(options, "options", none=True)
+        if not isinstance(flow, str):
+            raise TcgError(f"flow must be the name of a flow graph ('turn'), not {flow!r:.40}")
+        check_bool(auto_forced, "auto_forced")
+        check_number(pause, "pause", 0, 60)
+        check_int(log_lines, "log_lines", 1, 100_000)
         if isinstance(game, State):
             self.game: Game = game.game
             state: State | None = game
@@ -228,6 +240,7 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def replay(self, actions: Sequence[Any]) -> None:
         """Apply recorded actions (checked) as one change rendered once: Back takes them back one by one.
         An illegal one raises and leaves the game as it was."""
+        check_list(actions, "actions")
         self.table.stop()
         self.table.run(lambda: [self.session.apply(a) for a in actions])
 
@@ -283,6 +296,7 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def set_projector(self, on: bool) -> None:
         """Projector mode (the class ``tcg-projector``): card text and choices ≥ 16 px, graph labels ≥ 14 px;
         on in the classroom, a switch (``projector_box``) in the stepper."""
+        check_bool(on, "on")
         if on:
             self.add_class("tcg-projector")
         else:
@@ -295,12 +309,12 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def export_svg(self, path: str | os.PathLike[str] | None = None) -> str:
         """The flow graph of the position as an SVG document, the current node and the way just taken lit."""
-        return self.export.export_svg(path)
+        return self.export.export_svg(None if path is None else check_path(path))
 
     def export_html(self, path: str | os.PathLike[str] | None = None) -> str:
         """The position (board as shown, the graph lit, the focus view, the last events) as one
         self-contained HTML page: styles inline, no script, no request; written to ``path`` if given."""
-        return self.export.export_html(path)
+        return self.export.export_html(None if path is None else check_path(path))
 
     def offer_download(self) -> None:
         """Download links for the position (HTML) and the graph (SVG), as data: URLs; gone at the next move."""
