@@ -121,7 +121,9 @@ def test_each_game_answers_what_front_ends_ask():
             for lang in ("en", "ja"):
                 reasons = game.explain_choice(view, action, lang)
                 assert all(r.text and r.rule in game.rule_ids() for r in reasons)
-    assert tcgteach.game_class("dragonquest").sim_defaults == {"turn_limit": 200}  # DQ-1.4
+    # DQ-1.4's turn cap and DQ-6.4's repeat limit; DARK MOON's DM-4.6 repeat limit and DM-1.4 turn cap (issue 22)
+    assert tcgteach.game_class("dragonquest").sim_defaults == {"turn_limit": 200, "repeat_limit": 3}
+    assert tcgteach.game_class("darkmoon").sim_defaults == {"repeat_limit": 3, "turn_limit": 500}
     assert tcgteach.game("dragonquest").explain_combat(tcgteach.game("dragonquest").new_state(seed=1)) == []
     assert tcgteach.game("darkmoon").explain_combat(tcgteach.game("darkmoon").new_state(seed=1)) is None
     from tests.tinygame import Tally
