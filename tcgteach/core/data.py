@@ -24,8 +24,8 @@ def read_text(path: str | Path, limit: int | None = None) -> str:
             raw = fh.read(limit + 1)  # never more than the limit, whatever the file (a pipe, a growing file)
     except OSError as exc:
         raise DataFileError(str(path), "", f"cannot be read: {exc.strerror or exc}") from None
-    except ValueError as exc:  # a name no file can have: a NUL byte, a lone surrogate (UnicodeEncodeError)
-        raise DataFileError(str(path), "", f"cannot be a file name ({type(exc).__name__}: {exc})") from None
+    except ValueError as bad_name:  # a name no file can have: a NUL byte, a lone surrogate (UnicodeEncodeError)
+        raise DataFileError(str(path), "", f"cannot be a file name ({type(bad_name).__name__}: {bad_name})") from None
     if len(raw) > limit:
         raise DataFileError(str(path), "", f"larger than {limit:,} bytes: tcgteach reads files up to that size")
     try:
@@ -51,10 +51,12 @@ def load_json(path: str | Path) -> Any:
         )
     try:
         data = _loads(text)
-    except _LongNumber as exc:
-        place = _place(text, text.find(exc.args[0]))
+    except _LongNumber as long_number:  # (its own name: compiled, one name holds one exception type)
+        digits = str(long_number.args[0])
         raise DataFileError(
-            file, place, f"a whole number of {len(exc.args[0]):,} digits: tcgteach takes at most {MAX_INT_DIGITS}"
+            file,
+            _place(text, text.find(digits)),
+            f"a whole number of {len(digits):,} digits: tcgteach takes at most {MAX_INT_DIGITS}",
         ) from None
     except json.JSONDecodeError as exc:
         raise DataFileError(file, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}") from None
