@@ -33,8 +33,12 @@ def kernel_processes(server_pid: int) -> dict[str, object]:
     """The server's kernels: kernel ID (from the connection file's name) -> process."""
     found = {}
     for proc in psutil.Process(server_pid).children(recursive=True):
-        with_file = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(proc.cmdline()))
-        if with_file and "ipykernel" in " ".join(proc.cmdline()):
+        try:
+            cmdline = " ".join(proc.cmdline())
+        except (psutil.NoSuchProcess, psutil.ZombieProcess):  # (a child that ended since it was listed)
+            continue
+        with_file = re.search(r"kernel-([0-9a-f-]{36})\.json", cmdline)
+        if with_file and "ipykernel" in cmdline:
             found[with_file.group(1)] = proc
     return found
 

@@ -12,6 +12,7 @@ compiled line, atomicity holds by the same order of the code: see the docstring 
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import sys
@@ -77,6 +78,10 @@ def prepared(s: State) -> State:
     return t
 
 
+#: the folder of the package under test (the traced frames are those of its files)
+PACKAGE = os.path.dirname(tcgteach.__file__)
+
+
 def interrupted(call: Callable[[], Any], k: int, opcodes: bool = False) -> bool:
     """Run ``call`` with a KeyboardInterrupt raised at its k-th line event (or bytecode); whether it was."""
     count = 0
@@ -90,6 +95,10 @@ def interrupted(call: Callable[[], Any], k: int, opcodes: bool = False) -> bool:
         return local
 
     def global_trace(frame: Any, event: str, arg: Any) -> Any:
+        # only the package's own frames: a garbage-collection callback (hypothesis installs one) may run inside
+        # the call, and an interrupt raised there is not one of the apply path's lines
+        if not frame.f_code.co_filename.startswith(PACKAGE):
+            return None
         if opcodes:
             frame.f_trace_opcodes = True
         return local
