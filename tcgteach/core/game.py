@@ -229,6 +229,29 @@ class Game:
             self._user_starters = {n: d for n, d in starters.items() if not self.validate_deck(d["cards"])}
         return self._user_starters
 
+    #: the optional capabilities a game may declare, each answered by one hook (see ``capabilities``)
+    CAPABILITIES: ClassVar[Mapping[str, str]] = {
+        "coach": "heuristic_policy",
+        "position_value": "position_value",
+        "rollout": "rollout_policy",
+        "reasons": "explain_choice",
+        "board": "render_board",
+        "combat": "explain_combat",
+        "quiz": "quiz_kinds",
+        "moments": "rule_moments",
+    }
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """The optional capabilities this game has (names of ``CAPABILITIES``, plus ``"cards"`` when a
+        user card pool can replace its own): shared tests and front ends test a hook only when the game
+        declares it, so a game without a coach is not failed for lacking one."""
+        cls = type(self)
+        found = {c for c, hook in self.CAPABILITIES.items() if getattr(cls, hook) is not getattr(Game, hook)}
+        if cls.card_schema:
+            found.add("cards")
+        return frozenset(found)
+
     # -- what agents and front ends ask of the game (each game answers from its own package) ----------
     def heuristic_policy(self) -> Any:
         """A new rule-of-thumb policy (``act(view, legal, rng) -> action``) for ``HeuristicAgent``, or
