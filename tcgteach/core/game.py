@@ -280,6 +280,11 @@ class Game(Generic[S]):
         moments = self._hook("moments")
         return {} if moments is None else dict(moments)
 
+    def leads_back(self, state: Any, action: Any) -> bool:  # Any: a public boundary, checked by a game that has it
+        """Whether ``action`` brings the current phase back to a position it has already been in (a circle that
+        gains nothing: the heuristic player and the coach never choose it). Default: never."""
+        return False
+
     # -- flows -----------------------------------------------------------------------------------
     @property
     def flows(self) -> dict[str, Flow]:
