@@ -591,8 +591,7 @@ class _Index:
             )
 
     def _turn(self, state: State) -> int | None:
-        turn = getattr(state, "turn", None)
-        return turn if isinstance(turn, int) else None
+        return state.turn or None  # State.turn: 0 for a game that counts no turns
 
     def _record_events(self, state: State, start: int, n: int, pending: list[Any], seat: int | None = None) -> None:
         by_rule: dict[str, list[int]] = {}

@@ -1,4 +1,4 @@
-"""A game-agnostic conformance checker for the engine contract (DESIGN.md, "The engine contract").
+"""A game-agnostic conformance checker for the engine contract (docs/architecture.md, "The contract").
 
 Reusable by every game of the package: it only uses the public contract (``tcgteach.game``,
 ``new_state``, ``legal_actions``, ``apply``/``undo``, ``clone``, ``to_dict``/``state_from_dict``,

@@ -3,7 +3,7 @@
 Nothing in ``tcgteach`` knows this module. ``tcgteach.register_game(Tally)`` adds it at run time,
 and the conformance checker, the simulator, the board and graph renderers and the Stepper take it
 as they take the two real games (``tests/test_third_game.py``). It is also the template to copy
-when adding a game: a ``Game`` subclass (options, flow, deck rules, texts, rule texts, board), a
+when adding a game: a ``Game`` subclass (options, flow, deck rules, texts, rule texts, the ``teaching`` table), a
 ``State`` subclass (zones, scalars, the four contract hooks) and the actions.
 
 The rules (IDs ``TG-*``, cited by the engine like the real games cite theirs):
@@ -24,14 +24,15 @@ from html import escape
 from typing import Any
 
 from tcgteach.core.actions import Action, ActionSyntax
-from tcgteach.core.errors import TcgError, Violation
+from tcgteach.core.errors import Violation
 from tcgteach.core.events import Event
 from tcgteach.core.flow import Edge, Flow, Node, lang_pair
-from tcgteach.core.game import Game, check_players
+from tcgteach.core.game import Game
 from tcgteach.core.options import OptionSpec
 from tcgteach.core.outcome import Outcome
 from tcgteach.core.rng import mix_seed
 from tcgteach.core.state import State
+from tcgteach.core.teaching import Teaching
 
 VALUES = {"one": 1, "two": 2, "three": 3}
 DECK_SIZE = 6
@@ -203,7 +204,7 @@ class TallyState(State):
         return Outcome(winners, scores, "TG-4.2")
 
 
-class Tally(Game):
+class Tally(Game[TallyState]):
     """Tally, the tests' third game (see the module docstring for its four rules)."""
 
     name = "tally"
@@ -212,6 +213,10 @@ class Tally(Game):
     contract_rule = "TG-1"
     pool_rule = "TG-1.1"
     syntax = SYNTAX
+    seed_rule = "TG-2"
+    first_player_rule = "TG-2"
+    size_rule = "TG-1.1"
+    teaching = Teaching(board=f"{__name__}:render_board")
     sim_defaults: Mapping[str, Any] = {}
     classroom_options: Mapping[str, Any] = {}
 
@@ -231,24 +236,9 @@ class Tally(Game):
             out.append(Violation("TG-1.1", f"a deck has {DECK_SIZE} cards, not {len(cards)}"))
         return out
 
-    def new_state(
-        self,
-        seed: int = 0,
-        decks: Sequence[Any] | None = None,
-        players: int | None = None,
-        first_player: int | None = None,
-    ) -> TallyState:
+    def _setup(self, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> TallyState:
         """A new game after set-up (TG-2), waiting for the first player's play phase."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TcgError(f"[TG-2] the seed must be a whole number, not {seed!r}")
-        n = check_players(self, 2 if players is None else players)
-        if decks is None:
-            decks = ["low", "high"]
-        if len(decks) != n:
-            raise TcgError(f"[TG-1] {n} players need {n} decks, got {len(decks)}")
-        if first_player is not None and first_player not in (0, 1):
-            raise TcgError(f"[TG-2] first_player must be 0 or 1, not {first_player!r}")
-        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
+        checked, n = decks, len(decks)
         s = TallyState.__new__(TallyState)  # not object.__new__: it refuses a compiled State
         setup = {"seed": seed, "players": n, "first_player": first_player, "decks": [list(d) for d in checked]}
         s._init_base(self, setup, n, mix_seed(seed))
@@ -298,20 +288,22 @@ class Tally(Game):
             for rid, (t_en, t_ja, en, ja) in RULES.items()
         }
 
-    def render_board(self, state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
-        ja = lang == "ja"
-        rows = []
-        for p in range(state.num_players):
-            hand = state.zone(p, "hand")
-            shown = (
-                " ".join(str(state.inst.value[c]) if c >= 0 else "?" for c in hand)
-                if perspective in (None, p) and (state.viewer in (None, p))
-                else f"{len(hand)}"
-            )
-            table = " ".join(str(state.inst.value[c]) for c in state.zone(p, "table"))
-            rows.append(
-                f'<div class="tally-player"><b>P{p + 1}</b> — {"手札" if ja else "hand"}: {escape(shown)}; '
-                f"{'場' if ja else 'table'}: {escape(table)} (= {state.total(p)}); "
-                f"{'山札' if ja else 'deck'}: {len(state.zone(p, 'deck'))}</div>"
-            )
-        return '<div class="tcg-board tally">' + "".join(rows) + "</div>"
+
+def render_board(state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
+    """The board of a Tally game (the ``board`` hook of its ``teaching`` table)."""
+    ja = lang == "ja"
+    rows = []
+    for p in range(state.num_players):
+        hand = state.zone(p, "hand")
+        shown = (
+            " ".join(str(state.inst.value[c]) if c >= 0 else "?" for c in hand)
+            if perspective in (None, p) and (state.viewer in (None, p))
+            else f"{len(hand)}"
+        )
+        table = " ".join(str(state.inst.value[c]) for c in state.zone(p, "table"))
+        rows.append(
+            f'<div class="tally-player"><b>P{p + 1}</b> — {"手札" if ja else "hand"}: {escape(shown)}; '
+            f"{'場' if ja else 'table'}: {escape(table)} (= {state.total(p)}); "
+            f"{'山札' if ja else 'deck'}: {len(state.zone(p, 'deck'))}</div>"
+        )
+    return '<div class="tcg-board tally">' + "".join(rows) + "</div>"

@@ -374,8 +374,7 @@ def _phase_repeat(view: State, action: Action) -> bool:
     (``Game.leads_back``, where a game has it: Dragon Quest's preparation phase, DQ-6.4). Unlike the
     remembered positions of ``_Repeats`` this holds for every line of play, hinted or not, and also when the
     coach plays: such an action gains nothing (a formation change and its reverse, "gain 1 GP" and "restore")."""
-    hook = getattr(view.game, "leads_back", None)
-    return bool(hook(view, action)) if hook is not None else False
+    return view.game.leads_back(view, action)
 
 
 #: every (history length, line hash) remembered in ``_SEEN``: is anything of this line remembered at all?

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+#: the kind of the event every game emits once at its set-up, naming the first player (``Event.player``): front
+#: ends and the simulator's records read who began from it
+FIRST_PLAYER: Final = "first_player"
+#: the keys of a secret event's data that only its ``secret`` player sees (``Game.SECRET_EVENT_KEYS``'s default)
+SECRET_DATA_KEYS: Final = frozenset({"card", "cards"})
 
 
 class Event:
@@ -33,11 +39,12 @@ class Event:
     def from_dict(cls, d: dict[str, Any]) -> Event:
         return cls(d["kind"], d["rule"], d["player"], dict(d["data"]), d.get("secret"))
 
-    def masked(self, viewer: int) -> Event:
-        """The event as ``viewer`` sees it: secret card details hidden from others."""
+    def masked(self, viewer: int, keys: frozenset[str] = SECRET_DATA_KEYS) -> Event:
+        """The event as ``viewer`` sees it: the secret ``keys`` of its data (the game's ``SECRET_EVENT_KEYS``)
+        hidden from the other players."""
         if self.secret is None or self.secret == viewer:
             return self
-        data = {k: (None if k in ("card", "cards") else v) for k, v in self.data.items()}
+        data = {k: (None if k in keys else v) for k, v in self.data.items()}
         return Event(self.kind, self.rule, self.player, data, self.secret)
 
     def __eq__(self, other: object) -> bool:

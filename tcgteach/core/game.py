@@ -7,12 +7,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from ._mypyc import mypyc_attr
-from .checks import check_action, check_event, check_lang, check_mapping, check_player, check_state, check_text, shown
+from .checks import (
+    check_action,
+    check_board,
+    check_event,
+    check_lang,
+    check_mapping,
+    check_player,
+    check_state,
+    check_text,
+    shown,
+)
 from .errors import DeckError, TcgError, Violation
+from .events import SECRET_DATA_KEYS
+from .generic import S
 from .options import Options, OptionSpec
+from .pool import _POOLS, CardPool, load_pool
+from .rng import seed_problem
+from .teaching import Teaching, resolve
 
 if TYPE_CHECKING:
     import random
@@ -22,6 +37,8 @@ if TYPE_CHECKING:
     from .actions import Action, ActionSyntax
     from .flow import Flow
     from .state import State
+
+__all__ = ["CardPool", "Deck", "Game", "Reason", "check_choice", "check_players"]
 
 #: a rule's moment (``Game.rule_moments``): ``(before, after) -> {"en": ..., "ja": ...} | None``
 RuleMoment = Callable[["State | None", "State"], "Mapping[str, str] | None"]
@@ -61,50 +78,6 @@ class Reason:
         return f"{self.text} ({self.rule})"
 
 
-#: CardPool fingerprint -> the pool, in this process: a pool sent to a worker process (pickled with its game
-#: or with a simulation's task) is checked and parsed once there, not once per task
-_POOLS: dict[tuple[str, str], CardPool] = {}
-
-
-class CardPool:
-    """A card pool the user gave (``tcgteach.game(name, cards=PATH_OR_DICT)``): its cards, its data (the pool's
-    own copy, validated), where it came from and its fingerprint (``sha256:`` and 16 hex digits of the data
-    written canonically). The fingerprint travels with everything the game makes (saved states, records,
-    simulation records), so none of them is ever read back with another pool. It pickles as its data and
-    is parsed again (once per process) where it is unpickled."""
-
-    def __init__(self, game: str, cards: Mapping[str, Any], data: Any, source: str, digest: str) -> None:
-        self.game = game
-        self.cards = cards
-        self.data = data
-        self.source = source
-        self.digest = digest
-
-    def __str__(self) -> str:
-        return f"{self.digest} ({self.source})"
-
-    def __repr__(self) -> str:
-        return f"<CardPool {self.game} {self} {len(self.cards)} cards>"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle_pool, (self.game, self.data, self.source, self.digest))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardPool) and (self.game, self.digest) == (other.game, other.digest)
-
-    def __hash__(self) -> int:
-        return hash((self.game, self.digest))
-
-
-def fingerprint(data: Any) -> str:
-    """``sha256:`` and the first 16 hex digits of the SHA-256 of ``data`` as canonical JSON."""
-    import hashlib
-    import json
-
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
 def _unpickle_pool(game: str, data: Any, source: str, digest: str) -> CardPool:
     pool = _POOLS.get((game, digest))
     if pool is None:
@@ -119,8 +92,10 @@ def _unpickle_game(cls: type[Game], options: dict[str, Any], pool: CardPool | No
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, a game written in Python still subclasses it
-class Game:
-    """Base class: subclasses set ``name``, ``OPTION_SPECS`` and implement the hooks."""
+class Game(Generic[S]):
+    """Base class, generic over the state class ``S`` the game makes: a subclass (``Game[DarkMoonState]``) sets
+    ``name``, ``OPTION_SPECS``, its ``teaching`` table and implements the rule hooks. The contract a front end
+    may use is written in docs/architecture.md ("The contract")."""
 
     name: ClassVar[str] = ""
     title: ClassVar[Mapping[str, str]] = {}
@@ -158,7 +133,7 @@ class Game:
         #: cards and the game's pool, and a simulation checks the same starter decks at every new game
         self._legal_decks: set[tuple[str, ...]] = set()
 
-    def with_options(self, options: Any) -> Game:  # Any: checked here, also compiled
+    def with_options(self, options: Any) -> Game[S]:  # Any: checked here, also compiled
         """This game with other options (and the same card pool)."""
         options = check_mapping(options, "options")
         if dict(options) == dict(self.options):
@@ -188,37 +163,7 @@ class Game:
     def load_pool(cls, cards: Any) -> CardPool:
         """A user's card pool: a path to a card file (``card_schema``), its data as a dict, or a ``CardPool``
         of this game. Validated like the package's own files; every error names the file and the place."""
-        if isinstance(cards, CardPool):
-            if cards.game != cls.name:
-                raise TcgError(f"this is a {cards.game} card pool, not one for {cls.name}")
-            return cards
-        if not cls.card_schema:
-            raise TcgError(f"{cls.name} has no card pool of its own to replace")
-        from pathlib import Path
-
-        from .data import load_json
-        from .schema import check_json, file_fail
-
-        if isinstance(cards, dict):
-            source = "<cards>"
-            check_json(cards, file_fail(source))  # plain bounded JSON: the copy below cannot recurse too deep
-            import copy
-
-            data: Any = copy.deepcopy(cards)  # Any: a file may hold any JSON (compiled, a dict local refuses null)
-        elif isinstance(cards, (str, Path)):
-            source = check_text(str(cards), "cards (a path)", limit=4096)
-            data = load_json(cards)
-        else:
-            raise TcgError(f"cards= takes a path to a card file or its data as a dict, not {type(cards).__name__}")
-        digest = fingerprint(data)
-        known = _POOLS.get((cls.name, digest))
-        if known is not None:  # the very same data, checked before in this process
-            return known if known.source == source else CardPool(cls.name, known.cards, known.data, source, digest)
-        pool = CardPool(cls.name, cls.parse_cards(data, source), data, source, digest)
-        if len(_POOLS) >= 64:  # a designer editing a file again and again: keep the memory bounded
-            _POOLS.clear()
-        _POOLS[(cls.name, digest)] = pool
-        return pool
+        return load_pool(cls, cards)
 
     def _pool_starters(self, starters: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
         """The package's starter decks, or with the user's pool those of them that are legal decks with it
@@ -241,53 +186,87 @@ class Game:
         "moments": "rule_moments",
     }
 
+    #: where the game's optional teaching hooks live (``core.teaching.Teaching``); the methods below check
+    #: their arguments and call them. Empty: the game offers none of them
+    teaching: ClassVar[Teaching] = Teaching()
+
     @property
     def capabilities(self) -> frozenset[str]:
         """The optional capabilities this game has (names of ``CAPABILITIES``, plus ``"cards"`` when a
         user card pool can replace its own): shared tests and front ends test a hook only when the game
-        declares it, so a game without a coach is not failed for lacking one."""
+        declares it, so a game without a coach is not failed for lacking one. A capability is declared by
+        the ``teaching`` table (or, for a game that answers it by hand, by overriding its method)."""
         cls = type(self)
-        found = {c for c, hook in self.CAPABILITIES.items() if getattr(cls, hook) is not getattr(Game, hook)}
+        found = set(cls.teaching.offered())
+        found.update(c for c, hook in self.CAPABILITIES.items() if getattr(cls, hook) is not getattr(Game, hook))
         if cls.card_schema:
             found.add("cards")
         return frozenset(found)
+
+    def _hook(self, capability: str) -> Any:
+        """The hook the ``teaching`` table names for ``capability`` (imported on first use), or None."""
+        cls = type(self)
+        ref = cls.teaching.ref(capability)
+        return None if ref is None else resolve(cls, capability, ref)
 
     # -- what agents and front ends ask of the game (each game answers from its own package) ----------
     def heuristic_policy(self) -> Any:
         """A new rule-of-thumb policy (``act(view, legal, rng) -> action``) for ``HeuristicAgent``, or
         None: the heuristic player then plays at random, but legally."""
-        return None
+        make = self._hook("coach")
+        return None if make is None else make()
 
-    def position_value(self, state: State) -> list[float] | None:
+    def position_value(self, state: Any) -> list[float] | None:  # Any: checked here, also compiled
         """The coach's estimate of each player's chance in [0, 1] for a game not over yet, or None
         (then every player counts 0.5)."""
-        return None
+        value = self._hook("position_value")
+        if value is None:
+            return None
+        check_state(state, self)
+        result: list[float] | None = value(state)
+        return result
 
     def rollout_policy(self) -> Callable[[State, tuple[Action, ...], random.Random], Action] | None:
         """The coach's fast playout rule ``(state, legal, rng) -> action``, or None (uniform random)."""
-        return None
+        rollout: Callable[[State, tuple[Action, ...], random.Random], Action] | None = self._hook("rollout")
+        return rollout
 
-    def explain_choice(self, view: State, action: Action, lang: str = "en") -> list[Reason]:
+    def explain_choice(self, view: Any, action: Any, lang: Any = "en") -> list[Reason]:  # Any: checked inside
         """Why ``action`` is worth taking in ``view`` (a player's view: the reasons use only what that
         player may know), most telling first, each citing its rule; empty when the game has nothing to
         say (the coach's hint then gives only its confidence)."""
-        return []
+        explain = self._hook("reasons")
+        if explain is None:
+            return []
+        check_choice(check_state(view, self, "view"), action, lang)
+        reasons: list[Reason] = explain(view, action, lang)
+        return reasons
 
-    def render_board(self, state: State, *, lang: str = "en", perspective: int | None = None) -> str:
+    def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:  # Any: checked inside
         """The board of ``state`` as an HTML fragment (see ``tcgteach.viz.board_html``)."""
-        raise TcgError(f"{self.name} has no board renderer (Game.render_board)")
+        render = self._hook("board")
+        if render is None:
+            raise TcgError(f"{self.name} has no board renderer (Game.render_board)")
+        check_board(self, state, lang, perspective)
+        html: str = render(state, lang=lang, perspective=perspective)
+        return html
 
     def explain_combat(self, state: Any, lang: Any = "en") -> list[str] | None:  # Any: checked here, also compiled
         """Lines explaining the latest fight of ``state`` (empty before the first one), or None when the
         game has no combat to explain (then ``CombatView`` refuses it)."""
         check_state(state, self)
         check_lang(lang)
-        return None
+        explain = self._hook("combat")
+        if explain is None:
+            return None
+        lines: list[str] = explain(state, lang)
+        return lines
 
     def quiz_kinds(self) -> Mapping[str, Any]:
         """The kinds of quiz questions (``tcgteach.quiz``): kind -> ``maker(game, rng, lang) -> Question``,
         in the order a quiz offers them. Default: none (the game has no quiz)."""
-        return {}
+        kinds = self._hook("quiz")
+        return {} if kinds is None else dict(kinds)
 
     def rule_moments(self) -> Mapping[str, RuleMoment]:
         """Moments of play where a rule acts that no event, refusal or step names (the rule explorer's
@@ -298,7 +277,13 @@ class Game:
         where it answers. For a rule that defines a quantity (the moment it changes), acts inside another
         rule's processing, or says what the game does not have (the moment it would have applied).
         Default: none."""
-        return {}
+        moments = self._hook("moments")
+        return {} if moments is None else dict(moments)
+
+    def leads_back(self, state: Any, action: Any) -> bool:  # Any: a public boundary, checked by a game that has it
+        """Whether ``action`` brings the current phase back to a position it has already been in (a circle that
+        gains nothing: the heuristic player and the coach never choose it). Default: never."""
+        return False
 
     # -- flows -----------------------------------------------------------------------------------
     @property
@@ -367,6 +352,8 @@ class Game:
                 return True
         return False
 
+    #: the keys of a secret event's data hidden from the other players (``Event.masked``): the cards
+    SECRET_EVENT_KEYS: ClassVar[frozenset[str]] = SECRET_DATA_KEYS
     #: kinds of secret events whose action must be masked in other players' views
     SECRET_ACTION_EVENTS: ClassVar[frozenset[str]] = frozenset()
     #: state format version -> what changed in the game since files of that version were written (said when
@@ -502,16 +489,62 @@ class Game:
         )
 
     # -- states ----------------------------------------------------------------------------------
+    #: the rules cited for the seed of the set-up (DM-3.2) and for the choice of the first player (DM-3.3)
+    seed_rule: ClassVar[str] = ""
+    first_player_rule: ClassVar[str] = ""
+
     def new_state(  # Any: a public boundary, checked inside (compiled, a typed argument is mypyc's bare TypeError)
         self,
         seed: Any = 0,
         decks: Any = None,
         players: Any = None,
         first_player: Any = None,
-    ) -> State:
+    ) -> S:
+        """A new game right after its set-up. Without ``decks`` the seats get the starter decks in turn
+        (``starter_decks()`` order); ``first_player`` None: drawn by lot with the seed. The kernel checks
+        the arguments (each error cites the game's rule), the game's ``_setup`` deals."""
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise TcgError(f"[{self.seed_rule}] {problem}")
+        fixed = self.min_players == self.max_players
+        game = f"the {self.title.get('en', self.name)}"
+        if fixed and players is not None and players != self.min_players:
+            raise TcgError(f"[{self.contract_rule}] {game} is for exactly {self.min_players} players, not {players!r}")
+        if decks is None:
+            n = check_players(self, self.min_players if players is None else players)
+            names = self.starter_decks()
+            if not names:
+                raise TcgError(
+                    f"[{self.size_rule}] no starter deck is legal with the card pool {self.user_pool}: give decks="
+                )
+            decks = [names[p % len(names)] for p in range(n)]
+        if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
+            span = f"{self.min_players}" if fixed else f"{self.min_players}-{self.max_players}"
+            raise TcgError(
+                f"[{self.contract_rule}] decks must be a list with one deck per player ({span} decks), "
+                f"not {type(decks).__name__}"
+            )
+        if fixed and len(decks) != self.min_players:
+            n = self.min_players
+            raise TcgError(
+                f"[{self.contract_rule}] {game} is for exactly {n} players: give {n} decks, not {len(decks)}"
+            )
+        n = check_players(self, len(decks) if players is None else players)
+        if len(decks) != n:
+            raise TcgError(f"[{self.contract_rule}] {n} players need {n} decks, got {len(decks)}")
+        if first_player is not None and (
+            not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n
+        ):
+            seats = "0 or 1" if fixed and n == 2 else f"a player index 0-{n - 1}"
+            raise TcgError(f"[{self.first_player_rule}] first_player must be {seats}, not {shown(first_player)}")
+        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
+        return self._setup(seed, checked, first_player)
+
+    def _setup(self, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> S:
+        """The game's set-up (its rules' own ``new_state``), with arguments ``new_state`` has checked."""
         raise NotImplementedError
 
-    def _state_from_setup(self, setup: dict[str, Any]) -> State:
+    def _state_from_setup(self, setup: dict[str, Any]) -> S:
         """The state right after set-up, from a saved ``setup`` (seed, players, first player, decks)."""
         from .errors import StateFileError
 
@@ -544,14 +577,18 @@ class Game:
             inst = cache[decks] = self._new_instances(decks)
         return inst
 
-    def state_from_dict(self, data: Any) -> State:
+    def state_from_dict(self, data: Any) -> S:
         """Restore a state saved with ``state.to_dict()``; validated field by field."""
         from .state import load_state
 
         return load_state(self, data)
 
+    #: where the game's rule texts are (a ``tcgteach-rules`` file), relative to the folder of its package
+    rules_file: ClassVar[str] = ""
+
     def _rule_texts(self) -> Mapping[str, Mapping[str, Any]]:
-        raise NotImplementedError
+        """Rule ID -> its texts, read once per process from ``rules_file`` (a game may override this)."""
+        return rule_texts_of(type(self))
 
     def _checked_rule_texts(self) -> Mapping[str, Mapping[str, Any]]:
         """The rule texts, their named interpretations checked once against this game's options."""
@@ -636,6 +673,30 @@ class Game:
         return lines
 
 
+#: (game module, rules file) -> the rule texts read from it
+_RULE_TEXTS: dict[tuple[str, str], Mapping[str, Mapping[str, Any]]] = {}
+
+
+def rule_texts_of(cls: type[Game]) -> Mapping[str, Mapping[str, Any]]:
+    """The rule texts of ``cls`` from its ``rules_file`` (the rule IDs start with its ``contract_rule``'s prefix)."""
+    key = (cls.__module__, cls.rules_file)
+    texts = _RULE_TEXTS.get(key)
+    if texts is None:
+        if not cls.rules_file:
+            raise TcgError(f"{cls.name} declares no rules file (Game.rules_file)")
+        import sys
+        from pathlib import Path
+
+        from .data import load_rule_texts
+
+        where = sys.modules[cls.__module__].__file__
+        if where is None:
+            raise TcgError(f"{cls.name}: the package {cls.__module__} has no folder to read {cls.rules_file} from")
+        prefix = cls.contract_rule.partition("-")[0]
+        texts = _RULE_TEXTS[key] = load_rule_texts(Path(where).parent / cls.rules_file, prefix, checked=True)
+    return texts
+
+
 def _clip(value: Any) -> str:
     """``repr(value)``, cut to 40 characters (a count of 10**4000 would fill the screen)."""
     try:
@@ -689,7 +750,7 @@ def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked her
         )
 
 
-def check_players(game: Game, players: Any) -> int:
+def check_players(game: Game, players: Any) -> int:  # Any: checked here, also compiled
     if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
         span = (
             f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"

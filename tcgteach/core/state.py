@@ -24,6 +24,7 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
+    from .generic import S
 
 
 def _refuse_change(*args: Any, **kwargs: Any) -> NoReturn:
@@ -87,6 +88,9 @@ class State:
     #: zone names per player, in the order of ``zones`` (index = player * len(ZONES) + k)
     ZONES: ClassVar[tuple[str, ...]] = ()
     _get_scalars: ClassVar[Any] = None
+    #: the number of the turn being played, every player's turns counted (1: the first turn); a game that counts
+    #: turns lists ``turn`` in its ``SCALARS``; 0: the game counts none (front ends then show no turn)
+    turn: int = 0
     #: ``node`` and the ``SCALARS``: what a frame of undo saves (set for each subclass)
     _scalar_names: ClassVar[tuple[str, ...]] = ("node",)
 
@@ -136,6 +140,11 @@ class State:
         self._masked_hist: dict[int, list[Action]] = {}
 
     # -- the contract -----------------------------------------------------------------------
+    def owner(self, card: int) -> int | None:
+        """The seat that owns card instance ``card`` (cards never change owner); None: the game's cards have no
+        owners (default). The design statistics (``Game.touches_opponent``) and ``determinize`` read it."""
+        return None
+
     @property
     def current_player(self) -> int | None:
         """The player who must decide now (None when the game is over)."""
@@ -378,7 +387,8 @@ class State:
         if cache is None:
             cache = self._masked[player] = []
         if len(cache) < len(events):
-            cache.extend([e.masked(player) for e in events[len(cache) :]])
+            keys = self.game.SECRET_EVENT_KEYS
+            cache.extend([e.masked(player, keys) for e in events[len(cache) :]])
         v.events = cache[:]
         v.trail = self.trail[:]
         v._frames = []
@@ -578,7 +588,7 @@ def _state_fail(where: str, message: str) -> StateFileError:
     return StateFileError(where.removeprefix("(top)."), message)
 
 
-def load_state(game: Game, data: Any) -> State:
+def load_state(game: Game[S], data: Any) -> S:
     """Rebuild a state from ``to_dict`` output: the schema ``state`` first (plain bounded JSON, every field of
     the right form), then replay its history from its setup and check that every saved field matches.
     Any malformed or inconsistent field raises ``StateFileError`` naming it."""

@@ -7,24 +7,14 @@ from functools import cache
 from typing import Any
 
 from ..core.actions import Action
-from ..core.checks import (
-    check_action,
-    check_board,
-    check_card,
-    check_described,
-    check_event,
-    check_lang,
-    check_state,
-    check_text,
-)
-from ..core.data import load_rule_texts
-from ..core.errors import TcgError, Violation, shown
+from ..core.checks import check_action, check_card, check_described, check_event, check_lang, check_state, check_text
+from ..core.errors import Violation
 from ..core.flow import Flow
-from ..core.game import Deck, Game, Reason, check_choice, check_players
+from ..core.game import Game
 from ..core.options import OptionSpec
-from ..core.rng import seed_problem
+from ..core.teaching import Teaching
 from . import actions as A
-from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
+from .cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .cardtext import copy_mark
 from .flow import TURN
 from .ids import Ev
@@ -118,7 +108,7 @@ def _interned_actions(n: int) -> tuple[tuple[A.Play, ...], tuple[A.Pick, ...], t
     )
 
 
-class DarkMoon(Game):
+class DarkMoon(Game[DarkMoonState]):
     """DARK MOON (2025): a 2-6 player point race to build three units of characters.
 
     DM-1.1 sets no upper limit; the engine takes 2-6 players (a classroom table). Without ``decks``
@@ -139,47 +129,22 @@ class DarkMoon(Game):
     #: the card put face down under the deck by a recycle effect is secret (DM-6.3)
     SECRET_ACTION_EVENTS = frozenset({Ev.RECYCLED})
 
+    #: the teaching hooks (``core.teaching``): modules relative to this package
+    teaching = Teaching(
+        coach=".policy:DarkMoonPolicy",
+        position_value=".policy:position_value",
+        rollout=".policy:rollout_action",
+        reasons=".reasons:explain",
+        board=".board:render",
+        quiz=".quiz:KINDS",
+        moments=".examples:MOMENTS",
+    )
+    rules_file = "data/rules.json"
+    seed_rule = "DM-3.2"
+    first_player_rule = "DM-3.3"
+
     def mask_action(self, action: Any) -> Action:  # Any: checked here, also compiled
         return A.Choose(-1) if isinstance(action, A.Choose) else check_action(action)
-
-    # -- what agents and front ends ask of the game -------------------------------------------------
-    def quiz_kinds(self) -> dict[str, Any]:
-        from .quiz import KINDS
-
-        return dict(KINDS)
-
-    def rule_moments(self) -> dict[str, Any]:
-        from .examples import MOMENTS
-
-        return dict(MOMENTS)
-
-    def heuristic_policy(self) -> Any:
-        from .policy import DarkMoonPolicy
-
-        return DarkMoonPolicy()
-
-    def position_value(self, state: Any) -> list[float] | None:
-        from .policy import position_value
-
-        check_state(state, self)
-        return position_value(state)
-
-    def rollout_policy(self) -> Any:
-        from .policy import rollout_action
-
-        return rollout_action
-
-    def explain_choice(self, view: Any, action: Any, lang: Any = "en") -> list[Reason]:  # Any: checked inside
-        from .reasons import explain
-
-        check_choice(check_state(view, self, "view"), action, lang)
-        return explain(view, action, lang)
-
-    def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:  # Any: checked inside
-        from .board import render
-
-        check_board(self, state, lang, perspective)
-        return render(state, lang=lang, perspective=perspective)
 
     card_schema = "darkmoon-cards"
     deck_size = DECK_SIZE  # DM-2.1
@@ -208,37 +173,9 @@ class DarkMoon(Game):
         return validate_deck(list(self.deck_cards(cards, "cards")), self.cards)
 
     # -- states ---------------------------------------------------------------------------------------
-    def new_state(  # Any: a public boundary, checked inside (compiled, a typed argument is mypyc's bare TypeError)
-        self,
-        seed: Any = 0,
-        decks: Any = None,
-        players: Any = None,
-        first_player: Any = None,
-    ) -> DarkMoonState:
+    def _setup(self, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DarkMoonState:
         """A new game after setup (DM-3), waiting for the first player's main phase."""
-        problem = seed_problem(seed)
-        if problem is not None:
-            raise TcgError(f"[DM-3.2] {problem}")
-        if decks is None:
-            n = check_players(self, 2 if players is None else players)
-            names = self.starter_decks()
-            if not names:
-                raise TcgError(f"[DM-2.1] no starter deck is legal with the card pool {self.user_pool}: give decks=")
-            decks = [names[p % len(names)] for p in range(n)]
-        if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
-            raise TcgError(
-                f"[DM-1.1] decks must be a list with one deck per player "
-                f"({self.min_players}-{self.max_players} decks), not {type(decks).__name__}"
-            )
-        n = check_players(self, len(decks) if players is None else players)
-        if len(decks) != n:
-            raise TcgError(f"[DM-1.1] {n} players need {n} decks, got {len(decks)}")
-        if first_player is not None and (
-            not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n
-        ):
-            raise TcgError(f"[DM-3.3] first_player must be a player index 0-{n - 1}, not {shown(first_player)}")
-        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
-        return new_state(self, seed, checked, first_player)
+        return new_state(self, seed, decks, first_player)
 
     def _new_instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
         return Instances(list(decks), self.cards, _interned_actions)
@@ -258,11 +195,3 @@ class DarkMoon(Game):
     def describe_event(self, event: Any, state: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
         check_event(self, event, state, lang)
         return describe_event(state, event, lang)
-
-    def _rule_texts(self) -> dict[str, dict[str, dict[str, str]]]:
-        return rule_texts()
-
-
-@cache
-def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
-    return load_rule_texts(DATA / "rules.json", "DM", checked=True)

@@ -3,26 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from ..core.checks import (
-    check_board,
-    check_card,
-    check_described,
-    check_event,
-    check_lang,
-    check_state,
-    check_text,
-)
-from ..core.data import load_rule_texts
-from ..core.errors import TcgError, Violation, shown
+from ..core.checks import check_card, check_described, check_event, check_lang, check_state, check_text
+from ..core.errors import TcgError, Violation
 from ..core.flow import Flow
-from ..core.game import Deck, Game, Reason, check_choice
+from ..core.game import Game
 from ..core.options import OptionSpec
 from ..core.rng import seed_problem
+from ..core.teaching import Teaching
 from . import actions as A
-from .cards import DATA, DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
+from .cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .cardtext import copy_mark
 from .flow import COMBAT, TURN
 from .ids import Ev
@@ -162,7 +153,7 @@ OPTIONS = (
 )
 
 
-class DragonQuest(Game):
+class DragonQuest(Game[DragonQuestState]):
     """The Dragon Quest Card Game (2000): a two-player battler where the deck is your life."""
 
     name = "dragonquest"
@@ -183,6 +174,21 @@ class DragonQuest(Game):
         "card from hand instead of GP (DQ-6.11), so a game that used them plays differently"
     }
 
+    #: the teaching hooks (``core.teaching``): modules relative to this package
+    teaching = Teaching(
+        coach=".policy:DragonQuestPolicy",
+        position_value=".policy:position_value",
+        rollout=".policy:rollout_action",
+        reasons=".reasons:explain",
+        board=".board:render",
+        combat=".game:explain_combat",
+        quiz=".quiz:KINDS",
+        moments=".examples:MOMENTS",
+    )
+    rules_file = "data/rules.json"
+    seed_rule = "DQ-3.2"
+    first_player_rule = "DQ-3.1"
+
     card_schema = "dragonquest-cards"
     deck_size = DECK_SIZE  # DQ-2.1
     size_rule = "DQ-2.1"
@@ -196,33 +202,6 @@ class DragonQuest(Game):
     @classmethod
     def parse_cards(cls, data: Any, file: Any) -> dict[str, Any]:  # Any: checked here, also compiled
         return parse_cards(data, check_text(file, "file", limit=4096))
-
-    # -- what agents and front ends ask of the game -------------------------------------------------
-    def quiz_kinds(self) -> dict[str, Any]:
-        from .quiz import KINDS
-
-        return dict(KINDS)
-
-    def rule_moments(self) -> dict[str, Any]:
-        from .examples import MOMENTS
-
-        return dict(MOMENTS)
-
-    def heuristic_policy(self) -> Any:
-        from .policy import DragonQuestPolicy
-
-        return DragonQuestPolicy()
-
-    def position_value(self, state: Any) -> list[float] | None:
-        from .policy import position_value
-
-        check_state(state, self)
-        return position_value(state)
-
-    def rollout_policy(self) -> Any:
-        from .policy import rollout_action
-
-        return rollout_action
 
     def leads_back(self, state: Any, action: Any) -> bool:  # Any: a public boundary, checked inside
         """Whether ``action`` (legal now) brings the preparation phase back to a position it has already been
@@ -238,28 +217,6 @@ class DragonQuest(Game):
             return False
         return leads_back(state, action)
 
-    def explain_choice(self, view: Any, action: Any, lang: Any = "en") -> list[Reason]:  # Any: checked inside
-        from .reasons import explain
-
-        check_choice(check_state(view, self, "view"), action, lang)
-        return explain(view, action, lang)
-
-    def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:  # Any: checked inside
-        from .board import render
-
-        check_board(self, state, lang, perspective)
-        return render(state, lang=lang, perspective=perspective)
-
-    def explain_combat(self, state: Any, lang: Any = "en") -> list[str] | None:  # Any: checked here, also compiled
-        from .text import combat_explanation
-
-        check_state(state, self)
-        check_lang(lang)
-        for ev in reversed(state.events):
-            if ev.kind == Ev.BATTLE:
-                return combat_explanation(state, ev.data, lang)
-        return []
-
     @property
     def flows(self) -> dict[str, Flow]:
         """``turn``: the whole turn with the combat as a cluster; ``combat``: the combat alone."""
@@ -273,36 +230,9 @@ class DragonQuest(Game):
         return validate_deck(list(self.deck_cards(cards, "cards")), self.cards)
 
     # -- states -------------------------------------------------------------------------------------------
-    def new_state(  # Any: a public boundary, checked inside (compiled, a typed argument is mypyc's bare TypeError)
-        self,
-        seed: Any = 0,
-        decks: Any = None,
-        players: Any = None,
-        first_player: Any = None,
-    ) -> DragonQuestState:
+    def _setup(self, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
         """A new game after setup (DQ-3), waiting for the mulligan decisions."""
-        problem = seed_problem(seed)
-        if problem is not None:
-            raise TcgError(f"[DQ-3.2] {problem}")
-        if players is not None and players != 2:
-            raise TcgError(f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players, not {players!r}")
-        if decks is None:
-            names = self.starter_decks()
-            if not names:
-                raise TcgError(f"[DQ-2.1] no starter deck is legal with the card pool {self.user_pool}: give decks=")
-            decks = [names[0], names[1 % len(names)]]
-        if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
-            raise TcgError("decks must be a list with one deck per player")
-        if len(decks) != 2:
-            raise TcgError(
-                f"[DQ-1.1] the Dragon Quest Card Game is for exactly 2 players: give 2 decks, not {len(decks)}"
-            )
-        if first_player is not None and (
-            not isinstance(first_player, int) or isinstance(first_player, bool) or first_player not in (0, 1)
-        ):
-            raise TcgError(f"[DQ-3.1] first_player must be 0 or 1, not {shown(first_player)}")
-        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
-        return new_state(self, seed, checked, first_player)
+        return new_state(self, seed, decks, first_player)
 
     def position(self, spec: Any, seed: Any = 0) -> DragonQuestState:
         """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
@@ -316,9 +246,7 @@ class DragonQuest(Game):
     def _state_from_setup(self, setup: dict[str, Any]) -> DragonQuestState:
         if "position" in setup:
             return self.position(setup["position"], setup.get("seed", 0))
-        state = super()._state_from_setup(setup)  # core.Game types it State; it is made by new_state above
-        assert isinstance(state, DragonQuestState)
-        return state
+        return super()._state_from_setup(setup)
 
     def _new_instances(self, decks: tuple[tuple[str, ...], ...]) -> Instances:
         return Instances(list(decks), self.cards)
@@ -339,10 +267,12 @@ class DragonQuest(Game):
         check_event(self, event, state, lang)
         return describe_event(state, event, lang)
 
-    def _rule_texts(self) -> dict[str, dict[str, dict[str, str]]]:
-        return rule_texts()
 
+def explain_combat(state: DragonQuestState, lang: str) -> list[str]:
+    """The ``combat`` teaching hook: the lines of the latest fight (DQ-7) of ``state``, empty before the first."""
+    from .text import combat_explanation
 
-@cache
-def rule_texts() -> dict[str, dict[str, dict[str, str]]]:
-    return load_rule_texts(DATA / "rules.json", "DQ", checked=True)
+    for ev in reversed(state.events):
+        if ev.kind == Ev.BATTLE:
+            return combat_explanation(state, ev.data, lang)
+    return []

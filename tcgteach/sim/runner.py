@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.checks import check_game, check_int, check_mapping, check_text, shown
 from ..core.errors import TcgError
+from ..core.events import FIRST_PLAYER
 from ..session import Session
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ def play_game(
     # (no view, no random draw): the loop plays it for them, without building the view they would not read
     free = [type(a) in _FORCED_MOVES_FREE for a in seated]
     apply = state.apply
-    first = next((e.player for e in state.events if e.kind == "first_player"), None)
+    first = next((e.player for e in state.events if e.kind == FIRST_PLAYER), None)
     touches = game._touches  # touches_opponent without its checks: these are the engine's own events
     decisions = [0] * n
     legal_total = touching = steps = 0
@@ -174,7 +175,7 @@ def play_game(
     )
     for p in range(n):
         rec[f"score_{p}"] = outcome.scores[p] if outcome is not None else None
-    rec["turns"] = getattr(state, "turn", None)
+    rec["turns"] = state.turn or None
     rec["decisions"] = steps
     for p in range(n):
         rec[f"decisions_{p}"] = decisions[p]

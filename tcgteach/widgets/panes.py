@@ -797,7 +797,7 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
         other players'; DARK MOON's cards by number within a zone."""
         t = self.table
         where: dict[int, tuple[int, str]] = {}
-        zones = getattr(state, "ZONES", ())
+        zones = state.ZONES
         for p in [seat] + [q for q in range(state.num_players) if q != seat]:
             for zone in zones:
                 try:
@@ -907,9 +907,8 @@ class StatusPane(w.HTML):  # type: ignore[misc]
         t = self.table
         state = t.state
         parts = []
-        turn = getattr(state, "turn", None)
-        if isinstance(turn, int):
-            parts.append(t.t("turn", n=turn))
+        if state.turn:  # State.turn: 0 for a game that counts no turns
+            parts.append(t.t("turn", n=state.turn))
         seat = state.current_player
         if state.is_terminal():
             parts.append(t.t("over_status"))

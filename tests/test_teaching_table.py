@@ -1,0 +1,32 @@
+"""``Game.capabilities`` is computed from the game's ``Teaching`` table (docs/architecture.md, "Capabilities and
+the teaching table"); the kernel's methods answer each hook from it."""
+
+from __future__ import annotations
+
+import pytest
+
+import tcgteach
+from tcgteach.core.errors import TcgError
+from tcgteach.core.teaching import Teaching
+from tests.tinygame import Tally
+
+
+def test_capabilities_are_the_table_and_the_card_pool() -> None:
+    for name in ("darkmoon", "dragonquest"):
+        game = tcgteach.game(name)
+        assert game.capabilities == type(game).teaching.offered() | {"cards"}
+    assert tcgteach.game("dragonquest").capabilities - tcgteach.game("darkmoon").capabilities == {"combat"}
+    assert Tally().capabilities == {"board"}
+
+
+def test_a_hook_left_out_of_the_table_is_the_kernel_default() -> None:
+    tally = Tally()
+    assert tally.heuristic_policy() is None and tally.rollout_policy() is None
+    assert tally.quiz_kinds() == {} and tally.rule_moments() == {}
+    assert tally.explain_combat(tally.new_state(1)) is None
+    assert "tally-player" in tally.render_board(tally.new_state(1))
+
+
+def test_a_table_entry_is_module_colon_attribute() -> None:
+    with pytest.raises(TcgError, match="Teaching.board must be 'module:attribute'"):
+        Teaching(board=".board.render")
