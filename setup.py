@@ -18,7 +18,7 @@ from setuptools import setup
 
 #: the kernel and the engine modules of both games (what a step of play runs through)
 COMPILED = {
-    "core": ["copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "record", "rng", "state"],
+    "core": ["copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "pool", "record", "rng", "state"],
     "darkmoon": [
         "cards", "cardtext", "effects", "flow", "game", "ids", "policy", "reasons", "scoring", "setup",
         "state", "text", "values",
@@ -42,6 +42,9 @@ NOT_COMPILED = {
     "core/files": "writing files (a temporary file renamed into place) at the boundary, never in a step of play",
     "core/checks": "argument checks at the public boundary (once per public call, never in a step of play)",
     "core/actions": _ACTIONS,
+    "core/generic": "the State type variable with its default (typing_extensions at type-check time only): mypyc "
+    "compiles Game(Generic[S]) but not the TYPE_CHECKING split the default needs",
+    "core/teaching": "the teaching table: resolved once per game when a hook is first asked for, never in a step",
     "darkmoon/actions": _ACTIONS,
     "dragonquest/actions": _ACTIONS,
 }

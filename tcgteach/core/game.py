@@ -677,9 +677,15 @@ class Game(Generic[S]):
 _RULE_TEXTS: dict[tuple[str, str], Mapping[str, Mapping[str, Any]]] = {}
 
 
+def _module_of(cls: Any) -> str:
+    """The module that defines ``cls`` (typed Any: mypyc refuses ``__module__`` through a compiled class object)."""
+    return str(cls.__module__)
+
+
 def rule_texts_of(cls: type[Game]) -> Mapping[str, Mapping[str, Any]]:
     """The rule texts of ``cls`` from its ``rules_file`` (the rule IDs start with its ``contract_rule``'s prefix)."""
-    key = (cls.__module__, cls.rules_file)
+    module: str = _module_of(cls)
+    key = (module, cls.rules_file)
     texts = _RULE_TEXTS.get(key)
     if texts is None:
         if not cls.rules_file:
@@ -689,9 +695,9 @@ def rule_texts_of(cls: type[Game]) -> Mapping[str, Mapping[str, Any]]:
 
         from .data import load_rule_texts
 
-        where = sys.modules[cls.__module__].__file__
+        where = sys.modules[module].__file__
         if where is None:
-            raise TcgError(f"{cls.name}: the package {cls.__module__} has no folder to read {cls.rules_file} from")
+            raise TcgError(f"{cls.name}: the package {module} has no folder to read {cls.rules_file} from")
         prefix = cls.contract_rule.partition("-")[0]
         texts = _RULE_TEXTS[key] = load_rule_texts(Path(where).parent / cls.rules_file, prefix, checked=True)
     return texts
