@@ -18,7 +18,10 @@ from setuptools import setup
 
 #: the kernel and the engine modules of both games (what a step of play runs through)
 COMPILED = {
-    "core": ["copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "pool", "record", "rng", "state"],
+    "core": [
+        "copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "pool", "record", "rng",
+        "state",
+    ],
     "darkmoon": [
         "cards", "cardtext", "effects", "flow", "game", "ids", "policy", "reasons", "scoring", "setup",
         "state", "text", "values",
