@@ -15,8 +15,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,18 @@ class StepLimitError(TcgError):
     def __init__(self, limit: int) -> None:
         self.limit = limit
         super().__init__(f"the agents made {limit} moves without a person's decision; the game is back where it was")
+
+
+@dataclass(frozen=True)
+class PlayOut:
+    """What ``Session.play_out`` counted: decisions made, per seat, legal actions summed over the decisions,
+    the actions that touched another player, and whether ``max_steps`` stopped the game before its end."""
+
+    steps: int
+    decisions: list[int]
+    legal_actions: int
+    interactions: int
+    capped: bool
 
 
 def _check_seats(state: Any, agents: Any) -> None:
@@ -196,11 +209,11 @@ class Session:
         return self.apply(agent.act(self.state.view(seat)))
 
     def deciders(self) -> list[Callable[[], Action]]:
-        """The lean decisions of the simulator's hot loop, one per seat: ``deciders()[p]()`` is the action the
-        agent of seat ``p`` (the player to move) chooses now, for the caller to apply; nothing is recorded.
-        An agent that reads only the legal actions (the random agent) is given the state itself, with no
-        Python frame in between: its legal actions are those of the player's view, and building a view
-        costs about five times the rest of a step. Made for the agents seated now."""
+        """The lean decisions of ``play_out``, one per seat: ``deciders()[p]()`` is the action the agent of
+        seat ``p`` (the player to move) chooses now, for the caller to apply; nothing is recorded. An agent
+        that reads only the legal actions (the random agent) is given the state itself, with no Python frame
+        in between: its legal actions are those of the player's view, and building a view costs about five
+        times the rest of a step. Made for the agents seated now."""
         state = self.state
         view = state.view
 
@@ -213,6 +226,46 @@ class Session:
             return lambda: act(view(seat))
 
         return [decider(i, a) for i, a in enumerate(self.agents)]
+
+    def play_out(
+        self,
+        max_steps: int = 100_000,
+        *,
+        answers_forced: Collection[type] = (),
+        touches: Callable[[State, int, list[Event]], bool] | None = None,
+    ) -> PlayOut:
+        """The simulator's lean loop: the agents play the game to its end (or ``max_steps`` decisions), with
+        nothing recorded in ``actors`` (a whole game in a batch, not a front end's moves); what it counted.
+
+        Every seat must be an agent's. The agents of the classes in ``answers_forced`` answer a forced
+        decision (one legal action) with that action, reading neither their view nor their random generator;
+        the loop plays it for them without building the view. ``touches(state, actor, events)`` says whether
+        an action touched another player (counted in ``interactions``). The undo history is kept, as with
+        ``apply``."""
+        check_int(max_steps, "max_steps", 0)
+        state = self.state
+        decide = self.deciders()
+        free = [type(a) in answers_forced for a in self.agents]
+        n = state.num_players
+        decisions = [0] * n
+        legal_total = touching = steps = 0
+        capped = False
+        apply, is_terminal, legal_actions = state.apply, state.is_terminal, state.legal_actions
+        while not is_terminal():
+            if steps >= max_steps:
+                capped = True
+                break
+            p: int = state.current_player  # type: ignore[assignment]  # not None before the end
+            legal = legal_actions()
+            legal_total += len(legal)
+            events = apply(legal[0] if len(legal) == 1 and free[p] else decide[p]())
+            if touches is not None and touches(state, p, events):
+                touching += 1
+            decisions[p] += 1
+            steps += 1
+        if steps:
+            self.version += 1
+        return PlayOut(steps, decisions, legal_total, touching, capped)
 
     def undo(self) -> bool:
         """Take back one action; False (nothing changes) at the start of the game."""

@@ -207,3 +207,28 @@ def test_recent_lists_the_others_moves_newest_first():
     assert [a for _w, a, _f, _n in recent] == [
         a for a, who in zip(reversed(s.state.history), reversed(s.actors), strict=False) if who == 1
     ][: len(recent)]
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_play_out_is_the_simulators_loop_and_plays_the_same_game(agent):
+    """The simulator's lean loop lives in Session.play_out: the same game as one step at a time, its counts
+    those of the game, nothing recorded in actors; capped after max_steps; a person's seat refused."""
+    from tcgteach.agents import HeuristicAgent, make_agent
+
+    s = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
+    t = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
+    legal_total = 0
+    while not t.state.is_terminal():
+        legal_total += len(t.state.legal_actions())
+        t.step()
+    run = s.play_out(answers_forced=(HeuristicAgent,), touches=s.state.game._touches)
+    assert s.state.to_dict() == t.state.to_dict() and s.actors == []
+    assert run.steps == len(t.actors) == sum(run.decisions) and not run.capped
+    assert run.decisions == [t.actors.count(0), t.actors.count(1)]
+    assert run.legal_actions == legal_total and 0 < run.interactions < run.steps
+    capped = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)]).play_out(max_steps=7)
+    assert capped.capped and capped.steps == 7 and capped.interactions == 0
+    with pytest.raises(TcgError, match="P1 is a person's seat"):
+        dm(agents=[None, RandomAgent(1)]).play_out()
+    with pytest.raises(TcgError, match="max_steps"):
+        dm(agents=[RandomAgent(0), RandomAgent(1)]).play_out(max_steps=-1)

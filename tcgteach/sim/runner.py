@@ -130,30 +130,11 @@ def play_game(
     if len(agents) != n:
         raise TcgError(f"{len(agents)} agents for {n} players")
     seated = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(agents)]
-    session = Session(state, seated)
-    decide = session.deciders()  # the lean decisions: no record of who moved, no view for the random agent
-    # seats whose agent answers a forced move (one legal action) with that action, touching nothing else
-    # (no view, no random draw): the loop plays it for them, without building the view they would not read
-    free = [type(a) in _FORCED_MOVES_FREE for a in seated]
-    apply = state.apply
     first = next((e.player for e in state.events if e.kind == FIRST_PLAYER), None)
-    touches = game._touches  # touches_opponent without its checks: these are the engine's own events
-    decisions = [0] * n
-    legal_total = touching = steps = 0
-    capped = False
-    is_terminal, legal_actions = state.is_terminal, state.legal_actions
-    while not is_terminal():
-        if steps >= max_steps:
-            capped = True
-            break
-        p: int = state.current_player  # type: ignore[assignment]  # not None before the end
-        legal = legal_actions()
-        legal_total += len(legal)
-        events = apply(legal[0] if len(legal) == 1 and free[p] else decide[p]())
-        if touches(state, p, events):
-            touching += 1
-        decisions[p] += 1
-        steps += 1
+    # the lean loop (no record of who moved, no view for the random agent); the heuristic and coach agents
+    # answer a forced move with it, touching nothing else, so the loop plays it without building their view
+    run = Session(state, seated).play_out(max_steps, answers_forced=_FORCED_MOVES_FREE, touches=game._touches)
+    capped, steps = run.capped, run.steps
     outcome = None if capped else state.result()
     options = dict(game.options)
     rec: dict[str, Any] = {"seed": seed, "game": game.name, "options": _options_text(options)}
@@ -178,13 +159,13 @@ def play_game(
     rec["turns"] = state.turn or None
     rec["decisions"] = steps
     for p in range(n):
-        rec[f"decisions_{p}"] = decisions[p]
+        rec[f"decisions_{p}"] = run.decisions[p]
     rec.update(
         {
-            "legal_actions": legal_total,
-            "branching": legal_total / steps if steps else 0.0,
-            "interactions": touching,
-            "interaction": touching / steps if steps else 0.0,
+            "legal_actions": run.legal_actions,
+            "branching": run.legal_actions / steps if steps else 0.0,
+            "interactions": run.interactions,
+            "interaction": run.interactions / steps if steps else 0.0,
             "end_reason": outcome.reason if outcome is not None else CAPPED,
             "capped": capped,
         }
