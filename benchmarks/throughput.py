@@ -20,7 +20,9 @@ runs in a worker process pinned to the same core, the batches interleaved, timed
 (``time.process_time``), medians of ``--repeats``. ``--baseline PATH`` measures the checkout at PATH
 (e.g. ``git worktree add /tmp/base main``) beside this one, so "x today's" is measured too.
 Targets (issue #14): DARK MOON >= 4x UNO and Dragon Quest >= 2.5x UNO in pure Python; heuristic
-games/s >= 2x the baseline's; the view cost not growing with the length of the game.
+games/s >= 2x the baseline's; the view cost not growing with the length of the game. ``play_game`` is
+random against random through the simulator's loop (``Session.play_out``, issue 23): against a
+baseline from before a refactoring it must stay within noise (about 1.00x).
 
     python benchmarks/throughput.py --anchored-only [--baseline PATH] [--repeats 7]
 """
@@ -191,6 +193,8 @@ BATCH = {
     ("dragonquest", "random"): 60,
     ("darkmoon", "heuristic"): 40,
     ("dragonquest", "heuristic"): 30,
+    ("darkmoon", "simulate"): 150,
+    ("dragonquest", "simulate"): 60,
 }
 VIEW_SEEDS = 40  # the shortest and the longest heuristic game of these seeds are timed view by view
 
@@ -208,6 +212,20 @@ def _task_random(name: str, games: int) -> dict[str, float]:
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
             steps += 1
+    return {"cpu": time.process_time() - t0, "steps": steps, "games": games}
+
+
+def _task_simulate(name: str, games: int) -> dict[str, float]:
+    """Random against random through ``tcgteach.sim.play_game``: the simulator's own loop (``Session.play_out``
+    since issue 23), with its records, in one process."""
+    import tcgteach
+    from tcgteach.sim import play_game
+
+    game = tcgteach.game(name, SIM_OPTIONS.get(name))
+    steps = 0
+    t0 = time.process_time()
+    for seed in range(games):
+        steps += play_game(game, seed, ["random"] * 2)["decisions"]
     return {"cpu": time.process_time() - t0, "steps": steps, "games": games}
 
 
@@ -298,6 +316,8 @@ def serve(checkout: str) -> None:
             out = _task_random(name, task["games"])
         elif kind == "heuristic":
             out = _task_heuristic(name, task["games"])
+        elif kind == "simulate":
+            out = _task_simulate(name, task["games"])
         elif kind == "views":
             out = _task_views(name, task["seed"])
         else:
@@ -350,7 +370,7 @@ def report_anchored(names: list[str], repeats: int, baseline: str | None) -> Non
         workers["uno"] = Worker(here)
     for name in names:
         for label in ("now", "base") if baseline else ("now",):
-            jobs += [(label, name, "random"), (label, name, "heuristic")]
+            jobs += [(label, name, "random"), (label, name, "heuristic"), (label, name, "simulate")]
     rates: dict[tuple[str, str, str], list[tuple[float, float]]] = {job: [] for job in jobs}
     for label, name, kind in jobs:  # warm-up: imports, caches, the first games
         task = "uno" if name == "uno" else kind
@@ -385,10 +405,14 @@ def report_anchored(names: list[str], repeats: int, baseline: str | None) -> Non
             job = (label, name, "heuristic")
             ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
             print(f"{tag:<32} heuristic  {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}")
+            job = (label, name, "simulate")
+            ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
+            print(f"{tag:<32} play_game  {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}")
         if baseline:
             h = med(("now", name, "heuristic"), 1) / med(("base", name, "heuristic"), 1)
             rnd = med(("now", name, "random"), 1) / med(("base", name, "random"), 1)
-            print(f"{name:<32} vs baseline: random {rnd:4.2f}x, heuristic {h:4.2f}x (target >= 2x)")
+            sim = med(("now", name, "simulate"), 1) / med(("base", name, "simulate"), 1)
+            print(f"{name:<32} vs baseline: random {rnd:4.2f}x, heuristic {h:4.2f}x, play_game {sim:4.2f}x")
     print("-- state.view(p): CPU us per view, mean over a whole heuristic game (and over its last quarter)")
     for name in names:
         seeds = workers["now"].ask(task="lengths", game=name, seeds=VIEW_SEEDS)
