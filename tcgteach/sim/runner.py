@@ -321,38 +321,9 @@ def simulate(
     Seats are 0-based.
     """
     g = resolve_game(game, options)
-    if n is not None:
-        check_int(n, "n", 0, MAX_GAMES)
-    _seed(seed_start, "seed_start")
-    agents = _agents_arg(agents)
-    check_int(max_steps, "max_steps", 0)
-    _decks_arg(decks)
-    for name, value in (("jobs", jobs), ("chunk", chunk)):
-        if value is not None:
-            check_int(value, name, 1, MAX_GAMES)
-    if progress is not None and not isinstance(progress, bool):
-        raise TcgError(f"progress must be True, False or None, not {shown(progress)}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise TcgError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
-    if seeds is None:
-        if n is None:
-            raise TcgError("simulate needs n (a number of games) or seeds")
-        seed_list = list(range(seed_start, seed_start + n))
-    else:
-        if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
-            raise TcgError(f"seeds must be a list of whole numbers, not {shown(seeds)}")
-        seed_list = []
-        for s in seeds:
-            seed_list.append(_seed(s, "seeds[]"))
-            if len(seed_list) > MAX_GAMES:
-                raise TcgError(f"seeds: at most {MAX_GAMES} games in one simulation")
-        if n is not None and n != len(seed_list):
-            raise TcgError(f"n={n} but {len(seed_list)} seeds were given")
-    if any(not isinstance(s, int) or isinstance(s, bool) for s in seed_list):
-        raise TcgError("seeds must be whole numbers")
+    agents = _check_run_args(n, seed_start, agents, max_steps, decks, jobs, chunk, progress, executor)
+    seed_list = _seed_list(n, seeds, seed_start)
     specs = _agent_specs(g, agents, decks, players)
-    if jobs is not None and jobs < 1:
-        raise TcgError(f"jobs must be at least 1, not {jobs}")
     total = len(seed_list)
     workers = jobs or (getattr(executor, "_max_workers", None) if executor is not None else None) or cpu_count()
     size = chunk or max(1, min(100, math.ceil(total / (32 * workers))))
@@ -379,6 +350,56 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
+
+
+def _check_run_args(
+    n: Any,
+    seed_start: Any,
+    agents: Any,
+    max_steps: Any,
+    decks: Any,
+    jobs: Any,
+    chunk: Any,
+    progress: Any,
+    executor: Any,
+) -> Any:
+    """The arguments of ``simulate`` other than the game and the seeds, each checked in this order; the
+    agents."""
+    if n is not None:
+        check_int(n, "n", 0, MAX_GAMES)
+    _seed(seed_start, "seed_start")
+    agents = _agents_arg(agents)
+    check_int(max_steps, "max_steps", 0)
+    _decks_arg(decks)
+    for name, value in (("jobs", jobs), ("chunk", chunk)):
+        if value is not None:
+            check_int(value, name, 1, MAX_GAMES)
+    if progress is not None and not isinstance(progress, bool):
+        raise TcgError(f"progress must be True, False or None, not {shown(progress)}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TcgError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
+    return agents
+
+
+def _seed_list(n: int | None, seeds: Any, seed_start: int) -> list[int]:
+    """The seeds of a simulation: ``seeds`` checked (whole numbers, at most MAX_GAMES, as many as ``n``), or
+    ``range(seed_start, seed_start + n)``."""
+    if seeds is None:
+        if n is None:
+            raise TcgError("simulate needs n (a number of games) or seeds")
+        return list(range(seed_start, seed_start + n))
+    if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
+        raise TcgError(f"seeds must be a list of whole numbers, not {shown(seeds)}")
+    seed_list: list[int] = []
+    for s in seeds:
+        seed_list.append(_seed(s, "seeds[]"))
+        if len(seed_list) > MAX_GAMES:
+            raise TcgError(f"seeds: at most {MAX_GAMES} games in one simulation")
+    if n is not None and n != len(seed_list):
+        raise TcgError(f"n={n} but {len(seed_list)} seeds were given")
+    if any(not isinstance(s, int) or isinstance(s, bool) for s in seed_list):
+        raise TcgError("seeds must be whole numbers")
+    return seed_list
 
 
 def _agent_specs(g: Game, agents: Sequence[Any] | str, decks: Sequence[Any] | None, players: int | None) -> list[Any]:
