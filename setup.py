@@ -30,7 +30,7 @@ COMPILED = {
     "darkmoon": ["game"],
     "dragonquest": ["game"],
     "darkmoon/teaching": ["cardtext", "policy", "reasons", "text"],
-    "dragonquest/teaching": ["cardtext", "facts", "policy", "reasons", "text"],
+    "dragonquest/teaching": ["cardtext", "facts", "fight_reasons", "policy", "reason_words", "reasons", "text"],
 }  # fmt: skip
 
 #: the action dataclasses declare VERB and RULE as ClassVar; compiled, mypyc's dataclasses take ClassVars for fields

@@ -16,7 +16,8 @@ from .rules import actions as A
 from .rules.cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
 from .rules.flow import COMBAT, TURN
 from .rules.ids import Ev
-from .rules.state import DragonQuestState, Instances, new_state
+from .rules.setup import new_state
+from .rules.state import DragonQuestState, Instances
 from .teaching.cardtext import copy_mark
 from .teaching.text import describe_action, describe_event
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ...core.actions import Action, field_problem, shown
+from ...core.actions import Action
 from ...core.events import Event
 from ...core.outcome import Outcome
 from ...core.state import State
@@ -319,70 +319,11 @@ class DarkMoonState(State):
         out.append(_CANCEL)
         return tuple(out)
 
-    # -- why an action is illegal (one checker per kind of action) ---------------------------------
+    # -- why an action is illegal (illegal.py, one checker per kind of action) -----------------------
     def _why_illegal(self, action: Any) -> tuple[str, str]:  # any object: a compiled build checks no type
-        node = self.node
-        if node == _Node_GAME_OVER:
-            return "the game is over", "DM-1.5"
-        if not isinstance(action, Action) or type(action) not in A.ACTION_CLASSES:
-            return f"{shown(action)} is not a DARK MOON action", "DM-4.1"
-        problem = field_problem(action)  # Play(False), Play(41.0): never compared or indexed with
-        if problem is not None:
-            return problem, type(action).RULE
-        if node == _Node_EFFECT and not isinstance(action, _EFFECT_CHOICES):
-            assert self.pending is not None
-            return f"first finish resolving the on-play effect ({self.pending.op})", "DM-4.2"
-        if node == _Node_UNIT and not isinstance(action, _UNIT_STEPS):
-            return "a unit is being created: pick cards, finish or cancel first", "DM-4.6"
-        checker = _WHY_ILLEGAL.get(type(action))
-        if checker is None:
-            return f"{action} is not legal now", "DM-4.1"
-        return checker(self, action)
+        from .illegal import why_illegal
 
-    def _why_play(self, action: A.Play) -> tuple[str, str]:
-        if self.node != _Node_MAIN:
-            return "cards are played only in the main phase", "DM-4.1"
-        return f"card {action.card} is not in P{self.turn_player + 1}'s hand", "DM-4.2"
-
-    def _why_start_unit(self, action: A.StartUnit) -> tuple[str, str]:
-        if self.node != _Node_MAIN:
-            return "units are created only in the main phase", "DM-4.6"
-        if self._units_bounded():
-            return (
-                f"{self.cancels_this_turn()} units were cancelled in this main phase, each bringing it back to "
-                f"where it was (option repeat_limit={self.game.options['repeat_limit']}): no more units are "
-                "started in it; play a card or end the main phase"
-            ), "DM-4.6"
-        if not 1 <= action.slot <= SLOTS:
-            return f"there are only unit slots 1-{SLOTS}", "DM-4.7"
-        if self.unit(self.turn_player, action.slot):
-            return f"unit slot {action.slot} is already filled", "DM-4.7"
-        return f"a unit needs at least {MIN_UNIT} character cards on the field", "DM-4.6"
-
-    def _why_pick(self, action: A.Pick) -> tuple[str, str]:
-        if self.node != _Node_UNIT:
-            return "start a unit (unit <slot>) before picking cards", "DM-4.6"
-        if action.card in self.unit_pick:
-            return f"card {action.card} is already picked", "DM-4.6"
-        p = self.turn_player
-        if action.card not in self.field(p):
-            return f"card {action.card} is not on P{p + 1}'s field", "DM-4.6"
-        if self.inst.is_char[action.card]:
-            return f"a unit holds at most {MAX_UNIT} character cards", "DM-4.6"
-        return "a unit holds at most 1 special card", "DM-4.6"
-
-    def _why_finish(self, action: A.Finish) -> tuple[str, str]:
-        if self.node != _Node_UNIT:
-            return "no unit is being created", "DM-4.6"
-        return f"a unit needs {MIN_UNIT}-{MAX_UNIT} character cards", "DM-4.6"
-
-    def _why_cancel(self, action: A.Cancel) -> tuple[str, str]:
-        return "no unit is being created", "DM-4.6"
-
-    def _why_effect_choice(self, action: Action) -> tuple[str, str]:
-        if self.node != _Node_EFFECT:
-            return "no on-play effect is waiting for a choice", "DM-4.2"
-        return f"{action} is not a choice this effect offers", "DM-4.2"
+        return why_illegal(self, action)
 
     # -- carrying out actions -----------------------------------------------------------------------
     def _do(self, action: Action) -> None:
@@ -592,16 +533,3 @@ class DarkMoonState(State):
             f"<DarkMoonState turn {self.turn} P{self.turn_player + 1} node={self.node} "
             f"actions={self.actions_used}/{self.action_limit()}>"
         )
-
-
-_WHY_ILLEGAL: dict[type[Action], Callable[[DarkMoonState, Any], tuple[str, str]]] = {
-    A.Play: DarkMoonState._why_play,
-    A.StartUnit: DarkMoonState._why_start_unit,
-    A.Pick: DarkMoonState._why_pick,
-    A.Finish: DarkMoonState._why_finish,
-    A.Cancel: DarkMoonState._why_cancel,
-    A.Choose: DarkMoonState._why_effect_choice,
-    A.Decline: DarkMoonState._why_effect_choice,
-    A.KeepTop: DarkMoonState._why_effect_choice,
-    A.ToBottom: DarkMoonState._why_effect_choice,
-}

@@ -27,7 +27,8 @@ from ...core.schema import validate
 from .cards import DECK_SIZE, Card
 from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
 from .preparation import note_position
-from .state import DragonQuestState, blank_state, clear_pending
+from .setup import blank_state, clear_pending
+from .state import DragonQuestState
 
 if TYPE_CHECKING:
     from ..game import DragonQuest
