@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
@@ -243,17 +243,9 @@ class DarkMoonPolicy:
             return A.END_MAIN
 
         if can_unit and len(empty) >= 2:
-            if n_chars >= self.FULL:
-                # a special in hand that this unit would reward: play it first if there is time
-                if left >= 2:
-                    value_now, _ = self._best_unit(inst, field, unseen)
-                    for s in sorted(c for c in hand if not is_char[c] and inst.cards[c].points is not None):
-                        value, _ = self._best_unit(inst, list(field) + [s], unseen)
-                        if value > value_now:
-                            return inst.play[s]
-                return A.UNIT_SLOTS[empty[0]]
-            if not hand:
-                return A.UNIT_SLOTS[empty[0]]
+            now = self._unit_now(view, hand, field, unseen, left, n_chars, empty[0])
+            if now is not None:
+                return now
         if hand:
             return self._best_play(view, p, hand, field, deck, unseen, unseen_names, rng)
         if can_unit and len(empty) >= 2:
@@ -261,6 +253,32 @@ class DarkMoonPolicy:
         if can_unit:  # the last slot, nothing else to do: arming is the only progress
             return A.UNIT_SLOTS[empty[0]]
         return A.END_MAIN
+
+    def _unit_now(
+        self,
+        view: DarkMoonState,
+        hand: Sequence[int],
+        field: Sequence[int],
+        unseen: dict[int, int],
+        left: int,
+        n_chars: int,
+        slot: int,
+    ) -> Action | None:
+        """With two slots or more empty: start a unit now when the field is full (after a special in hand that
+        the unit would reward, if there is time to play it) or the hand is empty; None: play a card first."""
+        inst = view.inst
+        if n_chars >= self.FULL:
+            # a special in hand that this unit would reward: play it first if there is time
+            if left >= 2:
+                value_now, _ = self._best_unit(inst, field, unseen)
+                for s in sorted(c for c in hand if not inst.is_char[c] and inst.cards[c].points is not None):
+                    value, _ = self._best_unit(inst, list(field) + [s], unseen)
+                    if value > value_now:
+                        return inst.play[s]
+            return A.UNIT_SLOTS[slot]
+        if not hand:
+            return A.UNIT_SLOTS[slot]
+        return None
 
     def _should_arm(
         self, view: DarkMoonState, p: int, left: int, hand: Sequence[int], field: Sequence[int], deck: Sequence[int]
@@ -310,27 +328,7 @@ class DarkMoonPolicy:
                 value += left / deck_size
             eff = card.effect
             if eff is not None:
-                op = eff["op"]
-                if op == _Op_DRAW:
-                    value += 0.6 * eff["n"]
-                elif op == _Op_EACH_DRAW:
-                    value += 0.3 * eff["n"]
-                elif op == _Op_DRAW_IF_FIELD_HAS:
-                    if eff["name"] in field_names:
-                        value += 0.6 * eff["n"]
-                elif op == _Op_SEARCH:
-                    if eff["name"] in unseen_names:
-                        value += 1.0 if eff["to"] == "field" else 0.6
-                elif op == _Op_PEEK:
-                    value += 0.3
-                elif op == _Op_RETURN_OPPONENT:
-                    if any(eff["name"] is None or charname[x] == eff["name"] for x in opp_chars):
-                        value += 0.8
-                elif op == _Op_PLACE_FROM_HAND:
-                    if any(charname[x] == eff["name"] for x in hand_chars if x != c):
-                        value += 1.0
-                elif op == _Op_RECYCLE:
-                    value += 0.5
+                value += _effect_value(eff, c, charname, field_names, unseen_names, opp_chars, hand_chars)
             scored.append((value, inst.play[c]))
         return _best(scored, rng)
 
@@ -431,3 +429,38 @@ def rollout_action(s: Any, legal: Legal, rng: random.Random) -> Action:
             return picks[rng.randrange(len(picks))]
         return legal[-1]
     return legal[rng.randrange(len(legal))]
+
+
+def _effect_value(
+    eff: Mapping[str, Any],
+    c: int,
+    charname: Sequence[str | None],
+    field_names: set[str | None],
+    unseen_names: set[str],
+    opp_chars: list[int],
+    hand_chars: list[int],
+) -> float:
+    """What playing card ``c`` is worth for its on-play effect ``eff`` (added to its reveal value)."""
+    op = eff["op"]
+    if op == _Op_DRAW:
+        n: int = eff["n"]
+        return 0.6 * n
+    if op == _Op_EACH_DRAW:
+        n = eff["n"]
+        return 0.3 * n
+    if op == _Op_DRAW_IF_FIELD_HAS:
+        n = eff["n"]
+        return 0.6 * n if eff["name"] in field_names else 0.0
+    if op == _Op_SEARCH:
+        if eff["name"] in unseen_names:
+            return 1.0 if eff["to"] == "field" else 0.6
+        return 0.0
+    if op == _Op_PEEK:
+        return 0.3
+    if op == _Op_RETURN_OPPONENT:
+        return 0.8 if any(eff["name"] is None or charname[x] == eff["name"] for x in opp_chars) else 0.0
+    if op == _Op_PLACE_FROM_HAND:
+        return 1.0 if any(charname[x] == eff["name"] for x in hand_chars if x != c) else 0.0
+    if op == _Op_RECYCLE:
+        return 0.5
+    return 0.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -126,68 +127,118 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         if key in d:
             fields[key] = d[key]
     _counts(d, fields)
-    if ev.kind == Ev.FIRST_PLAYER:
-        fields["how"] = (
-            {"given": "chosen", "random": "drawn at random"}
-            if not ja_lang
-            else {"given": "指定どおり", "random": "ランダムに決定"}
-        )[d["chosen"]]
-    if ev.kind == Ev.TURN_START:
-        fields["final"] = (" (a final turn)" if not ja_lang else "（最終ターン）") if d.get("final") else ""
-    if ev.kind == Ev.EFFECT:
-        op = OPS.get(d.get("op", ""), ("", ""))
-        fields["op"] = op[1] if ja_lang else op[0]
-        if d.get("op") == Op.DRAW_IF_FIELD_HAS:
-            name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
-            met = d.get("met")
-            fields["op"] = (
-                f"is another {name} on the field? {'yes: draw' if met else 'no'}"
-                if not ja_lang
-                else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}"
-            )
-    if ev.kind == Ev.SEARCH:
-        name = d["name"]
-        fields["name"] = CHARACTER_JA[name] if ja_lang else name
-        where = {"hand": ("into the hand", "手札へ"), "field": ("onto the field", "場へ")}[d["to"]]
-        fields["found"] = (
-            ("not found" if not ja_lang else "見つからない")
-            if d["card"] is None
-            else (
-                f"{card_name(state, d['card'], lang)}を{where[1]}"
-                if ja_lang
-                else f"{card_name(state, d['card'], lang)} {where[0]}"
-            )
-        )
-    if ev.kind == Ev.NO_TARGET:
-        fields["then"] = (
-            (", so only the draw happens" if not ja_lang else "ので、カードを引くだけ")
-            if d.get("op") == Op.RECYCLE
-            else (": the effect does nothing" if not ja_lang else "ので、効果は何もしない")
-        )
-    if ev.kind == Ev.RETURNED:
-        fields["Q"] = player_name(d["owner"], lang)
-    if ev.kind == Ev.PEEK_DONE:
-        fields["to"] = {"top": ("top", "一番上"), "bottom": ("bottom", "一番下")}[d["to"]][1 if ja_lang else 0]
-    if ev.kind == Ev.DECK_EMPTY:
-        fields["what"] = {"draw": ("draw", "ドロー"), "reveal": ("reveal", "公開")}[d["what"]][1 if ja_lang else 0]
-    if ev.kind == Ev.REVEAL:
-        if not d["character"]:
-            how = ("is a special card: to the hand", "はスペシャルカードなので手札へ")
-        elif d["match"]:
-            how = (
-                "matches a number on the field: onto the field, no effect",
-                "は場のキャラクターとナンバーが一致：場へ（効果は発動しない）",
-            )
-        else:
-            how = ("matches no number on the field: to the hand", "は場のどのナンバーとも一致しない：手札へ")
-        fields["how"] = how[1] if ja_lang else how[0]
-    if ev.kind == Ev.GAME_OVER:
-        out = state.result()
-        fields["result"] = out.text(lang) if out is not None else ""
+    extra = _EVENT_FIELDS.get(ev.kind)
+    if extra is not None:
+        extra(state, d, fields, lang, ja_lang)
     try:
         return (ja if ja_lang else en).format(**fields)
     except (KeyError, IndexError):
         return f"{ev.kind} {d}"
+
+
+def _first_player_fields(
+    state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
+) -> None:
+    fields["how"] = (
+        {"given": "chosen", "random": "drawn at random"}
+        if not ja_lang
+        else {"given": "指定どおり", "random": "ランダムに決定"}
+    )[d["chosen"]]
+
+
+def _turn_start_fields(
+    state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
+) -> None:
+    fields["final"] = (" (a final turn)" if not ja_lang else "（最終ターン）") if d.get("final") else ""
+
+
+def _effect_fields(state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool) -> None:
+    op = OPS.get(d.get("op", ""), ("", ""))
+    fields["op"] = op[1] if ja_lang else op[0]
+    if d.get("op") == Op.DRAW_IF_FIELD_HAS:
+        name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
+        met = d.get("met")
+        fields["op"] = (
+            f"is another {name} on the field? {'yes: draw' if met else 'no'}"
+            if not ja_lang
+            else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}"
+        )
+
+
+def _search_fields(state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool) -> None:
+    name = d["name"]
+    fields["name"] = CHARACTER_JA[name] if ja_lang else name
+    where = {"hand": ("into the hand", "手札へ"), "field": ("onto the field", "場へ")}[d["to"]]
+    fields["found"] = (
+        ("not found" if not ja_lang else "見つからない")
+        if d["card"] is None
+        else (
+            f"{card_name(state, d['card'], lang)}を{where[1]}"
+            if ja_lang
+            else f"{card_name(state, d['card'], lang)} {where[0]}"
+        )
+    )
+
+
+def _no_target_fields(
+    state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
+) -> None:
+    fields["then"] = (
+        (", so only the draw happens" if not ja_lang else "ので、カードを引くだけ")
+        if d.get("op") == Op.RECYCLE
+        else (": the effect does nothing" if not ja_lang else "ので、効果は何もしない")
+    )
+
+
+def _returned_fields(state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool) -> None:
+    fields["Q"] = player_name(d["owner"], lang)
+
+
+def _peek_done_fields(
+    state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
+) -> None:
+    fields["to"] = {"top": ("top", "一番上"), "bottom": ("bottom", "一番下")}[d["to"]][1 if ja_lang else 0]
+
+
+def _deck_empty_fields(
+    state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
+) -> None:
+    fields["what"] = {"draw": ("draw", "ドロー"), "reveal": ("reveal", "公開")}[d["what"]][1 if ja_lang else 0]
+
+
+def _reveal_fields(state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool) -> None:
+    if not d["character"]:
+        how = ("is a special card: to the hand", "はスペシャルカードなので手札へ")
+    elif d["match"]:
+        how = (
+            "matches a number on the field: onto the field, no effect",
+            "は場のキャラクターとナンバーが一致：場へ（効果は発動しない）",
+        )
+    else:
+        how = ("matches no number on the field: to the hand", "は場のどのナンバーとも一致しない：手札へ")
+    fields["how"] = how[1] if ja_lang else how[0]
+
+
+def _game_over_fields(
+    state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
+) -> None:
+    out = state.result()
+    fields["result"] = out.text(lang) if out is not None else ""
+
+
+#: the fields each kind adds to its sentence (describe_event)
+_EVENT_FIELDS: dict[str, Callable[..., None]] = {
+    Ev.FIRST_PLAYER: _first_player_fields,
+    Ev.TURN_START: _turn_start_fields,
+    Ev.EFFECT: _effect_fields,
+    Ev.SEARCH: _search_fields,
+    Ev.NO_TARGET: _no_target_fields,
+    Ev.RETURNED: _returned_fields,
+    Ev.PEEK_DONE: _peek_done_fields,
+    Ev.DECK_EMPTY: _deck_empty_fields,
+    Ev.REVEAL: _reveal_fields,
+    Ev.GAME_OVER: _game_over_fields,
+}
 
 
 def describe_action(state: DarkMoonState, action: Action, lang: str = "en") -> str:
