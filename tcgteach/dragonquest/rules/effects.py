@@ -195,6 +195,23 @@ def quest(s: DragonQuestState, a: A.Quest) -> None:
     formation.repair_then(s, "quest")
 
 
+def _waits_for_hand_cost(s: DragonQuestState, pending: Pending, prep: bool) -> bool:
+    """The cards from hand the effect in use costs: True when its user is to choose them; else (no choice left)
+    the whole hand pays and the effect goes on."""
+    user = pending.user
+    hand = s.hand(user)
+    if len(hand) > pending.hand_left:
+        pay_node = _NODE_PREP_PAY if prep else _NODE_COMBAT_PAY
+        if s.node != pay_node:
+            s._goto(pay_node)
+        s.actor = user
+        return True
+    for c in list(hand):  # no choice left: the whole hand pays
+        discard_from_hand(s, user, c)
+    s.pending = pending.paying(0)
+    return False
+
+
 def continue_effect(s: DragonQuestState) -> None:
     """The next decision of the effect in use (hand cost, then target), or its resolution."""
     pending = s.pending
@@ -202,16 +219,10 @@ def continue_effect(s: DragonQuestState) -> None:
     prep = pending.timing == "prep"
     user = pending.user
     if pending.hand_left > 0:
-        hand = s.hand(user)
-        if len(hand) > pending.hand_left:
-            pay_node = _NODE_PREP_PAY if prep else _NODE_COMBAT_PAY
-            if s.node != pay_node:
-                s._goto(pay_node)
-            s.actor = user
+        if _waits_for_hand_cost(s, pending, prep):
             return
-        for c in list(hand):  # no choice left: the whole hand pays
-            discard_from_hand(s, user, c)
-        pending = s.pending = pending.paying(0)
+        pending = s.pending
+        assert pending is not None
     eff = pending_effect(s)
     chosen = pending.target
     if chosen == NO_TARGET and eff.target != "none":

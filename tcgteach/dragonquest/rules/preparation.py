@@ -57,8 +57,6 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
     party = sorted(front + back)
     nf, nb = len(front), len(back)
-    inst = s.inst
-    kind, cost, act = inst.kind, inst.cost, inst.act
     gp = s.gp[p]
     if nf > ROW_MAX or nb > ROW_MAX:  # (never in play: DQ-5.1 keeps rows at 3)
         rows = tuple(s.row_change_ok(nf, nb, f2, b2) for f2 in range(nf - 1, nf + 2) for b2 in range(nb - 1, nb + 2))
@@ -76,23 +74,9 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     items: list[int] = []
     quests: list[int] = []
     can_recruit = nf + nb < s._party_max
-    free = s.recruits == 0
     to_front = can_recruit and rows[k + step]  # (nf + 1, nb)
     to_back = can_recruit and rows[k + 1]  # (nf, nb + 1)
-    front_act, back_act = act["front"], act["back"]
-    for c in hand:
-        kc = kind[c]
-        if kc <= MONSTER:
-            if (to_front or to_back) and (free or cost[c] <= gp):
-                if to_front:
-                    out.append(front_act[c])
-                if to_back:
-                    out.append(back_act[c])
-        elif kc == ITEM:
-            if cost[c] <= gp:
-                items.append(c)
-        elif kc == QUESTCARD:
-            quests.append(c)
+    _sort_hand(s, hand, gp, to_front, to_back, out, items, quests)
     _care(s, gp, party, out, unbounded)
     if items:
         _equips(s, gp, items, party, out)
@@ -147,6 +131,38 @@ def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], ou
                 out.append(a if a is not None else equip_action(s, i, c))
 
 
+def _sort_hand(
+    s: DragonQuestState,
+    hand: list[int],
+    gp: int,
+    to_front: bool,
+    to_back: bool,
+    out: list[A.Action],
+    items: list[int],
+    quests: list[int],
+) -> None:
+    """One pass over the hand (in hand order): the recruits (DQ-6.5) go to ``out`` now (``to_front`` /
+    ``to_back``: whether the formation a recruit to that row leaves is legal); the items that can be paid for
+    and the quests wait in ``items`` and ``quests`` for their turn in the list."""
+    inst = s.inst
+    kind, cost, act = inst.kind, inst.cost, inst.act
+    free = s.recruits == 0
+    front_act, back_act = act["front"], act["back"]
+    for c in hand:
+        kc = kind[c]
+        if kc <= MONSTER:
+            if (to_front or to_back) and (free or cost[c] <= gp):
+                if to_front:
+                    out.append(front_act[c])
+                if to_back:
+                    out.append(back_act[c])
+        elif kc == ITEM:
+            if cost[c] <= gp:
+                items.append(c)
+        elif kc == QUESTCARD:
+            quests.append(c)
+
+
 def _formation_changes(
     s: DragonQuestState, front: list[int], back: list[int], out: list[A.Action], to_back: bool, to_front: bool
 ) -> None:
@@ -173,11 +189,16 @@ def _formation_changes(
             for c in active_back:
                 out.append(move[c])
         if active_front:
-            cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
-            for a in active_front:
-                for b in active_back:
-                    swap = cache.get((a, b))
-                    out.append(swap if swap is not None else swap_action(s, a, b))
+            _swaps(s, active_front, active_back, out)
+
+
+def _swaps(s: DragonQuestState, active_front: list[int], active_back: list[int], out: list[A.Action]) -> None:
+    """DQ-6.10: every swap of an active front card with an active back card, front card by front card."""
+    cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
+    for a in active_front:
+        for b in active_back:
+            swap = cache.get((a, b))
+            out.append(swap if swap is not None else swap_action(s, a, b))
 
 
 def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out: list[A.Action]) -> None:

@@ -143,11 +143,8 @@ def _names(state: DragonQuestState, cards: Any, lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(_name(state, c, lang) for c in cards)
 
 
-def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
-    ja = lang == "ja"
-    en_t, ja_t = EVENTS.get(ev.kind, (ev.kind, ev.kind))
-    d = ev.data
-    f: dict[str, Any] = {"P": "—" if ev.player is None else f"P{ev.player + 1}"}
+def _plain_fields(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    """The fields every event kind may have: its numbers, its card names and the English counts."""
     for key in ("turn", "level", "exp", "gp", "total", "n", "cost", "removed", "taken", "hp", "passes"):
         if key in d:
             f[key] = d[key]
@@ -162,6 +159,14 @@ def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
             f[f"{key}_cards"] = plural(d[key], noun)
     if isinstance(d.get("removed"), int):
         f["go"] = "goes" if d["removed"] == 1 else "go"
+
+
+def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
+    ja = lang == "ja"
+    en_t, ja_t = EVENTS.get(ev.kind, (ev.kind, ev.kind))
+    d = ev.data
+    f: dict[str, Any] = {"P": "—" if ev.player is None else f"P{ev.player + 1}"}
+    _plain_fields(state, d, f, lang)
     k = ev.kind
     if k in HIDDEN and "cards" in d and d["cards"] is None:
         en_t, ja_t = HIDDEN[k]
@@ -476,17 +481,13 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en") -> str:
+def _effect_use(state: DragonQuestState, action: A.Action, lang: str) -> str | None:
+    """An action that uses an effect, an item or a quest, with what it does and what it costs; None: another."""
     ja = lang == "ja"
 
     def n(c: int) -> str:
         return marked(state, c, lang)
 
-    if isinstance(action, A.Recruit):
-        row = {"front": ("front", "前衛"), "back": ("back", "後衛")}[action.row][ja]
-        return f"{n(action.card)}を仲間にする（{row}）" if ja else f"Recruit {n(action.card)} ({row})"
-    if isinstance(action, A.Draw):
-        return f"{action.n}枚引く" if ja else f"Draw {plural(action.n, 'card')}"
     if isinstance(action, A.Use) and action.card >= 0:
         card = state.card(action.card)
         if 0 <= action.effect < len(card.effects):
@@ -507,6 +508,23 @@ def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en")
         if ja:
             return f"クエスト「{n(action.card)}」を使う：{does}" + (f"（{cost}）" if cost else "")
         return f"Play quest {n(action.card)}: {does}" + (f" ({cost})" if cost else "")
+    return None
+
+
+def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en") -> str:
+    ja = lang == "ja"
+
+    def n(c: int) -> str:
+        return marked(state, c, lang)
+
+    if isinstance(action, A.Recruit):
+        row = {"front": ("front", "前衛"), "back": ("back", "後衛")}[action.row][ja]
+        return f"{n(action.card)}を仲間にする（{row}）" if ja else f"Recruit {n(action.card)} ({row})"
+    if isinstance(action, A.Draw):
+        return f"{action.n}枚引く" if ja else f"Draw {plural(action.n, 'card')}"
+    effect = _effect_use(state, action, lang)
+    if effect is not None:
+        return effect
     simple = {
         A.Treat: ("Treat {c}", "{c}を治療する"),
         A.Heal: ("Heal {c}", "{c}を回復する"),
