@@ -438,10 +438,20 @@ def _player(state: DragonQuestState, p: int, lang: str, perspective: int | None,
 
 
 def _status(state: DragonQuestState, lang: str) -> str:
+    over = state.is_terminal()
+    lines = [_headline(state, lang, over)]
+    if not over:
+        if state.combat is not None:
+            lines.append(_combat_line(state, lang))
+        lines += _waiting_lines(state, lang)
+    body = "".join(f'<div class="dq-line">{x}</div>' for x in lines)
+    return f'<div class="dq-status" role="status">{body}</div>'
+
+
+def _headline(state: DragonQuestState, lang: str, over: bool) -> str:
+    """The turn, and the result of a game over or whose turn it is, who acts and the phase with its rules."""
     flow = state.game.turn_flow
     node = state.node
-    over = state.is_terminal()
-    lines = []
     bits = [escape(_t("turn", lang, t=state.turn))]
     try:
         label = flow.label(node, lang)
@@ -449,16 +459,7 @@ def _status(state: DragonQuestState, lang: str) -> str:
     except Exception:
         label, rules = node, ()
     if over:
-        res = state.result()
-        bits.append(f'<span class="dq-over">{escape(_t("over", lang))}</span>')
-        if res is not None:  # the result in words, the numbers labelled (they are the cards left in each deck)
-            head = _t("wins", lang, p=res.winners[0] + 1) if len(res.winners) == 1 else _t("drawn", lang)
-            sep = "・" if lang == "ja" else " · "
-            left = sep.join(_t("deck_of", lang, p=i + 1, n=n) for i, n in enumerate(res.scores))
-            bits.append(f'<span class="dq-over">{escape(head)}</span>')
-            bits.append(f'<span class="dq-deck-left">{escape(_t("deck_left", lang, xs=left))}</span>')
-        if state.end_reason:
-            bits.append(_rules_html(state, (state.end_reason,), lang))
+        bits += _result_bits(state, lang)
     else:
         bits.append(escape(_t("turn_of", lang, p=state.turn_player + 1)))
         cur = state.current_player
@@ -469,29 +470,54 @@ def _status(state: DragonQuestState, lang: str) -> str:
         )
     if state.viewer is not None:
         bits.append(f'<span class="dq-note">{escape(_t("view_of", lang, p=state.viewer + 1))}</span>')
-    lines.append(" · ".join(bits))
-    if not over and state.combat is not None:
-        att, dfn, flag = state.combat.attacker, state.combat.defender, state.combat.counter
-        if dfn is not None and dfn >= 0:
-            d = _t("def_card", lang, d="\0", q=state.owner(dfn) + 1).replace("\0", "\1")
-            d = escape(d).replace("\1", _name(state, dfn, lang))
-            if flag == 1:
-                d += " · " + escape(_t("counter_yes", lang))
-            elif flag == 0:
-                d += " · " + escape(_t("counter_no", lang))
-            else:
-                d += " · " + escape(_t("counter_open", lang))
+    return " · ".join(bits)
+
+
+def _result_bits(state: DragonQuestState, lang: str) -> list[str]:
+    """A game over: the result in words, the numbers labelled (they are the cards left in each deck), its rule."""
+    res = state.result()
+    bits = [f'<span class="dq-over">{escape(_t("over", lang))}</span>']
+    if res is not None:
+        head = _t("wins", lang, p=res.winners[0] + 1) if len(res.winners) == 1 else _t("drawn", lang)
+        sep = "・" if lang == "ja" else " · "
+        left = sep.join(_t("deck_of", lang, p=i + 1, n=n) for i, n in enumerate(res.scores))
+        bits.append(f'<span class="dq-over">{escape(head)}</span>')
+        bits.append(f'<span class="dq-deck-left">{escape(_t("deck_left", lang, xs=left))}</span>')
+    if state.end_reason:
+        bits.append(_rules_html(state, (state.end_reason,), lang))
+    return bits
+
+
+def _combat_line(state: DragonQuestState, lang: str) -> str:
+    """The fight under way: the attacker, and the defender with whether it counterattacks."""
+    assert state.combat is not None
+    att, dfn, flag = state.combat.attacker, state.combat.defender, state.combat.counter
+    if dfn is not None and dfn >= 0:
+        d = _t("def_card", lang, d="\0", q=state.owner(dfn) + 1).replace("\0", "\1")
+        d = escape(d).replace("\1", _name(state, dfn, lang))
+        if flag == 1:
+            d += " · " + escape(_t("counter_yes", lang))
+        elif flag == 0:
+            d += " · " + escape(_t("counter_no", lang))
         else:
-            d = escape(_t("def_open", lang))
-        line = escape(_t("combat", lang, a="\1", p=state.owner(att) + 1, d="\2"))
-        lines.append(line.replace("\1", f"<b>{_name(state, att, lang)}</b>").replace("\2", d))
-    if not over and state.pending is not None:
+            d += " · " + escape(_t("counter_open", lang))
+    else:
+        d = escape(_t("def_open", lang))
+    line = escape(_t("combat", lang, a="\1", p=state.owner(att) + 1, d="\2"))
+    return line.replace("\1", f"<b>{_name(state, att, lang)}</b>").replace("\2", d)
+
+
+def _waiting_lines(state: DragonQuestState, lang: str) -> list[str]:
+    """What the game waits for besides the phase: an effect's choices, a confusion, a maintenance, a repair."""
+    node = state.node
+    lines: list[str] = []
+    if state.pending is not None:
         src, user, hand_left = state.pending.source, state.pending.user, state.pending.hand_left
         line = escape(_t("effect", lang, c="\1", p=user + 1)).replace("\1", f"<b>{_name(state, src, lang)}</b>")
         if hand_left:
             line += " · " + escape(_t("hand_left", lang, n=hand_left))
         lines.append(line)
-    if not over and node == Node.END_CONFUSION and state.queue:
+    if node == Node.END_CONFUSION and state.queue:
         src = state.queue[0]
         if src >= 0:
             lines.append(
@@ -499,12 +525,11 @@ def _status(state: DragonQuestState, lang: str) -> str:
                     "\1", f"<b>{_name(state, src, lang)}</b>"
                 )
             )
-    if not over and node == Node.COMBAT_END_STEP and state.queue:
+    if node == Node.COMBAT_END_STEP and state.queue:
         lines.append(escape(_t("maintain", lang, p=state.queue[0] + 1)))
-    if not over and node == Node.REPAIR and state.repair:
+    if node == Node.REPAIR and state.repair:
         lines.append(escape(_t("repair", lang, p=state.repair[0] + 1)))
-    body = "".join(f'<div class="dq-line">{x}</div>' for x in lines)
-    return f'<div class="dq-status" role="status">{body}</div>'
+    return lines
 
 
 def render(state: DragonQuestState, *, lang: str = "en", perspective: int | None = None) -> str:

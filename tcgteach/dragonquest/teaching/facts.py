@@ -306,33 +306,45 @@ class Facts:
         value = 0.0
         for op, n in eff.ops:
             if op == "damage":
-                if own:
-                    value -= n + 3.0
-                else:
-                    value += n
-                    if view.damage(t) + n >= self.hp(t):
-                        value += 2.0 + inst.level[t] + 0.3 * self.worth(t)
-                    if n > len(self.deck(inst.owner[t])):
-                        value += _BIG
+                value = self._after_damage(value, t, n, own)
             elif op == "heal":
                 value += min(n, view.damage(t)) if own else -min(n, view.damage(t))
             elif op == "cure":
                 value += self.cure_value(t) if own else -1.0
-            elif op == "poison":
-                if own or t in view.poisoned:
-                    value -= 0.5 if own else 0.0
-                else:
-                    value += min(3.0, max(0, self.left(t))) + 0.3 * self.atk(t)
-            elif op == "confuse":
-                if own or view.orient[t] == CONFUSED:
-                    value -= 0.5 if own else 0.0
-                else:
-                    value += 2.0 + 0.5 * self.atk(t) + (0.5 if view.orient[t] == ACTIVE else 0.0)
-            elif op == "close":
-                if not own and view.orient[t] == ACTIVE and t in self.front(inst.owner[t]):
-                    value += 0.5 + 0.5 * self.atk(t)
+            elif op == "poison" or op == "confuse" or op == "close":
+                value = self._after_status(value, op, t, own)
             elif op == "activate":
                 value += self.activate_value(t) if own else -0.5
+        return value
+
+    def _after_damage(self, value: float, t: int, n: int, own: bool) -> float:
+        """``value`` with a damage op of ``n`` on card ``t`` added (in the order target_value always added it)."""
+        inst = self.inst
+        if own:
+            value -= n + 3.0
+        else:
+            value += n
+            if self.view.damage(t) + n >= self.hp(t):
+                value += 2.0 + inst.level[t] + 0.3 * self.worth(t)
+            if n > len(self.deck(inst.owner[t])):
+                value += _BIG
+        return value
+
+    def _after_status(self, value: float, op: str, t: int, own: bool) -> float:
+        """``value`` with a poison, confuse or close op on card ``t`` added."""
+        view, inst = self.view, self.inst
+        if op == "poison":
+            if own or t in view.poisoned:
+                value -= 0.5 if own else 0.0
+            else:
+                value += min(3.0, max(0, self.left(t))) + 0.3 * self.atk(t)
+        elif op == "confuse":
+            if own or view.orient[t] == CONFUSED:
+                value -= 0.5 if own else 0.0
+            else:
+                value += 2.0 + 0.5 * self.atk(t) + (0.5 if view.orient[t] == ACTIVE else 0.0)
+        elif not own and view.orient[t] == ACTIVE and t in self.front(inst.owner[t]):  # close
+            value += 0.5 + 0.5 * self.atk(t)
         return value
 
     def effect_value(

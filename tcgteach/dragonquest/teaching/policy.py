@@ -92,61 +92,14 @@ class DragonQuestPolicy:
 
     # -- preparation (DQ-6.5 ... DQ-6.12) ----------------------------------------------------------------------
     def _prep(self, ctx: Facts, legal: Sequence[Any], rng: random.Random) -> Action:
-        view, inst, me = ctx.view, ctx.inst, ctx.me
+        free = ctx.view.recruits == 0
+        front_n, back_n = len(ctx.front(ctx.me)), len(ctx.back(ctx.me))
         scored: list[tuple[float, Any]] = []
-        free = view.recruits == 0
-        front_n, back_n = len(ctx.front(me)), len(ctx.back(me))
         for a in legal:
-            t = type(a)
-            if t is _RECRUIT:
-                c = a.card
-                value = ctx.recruit_value(c)
-                if not free:
-                    value -= inst.cost[c] * ctx.gpv + 0.5
-                if a.row == "back":
-                    value -= 0.8 if ctx.is_fighter(c) else -0.3
-                    if front_n <= back_n + 1:
-                        value -= 0.5
+            value = _prep_value(ctx, a, free, front_n, back_n)
+            if value is not None:
                 scored.append((value, a))
-            elif t is _SWAP:
-                value = ctx.fighter_score(a.back) - ctx.fighter_score(a.front) - 2.0
-                scored.append((value, a))
-            elif t is _MOVE or t is _END_PREP:
-                continue  # not weighed
-            elif t is A.Equip:
-                scored.append((ctx.equip_value(a.item, a.card) - inst.cost[a.item] * ctx.gpv, a))
-            elif t is A.Heal:
-                c = a.card
-                dmg = view.damage(c)
-                value = dmg * 1.0 + (0.5 if dmg >= ctx.hp(c) - 2 else 0.0) - inst.cost[c] * ctx.gpv * 0.5
-                scored.append((value, a))
-            elif t is A.Treat:
-                c = a.card
-                scored.append((ctx.cure_value(c) - inst.cost[c] * ctx.gpv, a))
-            elif t is A.Restore:
-                c = a.card
-                if (
-                    ctx.used_this_turn((_EV_RESTORE, c, None, None))
-                    or ctx.used_this_turn((_EV_USE, c, 0, None))
-                    or ctx.used_this_turn((_EV_USE, c, 1, None))
-                ):
-                    continue
-                scored.append((ctx.activate_value(c) - inst.cost[c] * ctx.gpv, a))
-            elif t is A.Use:
-                if ctx.used_this_turn((_EV_USE, a.card, a.effect, None)) >= 2:
-                    continue
-                eff = inst.cards[a.card].effects[a.effect]
-                scored.append((ctx.effect_value(eff, a.card, me, _NODE_PREP, src_item=None), a))
-            elif t is A.Quest:
-                eff = inst.cards[a.card].effects[0]
-                value = ctx.effect_value(eff, a.card, me, _NODE_PREP, src_item=None, quest=a.card)
-                if inst.cards[a.card].stays and inst.cards[a.card].aura:
-                    aura = inst.cards[a.card].aura
-                    n = len(ctx.party(me)) or 1
-                    value += n * (aura["attack"] * 0.8 + aura["hp"] * 0.4 + aura["speed"] * 0.2)
-                    if any(inst.cards[q].stays for q in view.quests(me)):
-                        value -= n * 0.6  # it would replace the staying quest already in play
-                scored.append((value, a))
+        view = ctx.view
         # never back to a position of this phase (a swap and its reverse, "gain 1 GP" and "restore"): a circle
         # that gains nothing (DQ-6.4); asked only of the actions that could be chosen
         scored = [(v, a) for v, a in scored if v <= 0.05 or type(a) not in _CIRCLING or not leads_back(view, a)]
@@ -353,6 +306,76 @@ def rollout_action(s: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     if node == _NODE_DRAW:
         return legal[min(len(legal) - 1, 1)]
     return legal[rng.randrange(len(legal))]
+
+
+# -- the value of each preparation action (DQ-6.5 ... DQ-6.12); None: not weighed ------------------------------
+def _prep_value(ctx: Facts, a: Any, free: bool, front_n: int, back_n: int) -> float | None:
+    inst = ctx.inst
+    t = type(a)
+    if t is _RECRUIT:
+        return _recruit_value(ctx, a, free, front_n, back_n)
+    if t is _SWAP:
+        return ctx.fighter_score(a.back) - ctx.fighter_score(a.front) - 2.0
+    if t is _MOVE or t is _END_PREP:
+        return None  # not weighed
+    if t is A.Equip:
+        equip: float = ctx.equip_value(a.item, a.card) - inst.cost[a.item] * ctx.gpv
+        return equip
+    if t is A.Heal:
+        c = a.card
+        dmg = ctx.view.damage(c)
+        heal: float = dmg * 1.0 + (0.5 if dmg >= ctx.hp(c) - 2 else 0.0) - inst.cost[c] * ctx.gpv * 0.5
+        return heal
+    if t is A.Treat:
+        treat: float = ctx.cure_value(a.card) - inst.cost[a.card] * ctx.gpv
+        return treat
+    if t is A.Restore:
+        return _restore_value(ctx, a)
+    if t is A.Use:
+        if ctx.used_this_turn((_EV_USE, a.card, a.effect, None)) >= 2:
+            return None
+        eff = inst.cards[a.card].effects[a.effect]
+        return ctx.effect_value(eff, a.card, ctx.me, _NODE_PREP, src_item=None)
+    if t is A.Quest:
+        return _quest_value(ctx, a)
+    return None
+
+
+def _recruit_value(ctx: Facts, a: Any, free: bool, front_n: int, back_n: int) -> float:
+    c = a.card
+    value = ctx.recruit_value(c)
+    if not free:
+        value -= ctx.inst.cost[c] * ctx.gpv + 0.5
+    if a.row == "back":
+        value -= 0.8 if ctx.is_fighter(c) else -0.3
+        if front_n <= back_n + 1:
+            value -= 0.5
+    return value
+
+
+def _restore_value(ctx: Facts, a: Any) -> float | None:
+    c = a.card
+    if (
+        ctx.used_this_turn((_EV_RESTORE, c, None, None))
+        or ctx.used_this_turn((_EV_USE, c, 0, None))
+        or ctx.used_this_turn((_EV_USE, c, 1, None))
+    ):
+        return None
+    restore: float = ctx.activate_value(c) - ctx.inst.cost[c] * ctx.gpv
+    return restore
+
+
+def _quest_value(ctx: Facts, a: Any) -> float:
+    inst, me = ctx.inst, ctx.me
+    eff = inst.cards[a.card].effects[0]
+    value = ctx.effect_value(eff, a.card, me, _NODE_PREP, src_item=None, quest=a.card)
+    if inst.cards[a.card].stays and inst.cards[a.card].aura:
+        aura = inst.cards[a.card].aura
+        n = len(ctx.party(me)) or 1
+        value += n * (aura["attack"] * 0.8 + aura["hp"] * 0.4 + aura["speed"] * 0.2)
+        if any(inst.cards[q].stays for q in ctx.view.quests(me)):
+            value -= n * 0.6  # it would replace the staying quest already in play
+    return value
 
 
 def _combat(ctx: Facts) -> Combat:
