@@ -46,80 +46,7 @@ def _fight_reasons(f: Facts, r: FightResult, me: int, ja: bool) -> list[Reason]:
     """What one predicted fight does, from ``me``'s side: who strikes first, what falls, what it costs in life."""
     a, d = r.attacker.card, r.defender.card
     mine, theirs = (a, d) if f.inst.owner[a] == me else (d, a)
-    out: list[Reason] = []
-    na, nd = _n(f, a, ja), _n(f, d, ja)
-    if r.order == "attacker_only" and f.view.orient[d] != ACTIVE:
-        text = f"{nd}はアクティブではないので反撃できません" if ja else f"{nd} is not active, so it cannot strike back"
-        if d in r.defeated:
-            text += (
-                f"。{na}の{r.attacker.attack}ダメージで倒れます"
-                if ja
-                else f", and the blow of {r.attacker.attack} from {na} defeats it"
-            )
-        out.append(Reason("DQ-7.7", text))
-    elif r.order == "attacker_only":
-        if d in r.defeated:
-            out.append(
-                Reason(
-                    "DQ-7.7",
-                    f"{nd}は反撃しないのでダメージを与えられず、{na}の{r.attacker.attack}ダメージで倒れます"
-                    if ja
-                    else f"{nd} does not strike back, so it deals no damage, and the blow of "
-                    f"{r.attacker.attack} from {na} defeats it",
-                )
-            )
-        else:
-            out.append(
-                Reason(
-                    "DQ-7.7",
-                    f"{nd}は反撃しないので、{na}は傷を負いません"
-                    if ja
-                    else f"{nd} does not strike back, so {na} takes no damage",
-                )
-            )
-    elif r.prevented:
-        first, second = (a, d) if r.order == "attacker_first" else (d, a)
-        nf, ns = _n(f, first, ja), _n(f, second, ja)
-        hit = r.blows[0].damage
-        good = first == mine
-        if ja:
-            text = (
-                f"{nf}のほうが素早く（{_speed_clause(f, first, second, ja)}）、先制の{hit}ダメージで{ns}を倒すので、"
-                f"{ns}は反撃できません"
-            )
-        else:
-            text = (
-                f"{nf} is faster ({_speed_clause(f, first, second, ja)}) and its first blow of {hit} defeats {ns} "
-                "before it can strike back"
-            )
-        if not good:
-            text += "：これは避けたい展開です" if ja else ": the fight to avoid"
-        out.append(Reason("DQ-7.8", text))
-    elif r.order == "simultaneous":
-        fallen = [_n(f, c, ja) for c in r.defeated]
-        if ja:
-            text = f"素早さが同じ（{f.spd(a)}）なので、両方の攻撃が同時に当たり"
-            text += f"、{'と'.join(fallen)}が倒れます" if fallen else "、どちらも倒れません"
-        else:
-            text = f"equal speed ({f.spd(a)}): both blows land at the same time"
-            text += (
-                f", and {' and '.join(fallen)} {'falls' if len(fallen) == 1 else 'fall'}"
-                if fallen
-                else ", and neither card falls"
-            )
-        out.append(Reason("DQ-7.8", text))
-    else:
-        first = a if r.order == "attacker_first" else d
-        second = d if first == a else a
-        nf, ns = _n(f, first, ja), _n(f, second, ja)
-        back = r.blows[-1].damage
-        if ja:
-            text = f"{nf}が先に攻撃しますが（{_speed_clause(f, first, second, ja)}）、{ns}は倒れずに反撃し"
-            text += f"、その{back}ダメージで{nf}が倒れます" if first in r.defeated else f"、{back}ダメージを返します"
-        else:
-            text = f"{nf} strikes first ({_speed_clause(f, first, second, ja)}) but {ns} survives and strikes back"
-            text += f": its blow of {back} defeats {nf}" if first in r.defeated else f" for {back}"
-        out.append(Reason("DQ-7.8", text))
+    out = [_order_reason(f, r, mine, ja)]
     dealt, taken = r.damage_to(theirs), r.damage_to(mine)
     opp = f.inst.owner[theirs]
     deck = len(f.deck(opp))
@@ -152,6 +79,99 @@ def _fight_reasons(f: Facts, r: FightResult, me: int, ja: bool) -> list[Reason]:
             )
         )
     return out
+
+
+def _order_reason(f: Facts, r: FightResult, mine: int, ja: bool) -> Reason:
+    """Who strikes first in the fight and what that does (DQ-7.7, DQ-7.8)."""
+    if r.order == "attacker_only":
+        return _one_sided(f, r, ja)
+    if r.prevented:
+        return _prevented(f, r, mine, ja)
+    if r.order == "simultaneous":
+        return _simultaneous(f, r, ja)
+    return _struck_back(f, r, ja)
+
+
+def _one_sided(f: Facts, r: FightResult, ja: bool) -> Reason:
+    """DQ-7.7: the defender does not strike back (it is not active, or it does not counter)."""
+    a, d = r.attacker.card, r.defender.card
+    na, nd = _n(f, a, ja), _n(f, d, ja)
+    if f.view.orient[d] != ACTIVE:
+        text = f"{nd}はアクティブではないので反撃できません" if ja else f"{nd} is not active, so it cannot strike back"
+        if d in r.defeated:
+            text += (
+                f"。{na}の{r.attacker.attack}ダメージで倒れます"
+                if ja
+                else f", and the blow of {r.attacker.attack} from {na} defeats it"
+            )
+        return Reason("DQ-7.7", text)
+    if d in r.defeated:
+        return Reason(
+            "DQ-7.7",
+            f"{nd}は反撃しないのでダメージを与えられず、{na}の{r.attacker.attack}ダメージで倒れます"
+            if ja
+            else f"{nd} does not strike back, so it deals no damage, and the blow of "
+            f"{r.attacker.attack} from {na} defeats it",
+        )
+    return Reason(
+        "DQ-7.7",
+        f"{nd}は反撃しないので、{na}は傷を負いません" if ja else f"{nd} does not strike back, so {na} takes no damage",
+    )
+
+
+def _prevented(f: Facts, r: FightResult, mine: int, ja: bool) -> Reason:
+    """DQ-7.8: the faster card's first blow defeats the other before it can strike back."""
+    a, d = r.attacker.card, r.defender.card
+    first, second = (a, d) if r.order == "attacker_first" else (d, a)
+    nf, ns = _n(f, first, ja), _n(f, second, ja)
+    hit = r.blows[0].damage
+    good = first == mine
+    if ja:
+        text = (
+            f"{nf}のほうが素早く（{_speed_clause(f, first, second, ja)}）、先制の{hit}ダメージで{ns}を倒すので、"
+            f"{ns}は反撃できません"
+        )
+    else:
+        text = (
+            f"{nf} is faster ({_speed_clause(f, first, second, ja)}) and its first blow of {hit} defeats {ns} "
+            "before it can strike back"
+        )
+    if not good:
+        text += "：これは避けたい展開です" if ja else ": the fight to avoid"
+    return Reason("DQ-7.8", text)
+
+
+def _simultaneous(f: Facts, r: FightResult, ja: bool) -> Reason:
+    """DQ-7.8: equal speed, both blows land at once."""
+    a = r.attacker.card
+    fallen = [_n(f, c, ja) for c in r.defeated]
+    if ja:
+        text = f"素早さが同じ（{f.spd(a)}）なので、両方の攻撃が同時に当たり"
+        text += f"、{'と'.join(fallen)}が倒れます" if fallen else "、どちらも倒れません"
+    else:
+        text = f"equal speed ({f.spd(a)}): both blows land at the same time"
+        text += (
+            f", and {' and '.join(fallen)} {'falls' if len(fallen) == 1 else 'fall'}"
+            if fallen
+            else ", and neither card falls"
+        )
+    return Reason("DQ-7.8", text)
+
+
+def _struck_back(f: Facts, r: FightResult, ja: bool) -> Reason:
+    """DQ-7.8: the first blow does not defeat, the other card strikes back."""
+    a, d = r.attacker.card, r.defender.card
+    first = a if r.order == "attacker_first" else d
+    second = d if first == a else a
+    nf, ns = _n(f, first, ja), _n(f, second, ja)
+    back = r.blows[-1].damage
+    if ja:
+        text = f"{nf}が先に攻撃しますが（{_speed_clause(f, first, second, ja)}）、{ns}は倒れずに反撃し"
+        text += f"、その{back}ダメージで{nf}が倒れます" if first in r.defeated else f"、{back}ダメージを返します"
+    else:
+        text = f"{nf} strikes first ({_speed_clause(f, first, second, ja)}) but {ns} survives and strikes back"
+        text += f": its blow of {back} defeats {nf}" if first in r.defeated else f" for {back}"
+    return Reason("DQ-7.8", text)
 
 
 def _attack(f: Facts, a: int, ja: bool, lead: bool = False) -> list[Reason]:

@@ -64,35 +64,11 @@ def _battle(f: Facts, action: Any, ja: bool) -> list[Reason] | None:
 
 def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
     """Reasons for the mulligan, the draw and the preparation (DQ-3.3, DQ-6.3 - DQ-6.12) and for effects."""
-    view = f.view
     t = type(action)
     if t is A.Draw:
         return _draw(f, action.n, ja)
     if t is A.Recruit:
         return _recruit(f, action.card, action.row, ja)
-    if t is A.Advance:
-        c = action.card
-        return [
-            Reason(
-                "DQ-5.4",
-                f"前衛は後衛より多くなければならないので、{_n(f, c, ja)}を前に出します"
-                if ja
-                else f"the front row must outnumber the back row, and {_n(f, c, ja)} is the one to move up",
-            )
-        ]
-    if t is A.Heal:
-        c = action.card
-        d = view.damage(c)
-        return [
-            Reason(
-                "DQ-6.7",
-                f"{_n(f, c, ja)}のダメージカード{d}枚がデッキの下に戻ります："
-                f"デッキはライフなので、{d}枚分のライフを取り戻せます"
-                if ja
-                else f"the {plural(d, 'damage card')} on {_n(f, c, ja)} go back under your deck: "
-                "your deck is your life, so you win back that much life",
-            )
-        ]
     if t is A.Use:
         return _effect(f, f.inst.cards[action.card].effects[action.effect], action.card, ja)
     if t is A.UseItem:
@@ -105,6 +81,38 @@ def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
         return _mulligan(f, t is A.Keep, ja)
     if t is A.Target:
         return _target(f, action.card, ja)
+    if t is A.Equip:
+        return [_equip(f, action.item, action.card, ja)]
+    return _plain_step(f, action, ja)
+
+
+def _plain_step(f: Facts, action: Any, ja: bool) -> list[Reason]:
+    """The one-line reasons: advancing, healing, discarding, restoring, treating, changing rows, ending
+    (DQ-5.4 ... DQ-6.10)."""
+    t = type(action)
+    if t is A.Advance:
+        c = action.card
+        return [
+            Reason(
+                "DQ-5.4",
+                f"前衛は後衛より多くなければならないので、{_n(f, c, ja)}を前に出します"
+                if ja
+                else f"the front row must outnumber the back row, and {_n(f, c, ja)} is the one to move up",
+            )
+        ]
+    if t is A.Heal:
+        c = action.card
+        d = f.view.damage(c)
+        return [
+            Reason(
+                "DQ-6.7",
+                f"{_n(f, c, ja)}のダメージカード{d}枚がデッキの下に戻ります："
+                f"デッキはライフなので、{d}枚分のライフを取り戻せます"
+                if ja
+                else f"the {plural(d, 'damage card')} on {_n(f, c, ja)} go back under your deck: "
+                "your deck is your life, so you win back that much life",
+            )
+        ]
     if t is A.Discard:
         c = action.card
         return [
@@ -115,8 +123,6 @@ def _preparation(f: Facts, action: Any, ja: bool) -> list[Reason]:
                 else f"the hand cost is paid by discarding {_n(f, c, ja)}, keeping the cards you will use soon",
             )
         ]
-    if t is A.Equip:
-        return [_equip(f, action.item, action.card, ja)]
     if t is A.Restore:
         c = action.card
         return [
@@ -201,47 +207,9 @@ def _mulligan(f: Facts, keep: bool, ja: bool) -> list[Reason]:
                 "draw a new six"
             )
     elif keep:  # no level-1 card, but the search found the hand worth keeping
-        if ja:
-            what = f"レベル{levels}のパーティーカードが{len(party)}枚" if party else "パーティーカードはありません"
-            text = f"レベル1のカードはありませんが、{what}"
-            if carried:
-                text += f"、装備できる道具が{len(carried)}枚"
-            text += "あります。引き直しは1回だけで、新しい6枚がこれよりよいとは限りません"
-        else:
-            what = f"{plural(len(party), 'party card')} of level {levels}" if party else "no party card"
-            text = f"your hand has no level-1 card, but {what}"
-            if carried:
-                text += f" and {plural(len(carried), 'item')} for the characters in your hand"
-            text += ": a mulligan happens only once and a new six may be no better"
+        text = _keep_anyway(party, levels, carried, ja)
     else:  # level-1 cards, but the search found a new six better
-        weak_en: list[str] = []
-        weak_ja: list[str] = []
-        if late:
-            weak_en.append(f"{plural(len(late), 'party card')} of level 3 or more would enter closed and wait")
-            weak_ja.append(f"レベル3以上の{len(late)}枚は、出してもクローズのままレベルが上がるのを待つことになります")
-        spare = len(items) - len(carried)
-        if spare:
-            it = "it" if spare == 1 else "them"
-            weak_en.append(f"{plural(spare, 'item')} {_has(spare)} no character in your hand to carry {it}")
-            weak_ja.append(f"道具{spare}枚は、手札に装備できるキャラクターがいません")
-        quests = sum(1 for c in hand if inst.kind[c] == QUESTCARD)
-        if quests and not weak_en:
-            weak_en.append(f"{plural(quests, 'quest card')} {_does(quests)} nothing for your party on turn 1")
-            weak_ja.append(f"クエスト{quests}枚は、最初のターンのパーティーの役には立ちません")
-        if ja:
-            if len(lv1) == 1:
-                text = f"手札のレベル1のパーティーカードは1枚（{names}）だけです。"
-            else:
-                text = f"手札にレベル1のパーティーカードは{len(lv1)}枚（{names}）ありますが、"
-            text += "。".join(weak_ja) if weak_ja else "ほかのカードは序盤には使いにくいものです"
-            text += "。引き直しは1回だけですが、新しい6枚のほうが序盤を組み立てやすいかもしれません"
-        else:
-            few = len(lv1) == 1
-            text = f"your hand has {'only ' if few else ''}{plural(len(lv1), 'level-1 party card')} ({names})"
-            text += (
-                ((": " if few else ", but ") + "; ".join(weak_en)) if weak_en else ", and the rest is slow to use early"
-            )
-            text += ", so a new six (a mulligan is allowed once) may start stronger"
+        text = _better_six(f, lv1, late, items, carried, names, ja)
     rule = Reason(
         "DQ-6.5",
         "パーティーカードは、レベルがプレイヤーレベル（最初は1）以下ならアクティブで出ます。それより高いとクローズで出ます"
@@ -250,6 +218,57 @@ def _mulligan(f: Facts, keep: bool, ja: bool) -> list[Reason]:
         "otherwise closed",
     )
     return [Reason("DQ-3.3", text), rule]
+
+
+def _keep_anyway(party: list[int], levels: str, carried: list[int], ja: bool) -> str:
+    """DQ-3.3: no level-1 card, but the search found the hand worth keeping."""
+    if ja:
+        what = f"レベル{levels}のパーティーカードが{len(party)}枚" if party else "パーティーカードはありません"
+        text = f"レベル1のカードはありませんが、{what}"
+        if carried:
+            text += f"、装備できる道具が{len(carried)}枚"
+        text += "あります。引き直しは1回だけで、新しい6枚がこれよりよいとは限りません"
+    else:
+        what = f"{plural(len(party), 'party card')} of level {levels}" if party else "no party card"
+        text = f"your hand has no level-1 card, but {what}"
+        if carried:
+            text += f" and {plural(len(carried), 'item')} for the characters in your hand"
+        text += ": a mulligan happens only once and a new six may be no better"
+    return text
+
+
+def _better_six(
+    f: Facts, lv1: list[int], late: list[int], items: list[int], carried: list[int], names: str, ja: bool
+) -> str:
+    """DQ-3.3: level-1 cards, but the search found a new six better: what is weak in this hand."""
+    inst, hand = f.inst, f.hand(f.me)
+    weak_en: list[str] = []
+    weak_ja: list[str] = []
+    if late:
+        weak_en.append(f"{plural(len(late), 'party card')} of level 3 or more would enter closed and wait")
+        weak_ja.append(f"レベル3以上の{len(late)}枚は、出してもクローズのままレベルが上がるのを待つことになります")
+    spare = len(items) - len(carried)
+    if spare:
+        it = "it" if spare == 1 else "them"
+        weak_en.append(f"{plural(spare, 'item')} {_has(spare)} no character in your hand to carry {it}")
+        weak_ja.append(f"道具{spare}枚は、手札に装備できるキャラクターがいません")
+    quests = sum(1 for c in hand if inst.kind[c] == QUESTCARD)
+    if quests and not weak_en:
+        weak_en.append(f"{plural(quests, 'quest card')} {_does(quests)} nothing for your party on turn 1")
+        weak_ja.append(f"クエスト{quests}枚は、最初のターンのパーティーの役には立ちません")
+    if ja:
+        if len(lv1) == 1:
+            text = f"手札のレベル1のパーティーカードは1枚（{names}）だけです。"
+        else:
+            text = f"手札にレベル1のパーティーカードは{len(lv1)}枚（{names}）ありますが、"
+        text += "。".join(weak_ja) if weak_ja else "ほかのカードは序盤には使いにくいものです"
+        text += "。引き直しは1回だけですが、新しい6枚のほうが序盤を組み立てやすいかもしれません"
+    else:
+        few = len(lv1) == 1
+        text = f"your hand has {'only ' if few else ''}{plural(len(lv1), 'level-1 party card')} ({names})"
+        text += ((": " if few else ", but ") + "; ".join(weak_en)) if weak_en else ", and the rest is slow to use early"
+        text += ", so a new six (a mulligan is allowed once) may start stronger"
+    return text
 
 
 def _draw(f: Facts, n: int, ja: bool) -> list[Reason]:
@@ -304,36 +323,12 @@ def _effect(f: Facts, eff: Any, src: int, ja: bool, target: int = -1) -> list[Re
     """What a special effect, an item's use or a quest does here, on ``target`` or its best target
     (DQ-6.11, DQ-7.2)."""
     view, me = f.view, f.me
-    if target < 0 and eff.target != "none":
-        targets = f._targets(eff, src, me)
-        if targets:
-            target = max(targets, key=lambda c: (f.target_value(eff, c, me), -c))
+    target = _aimed(f, eff, src, target)
     out: list[Reason] = []
     nt = _n(f, target, ja) if target >= 0 else ""
     for op, n in eff.ops:
-        if op == "damage" and target >= 0 and f.inst.owner[target] != me:
-            owner = f.inst.owner[target]
-            if view.damage(target) + n >= f.hp(target):
-                out.append(
-                    Reason(
-                        "DQ-8.1",
-                        f"効果の{n}ダメージで{nt}を倒せます。戦闘ではないので反撃もありません"
-                        if ja
-                        else f"its {n} damage defeats {nt} outright: it is not a fight, so nothing strikes back",
-                    )
-                )
-                lv = f.inst.level[target]
-                out.append(Reason("DQ-8.3", f"倒せば{lv}GPが手に入ります" if ja else f"the defeat earns you {lv} GP"))
-            else:
-                out.append(
-                    Reason(
-                        "DQ-8.1",
-                        f"効果の{n}ダメージは戦闘なしで{nt}に届き、{_p(owner)}はその分デッキ（ライフ）を失います"
-                        if ja
-                        else f"its {n} damage reaches {nt} without a fight, and {_p(owner)} pays it from their deck, "
-                        "their life",
-                    )
-                )
+        if op == "damage":
+            out += _damage_reasons(f, target, n, nt, ja)
         elif op == "poison" and target >= 0:
             out.append(
                 Reason(
@@ -399,6 +394,45 @@ def _effect(f: Facts, eff: Any, src: int, ja: bool, target: int = -1) -> list[Re
                 )
             )
     return out
+
+
+def _aimed(f: Facts, eff: Any, src: int, target: int) -> int:
+    """``target``, or (none given) the best target of the effect for the player to act, -1 if it has none."""
+    if target < 0 and eff.target != "none":
+        targets = f._targets(eff, src, f.me)
+        if targets:
+            target = max(targets, key=lambda c: (f.target_value(eff, c, f.me), -c))
+    return target
+
+
+def _damage_reasons(f: Facts, target: int, n: int, nt: str, ja: bool) -> list[Reason]:
+    """An effect's damage op on an opponent's card (DQ-8.1): whether it defeats the card (and the GP, DQ-8.3)."""
+    if target < 0 or f.inst.owner[target] == f.me:
+        return []
+    reasons: list[Reason] = []
+    owner = f.inst.owner[target]
+    if f.view.damage(target) + n >= f.hp(target):
+        reasons.append(
+            Reason(
+                "DQ-8.1",
+                f"効果の{n}ダメージで{nt}を倒せます。戦闘ではないので反撃もありません"
+                if ja
+                else f"its {n} damage defeats {nt} outright: it is not a fight, so nothing strikes back",
+            )
+        )
+        lv = f.inst.level[target]
+        reasons.append(Reason("DQ-8.3", f"倒せば{lv}GPが手に入ります" if ja else f"the defeat earns you {lv} GP"))
+    else:
+        reasons.append(
+            Reason(
+                "DQ-8.1",
+                f"効果の{n}ダメージは戦闘なしで{nt}に届き、{_p(owner)}はその分デッキ（ライフ）を失います"
+                if ja
+                else f"its {n} damage reaches {nt} without a fight, and {_p(owner)} pays it from their deck, "
+                "their life",
+            )
+        )
+    return reasons
 
 
 def _target(f: Facts, t: int, ja: bool) -> list[Reason]:
