@@ -13,23 +13,24 @@ Both builds play every game identically: the golden playthroughs and the conform
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from setuptools import setup
 
-#: the kernel and the engine modules of both games (what a step of play runs through)
+#: the kernel and the engine modules of both games (what a step of play runs through): package -> module names,
+#: both may be globs (``*/rules``: every game's rules, so a new game's rules are compiled without an edit here);
+#: a game's __init__ and the modules in NOT_COMPILED are left out. The teaching modules listed are the ones a
+#: simulation runs through (the heuristic player's policy and its facts, the texts of a record, the reasons).
 COMPILED = {
     "core": [
         "copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "pool", "record", "rng",
         "state",
     ],
-    "darkmoon": [
-        "cards", "cardtext", "effects", "flow", "game", "ids", "policy", "reasons", "scoring", "setup",
-        "state", "text", "values",
-    ],
-    "dragonquest": [
-        "battle", "cards", "cardtext", "combat", "damage", "effects", "facts", "flow", "formation", "game",
-        "ids", "illegal", "policy", "position", "preparation", "reasons", "state", "text", "turn",
-    ],
+    "*/rules": ["*"],
+    "darkmoon": ["game"],
+    "dragonquest": ["game"],
+    "darkmoon/teaching": ["cardtext", "policy", "reasons", "text"],
+    "dragonquest/teaching": ["cardtext", "facts", "fight_reasons", "policy", "reason_words", "reasons", "text"],
 }  # fmt: skip
 
 #: the action dataclasses declare VERB and RULE as ClassVar; compiled, mypyc's dataclasses take ClassVars for fields
@@ -48,13 +49,25 @@ NOT_COMPILED = {
     "core/generic": "the State type variable with its default (typing_extensions at type-check time only): mypyc "
     "compiles Game(Generic[S]) but not the TYPE_CHECKING split the default needs",
     "core/teaching": "the teaching table: resolved once per game when a hook is first asked for, never in a step",
-    "darkmoon/actions": _ACTIONS,
-    "dragonquest/actions": _ACTIONS,
+    "darkmoon/rules/actions": _ACTIONS,
+    "dragonquest/rules/actions": _ACTIONS,
 }
 
 
 def compile_requested() -> bool:
     return os.environ.get("TCGTEACH_COMPILE", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def compiled_paths() -> list[str]:
+    """The files COMPILED names, its globs expanded (tests/test_compiled.py expands them the same way)."""
+    root = Path(__file__).resolve().parent
+    found = {
+        p.relative_to(root).as_posix()
+        for pkg, mods in COMPILED.items()
+        for mod in mods
+        for p in root.glob(f"tcgteach/{pkg}/{mod}.py")
+    }
+    return sorted(f for f in found if not f.endswith("/__init__.py") and f[len("tcgteach/") : -3] not in NOT_COMPILED)
 
 
 def ext_modules() -> list:  # type: ignore[type-arg]
@@ -68,8 +81,9 @@ def ext_modules() -> list:  # type: ignore[type-arg]
             "setuptools>=77 and wheel, then build with pip's --no-build-isolation (or run: bash run.sh fast)"
         ) from exc
 
-    paths = [f"tcgteach/{pkg}/{mod}.py" for pkg, mods in COMPILED.items() for mod in mods]
-    return mypycify(paths, opt_level=os.environ.get("TCGTEACH_COMPILE_OPT", "3"), target_dir=f"{BUILD_BASE}/mypyc")
+    return mypycify(
+        compiled_paths(), opt_level=os.environ.get("TCGTEACH_COMPILE_OPT", "3"), target_dir=f"{BUILD_BASE}/mypyc"
+    )
 
 
 #: the compiled build keeps its files apart, so that a later pure build never packs a compiled module

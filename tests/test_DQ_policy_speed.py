@@ -6,8 +6,8 @@ import itertools
 
 import tcgteach
 from tcgteach.agents.heuristic import HeuristicAgent
-from tcgteach.dragonquest.combat import Fighter, resolve_fight
-from tcgteach.dragonquest.facts import Facts, predict_blows
+from tcgteach.dragonquest.rules.combat import Fighter, resolve_fight
+from tcgteach.dragonquest.teaching.facts import Facts, predict_blows
 
 
 def test_DQ_7_8_predict_blows_matches_resolve_fight() -> None:
@@ -66,8 +66,8 @@ def test_DQ_7_8_fight_values_match_the_engines_fights() -> None:
 
 def test_DQ_7_8_battle_record_frozen_as_before() -> None:
     """The battle record kept in ``last_combat`` is exactly ``_freeze`` of the event's data, attack after attack."""
-    from tcgteach.dragonquest.battle import _freeze, freeze_battle
-    from tcgteach.dragonquest.ids import Ev
+    from tcgteach.dragonquest.rules.battle import _freeze, freeze_battle
+    from tcgteach.dragonquest.rules.ids import Ev
 
     game = tcgteach.game("dragonquest", {"turn_limit": 200})
     battles = 0

@@ -15,8 +15,8 @@ import tcgteach
 from tcgteach.core.actions import field_problem
 from tcgteach.core.errors import IllegalActionError, OptionError, TcgError
 from tcgteach.core.state import State
-from tcgteach.darkmoon import actions as DA
-from tcgteach.dragonquest import actions as QA
+from tcgteach.darkmoon.rules import actions as DA
+from tcgteach.dragonquest.rules import actions as QA
 
 
 def _dm() -> State:

@@ -16,18 +16,18 @@ from typing import Any
 import pytest
 
 from tcgteach.core.events import Event
-from tcgteach.darkmoon import actions as DA
-from tcgteach.darkmoon import cardtext as dmtext
 from tcgteach.darkmoon.game import DarkMoon
-from tcgteach.darkmoon.ids import Ev as DEv
-from tcgteach.darkmoon.text import describe_action as dm_describe_action
-from tcgteach.darkmoon.text import describe_event as dm_describe_event
-from tcgteach.dragonquest import actions as QA
-from tcgteach.dragonquest import cardtext as dqtext
+from tcgteach.darkmoon.rules import actions as DA
+from tcgteach.darkmoon.rules.ids import Ev as DEv
+from tcgteach.darkmoon.teaching import cardtext as dmtext
+from tcgteach.darkmoon.teaching.text import describe_action as dm_describe_action
+from tcgteach.darkmoon.teaching.text import describe_event as dm_describe_event
 from tcgteach.dragonquest.game import DragonQuest
-from tcgteach.dragonquest.ids import Ev as QEv
-from tcgteach.dragonquest.text import describe_action as dq_describe_action
-from tcgteach.dragonquest.text import describe_event as dq_describe_event
+from tcgteach.dragonquest.rules import actions as QA
+from tcgteach.dragonquest.rules.ids import Ev as QEv
+from tcgteach.dragonquest.teaching import cardtext as dqtext
+from tcgteach.dragonquest.teaching.text import describe_action as dq_describe_action
+from tcgteach.dragonquest.teaching.text import describe_event as dq_describe_event
 from tcgteach.viz.board import board_html
 
 LANGS = ("en", "ja")
@@ -332,7 +332,7 @@ def test_event_counts_agree_with_their_nouns(n: int, lang: str) -> None:
 
 @pytest.mark.parametrize("n", (0, 1, 2))
 def test_board_counts_agree(n: int) -> None:
-    from tcgteach.darkmoon.board import _t as dm_t
+    from tcgteach.darkmoon.teaching.board import _t as dm_t
 
     en = dm_t("points", "en", t=n, t_points=dmtext.plural(n, "point"), u=0, b=0, s=0)
     assert en.startswith(f"{n} point{'s' if n != 1 else ''} now")

@@ -25,8 +25,8 @@ from tcgteach import (
     UnknownGameError,
 )
 from tcgteach.core.data import load_json
-from tcgteach.darkmoon import actions as A
-from tcgteach.darkmoon.cards import DATA, card_pool, parse_cards, parse_decks
+from tcgteach.darkmoon.rules import actions as A
+from tcgteach.darkmoon.rules.cards import DATA, card_pool, parse_cards, parse_decks
 
 try:  # tests/ may become a package
     from . import dm_positions as P

@@ -15,8 +15,8 @@ import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, TcgError
-from tcgteach.darkmoon import actions as A
-from tcgteach.darkmoon.cards import CHARACTERS, Card, card_pool, parse_cards, parse_decks
+from tcgteach.darkmoon.rules import actions as A
+from tcgteach.darkmoon.rules.cards import CHARACTERS, Card, card_pool, parse_cards, parse_decks
 
 try:  # tests/ may become a package
     from . import dm_positions as P

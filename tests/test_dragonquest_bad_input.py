@@ -18,8 +18,8 @@ import pytest
 import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, OptionError, StateFileError, TcgError
 from tcgteach.core.data import load_json
-from tcgteach.dragonquest import actions as A
-from tcgteach.dragonquest.cards import DATA, card_pool, parse_cards, parse_decks, validate_deck
+from tcgteach.dragonquest.rules import actions as A
+from tcgteach.dragonquest.rules.cards import DATA, card_pool, parse_cards, parse_decks, validate_deck
 
 GAME = tcgteach.game("dragonquest")
 POOL = card_pool()

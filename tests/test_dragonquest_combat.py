@@ -1,4 +1,4 @@
-"""The attack arithmetic as a pure function (tcgteach.dragonquest.combat): DQ-7.7, DQ-7.8, DQ-8.1, DQ-1.2.
+"""The attack arithmetic as a pure function (tcgteach.dragonquest.rules.combat): DQ-7.7, DQ-7.8, DQ-8.1, DQ-1.2.
 
 Each test feeds frozen fighters in and checks the blows, their order and what was defeated; the last ones
 check that the engine's recorded battles are exactly what the function says.
@@ -12,7 +12,7 @@ import random
 import pytest
 
 import tcgteach
-from tcgteach.dragonquest.combat import Blow, Combat, Fighter, resolve_fight, result_of_record, speed_order
+from tcgteach.dragonquest.rules.combat import Blow, Combat, Fighter, resolve_fight, result_of_record, speed_order
 
 ATT, DEF = 7, 57  # card instance numbers of the two fighters
 

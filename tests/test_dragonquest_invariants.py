@@ -27,9 +27,9 @@ import pytest
 
 import tcgteach
 from tcgteach.core.state import State
-from tcgteach.dragonquest import actions as A
-from tcgteach.dragonquest import battle
-from tcgteach.dragonquest.state import DragonQuestState
+from tcgteach.dragonquest.rules import actions as A
+from tcgteach.dragonquest.rules import battle
+from tcgteach.dragonquest.rules.state import DragonQuestState
 
 GAMES = 300
 TURN_LIMIT = 200

@@ -17,8 +17,8 @@ import pytest
 import tcgteach
 from tcgteach import StateFileError
 from tcgteach.core.record import parse_record, record_text, replay
-from tcgteach.dragonquest import actions as A
-from tcgteach.dragonquest.cards import card_pool
+from tcgteach.dragonquest.rules import actions as A
+from tcgteach.dragonquest.rules.cards import card_pool
 
 POOL = card_pool()
 

@@ -17,9 +17,9 @@ import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, StateFileError, TcgError
-from tcgteach.dragonquest import actions as A
-from tcgteach.dragonquest.cards import card_pool, parse_decks
-from tcgteach.dragonquest.state import ACTIVE, CLOSED, CONFUSED
+from tcgteach.dragonquest.rules import actions as A
+from tcgteach.dragonquest.rules.cards import card_pool, parse_decks
+from tcgteach.dragonquest.rules.state import ACTIVE, CLOSED, CONFUSED
 
 GAME = tcgteach.game("dragonquest")
 POOL = card_pool()
@@ -941,7 +941,7 @@ def test_DQ_6_11_the_card_loader_rejects_a_gp_cost_on_an_effect(where: str) -> N
     import json
 
     from tcgteach.core.errors import DataFileError
-    from tcgteach.dragonquest.cards import DATA, parse_cards
+    from tcgteach.dragonquest.rules.cards import DATA, parse_cards
 
     data = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
     bad = copy.deepcopy(data)
@@ -1323,7 +1323,7 @@ def test_DQ_7_8_a_staying_quest_that_leaves_takes_its_hp_aura_and_defeats_the_ca
 
 
 def test_DQ_7_8_combat_explanation_shows_the_arithmetic() -> None:
-    from tcgteach.dragonquest.text import combat_explanation
+    from tcgteach.dragonquest.teaching.text import combat_explanation
 
     s = pos(pl(["M19"]), pl(["M09"]), node="combat.action")
     attack(s, s.front(0)[0], block=s.front(1)[0])
@@ -1529,7 +1529,7 @@ def test_DQ_10_4_no_hand_size_discard_no_unique_names_no_three_players() -> None
 
 def test_DQ_1_2_a_blow_larger_than_the_deck_is_explained_with_the_cards_really_taken() -> None:
     """The combat explanation uses the cards actually moved and says the owner lost (DQ-1.2, DQ-8.1)."""
-    from tcgteach.dragonquest.text import combat_explanation
+    from tcgteach.dragonquest.teaching.text import combat_explanation
 
     g = tcgteach.game("dragonquest")
     s = g.position(

@@ -9,7 +9,7 @@ import pytest
 
 import tcgteach
 from tcgteach.core.errors import TcgError
-from tcgteach.dragonquest import actions as A
+from tcgteach.dragonquest.rules import actions as A
 
 
 def _states(seeds: int = 6, every: int = 7) -> list[object]:
@@ -60,8 +60,8 @@ def test_DQ_6_9_DQ_6_10_equip_and_swap_actions_are_interned_across_the_states_of
 
 
 def test_DQ_6_11_has_target_is_whether_targets_for_finds_one() -> None:
-    from tcgteach.dragonquest.cards import Effect
-    from tcgteach.dragonquest.effects import has_target, targets_for
+    from tcgteach.dragonquest.rules.cards import Effect
+    from tcgteach.dragonquest.rules.effects import has_target, targets_for
 
     # every kind of target, "self" too (no card of the pool aims at itself)
     synthetic = [Effect("prep", False, 0, t, ()) for t in ("self", "own", "enemy", "enemy_front", "none")]

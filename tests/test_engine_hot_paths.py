@@ -10,7 +10,7 @@ import pytest
 import tcgteach
 from tcgteach.core.errors import DeckError
 from tcgteach.core.game import Deck
-from tcgteach.darkmoon.state import DarkMoonState
+from tcgteach.darkmoon.rules.state import DarkMoonState
 
 
 def test_scalar_values_written_out_are_node_and_the_scalars_in_order() -> None:
@@ -41,7 +41,7 @@ def test_DM_2_1_a_remembered_legal_deck_does_not_let_an_illegal_one_through() ->
 
 
 def test_DM_4_4_reveals_are_shared_values_equal_to_new_ones() -> None:
-    from tcgteach.darkmoon.values import Reveal
+    from tcgteach.darkmoon.rules.values import Reveal
 
     game = tcgteach.game("darkmoon")
     rng = random.Random(5)

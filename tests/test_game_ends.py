@@ -17,10 +17,10 @@ from tcgteach.agents import make_agent
 from tcgteach.agents.coach import _SEEN, CoachAgent, _progress
 from tcgteach.core.determinize import determinize
 from tcgteach.core.errors import IllegalActionError, OptionError
-from tcgteach.darkmoon import actions as A_DM
-from tcgteach.dragonquest import actions as A
-from tcgteach.dragonquest.ids import Node
-from tcgteach.dragonquest.preparation import leads_back, phase_repeats, position_key
+from tcgteach.darkmoon.rules import actions as A_DM
+from tcgteach.dragonquest.rules import actions as A
+from tcgteach.dragonquest.rules.ids import Node
+from tcgteach.dragonquest.rules.preparation import leads_back, phase_repeats, position_key
 from tcgteach.sim.runner import resolve_game
 
 DQ_CLASS = tcgteach.game_class("dragonquest")

@@ -499,8 +499,8 @@ def test_coverage_follows_the_api() -> None:
 
 def test_describing_an_action_that_is_not_legal_is_an_illegal_action_error() -> None:
     from tcgteach.core.errors import IllegalActionError
-    from tcgteach.darkmoon.actions import Play
-    from tcgteach.dragonquest.actions import Recruit
+    from tcgteach.darkmoon.rules.actions import Play
+    from tcgteach.dragonquest.rules.actions import Recruit
 
     dm, dq = tcgteach.game("darkmoon"), tcgteach.game("dragonquest")
     s, t = dm.new_state(seed=1), dq.new_state(seed=1)

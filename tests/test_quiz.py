@@ -13,7 +13,7 @@ import pytest
 
 import tcgteach
 from tcgteach.core.errors import TcgError
-from tcgteach.dragonquest.ids import ACTIVE
+from tcgteach.dragonquest.rules.ids import ACTIVE
 from tcgteach.quiz import Question, Score, kinds, make_question
 from tests.tinygame import Tally
 

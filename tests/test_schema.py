@@ -14,8 +14,8 @@ import pytest
 import tcgteach
 from tcgteach import DataFileError
 from tcgteach.core import schema as S
-from tcgteach.darkmoon import cards as dm_cards
-from tcgteach.dragonquest import cards as dq_cards
+from tcgteach.darkmoon.rules import cards as dm_cards
+from tcgteach.dragonquest.rules import cards as dq_cards
 
 PKG = Path(tcgteach.__file__).parent
 SHIPPED = [
@@ -108,7 +108,7 @@ def test_the_darkmoon_schema_states_the_engines_vocabulary() -> None:
     assert sch["character"]["enum"] == list(dm_cards.CHARACTERS)
     ops = sch["effect"]["then"]["properties"]["op"]["enum"]
     assert sorted(ops) == sorted(dm_cards.EFFECT_OPS)
-    from tcgteach.darkmoon.ids import Op
+    from tcgteach.darkmoon.rules.ids import Op
 
     assert sorted(ops) == sorted(o.value for o in Op)
     assert sorted(sch["condition"]["properties"]) == sorted(dm_cards.CONDITIONS)

@@ -13,14 +13,14 @@ from ..core.flow import Flow
 from ..core.game import Game
 from ..core.options import OptionSpec
 from ..core.teaching import Teaching
-from . import actions as A
-from .cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
-from .cardtext import copy_mark
-from .flow import TURN
-from .ids import Ev
-from .setup import new_state
-from .state import DarkMoonState, Instances
-from .text import describe_action, describe_event
+from .rules import actions as A
+from .rules.cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
+from .rules.flow import TURN
+from .rules.ids import Ev
+from .rules.setup import new_state
+from .rules.state import DarkMoonState, Instances
+from .teaching.cardtext import copy_mark
+from .teaching.text import describe_action, describe_event
 
 OPTIONS = (
     OptionSpec(
@@ -131,13 +131,13 @@ class DarkMoon(Game[DarkMoonState]):
 
     #: the teaching hooks (``core.teaching``): modules relative to this package
     teaching = Teaching(
-        coach=".policy:DarkMoonPolicy",
-        position_value=".policy:position_value",
-        rollout=".policy:rollout_action",
-        reasons=".reasons:explain",
-        board=".board:render",
-        quiz=".quiz:KINDS",
-        moments=".examples:MOMENTS",
+        coach=".teaching.policy:DarkMoonPolicy",
+        position_value=".teaching.policy:position_value",
+        rollout=".teaching.policy:rollout_action",
+        reasons=".teaching.reasons:explain",
+        board=".teaching.board:render",
+        quiz=".teaching.quiz:KINDS",
+        moments=".teaching.examples:MOMENTS",
     )
     rules_file = "data/rules.json"
     seed_rule = "DM-3.2"

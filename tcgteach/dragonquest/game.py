@@ -12,13 +12,14 @@ from ..core.game import Game
 from ..core.options import OptionSpec
 from ..core.rng import seed_problem
 from ..core.teaching import Teaching
-from . import actions as A
-from .cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
-from .cardtext import copy_mark
-from .flow import COMBAT, TURN
-from .ids import Ev
-from .state import DragonQuestState, Instances, new_state
-from .text import describe_action, describe_event
+from .rules import actions as A
+from .rules.cards import DECK_SIZE, card_pool, parse_cards, starter_pool, validate_deck
+from .rules.flow import COMBAT, TURN
+from .rules.ids import Ev
+from .rules.setup import new_state
+from .rules.state import DragonQuestState, Instances
+from .teaching.cardtext import copy_mark
+from .teaching.text import describe_action, describe_event
 
 OPTIONS = (
     OptionSpec(
@@ -176,14 +177,14 @@ class DragonQuest(Game[DragonQuestState]):
 
     #: the teaching hooks (``core.teaching``): modules relative to this package
     teaching = Teaching(
-        coach=".policy:DragonQuestPolicy",
-        position_value=".policy:position_value",
-        rollout=".policy:rollout_action",
-        reasons=".reasons:explain",
-        board=".board:render",
+        coach=".teaching.policy:DragonQuestPolicy",
+        position_value=".teaching.policy:position_value",
+        rollout=".teaching.policy:rollout_action",
+        reasons=".teaching.reasons:explain",
+        board=".teaching.board:render",
         combat=".game:explain_combat",
-        quiz=".quiz:KINDS",
-        moments=".examples:MOMENTS",
+        quiz=".teaching.quiz:KINDS",
+        moments=".teaching.examples:MOMENTS",
     )
     rules_file = "data/rules.json"
     seed_rule = "DQ-3.2"
@@ -209,7 +210,7 @@ class DragonQuest(Game[DragonQuestState]):
         a circle that gains nothing. Read from what the player to act sees, so a view answers it too; the
         heuristic player and the coach never choose such an action. False for every other action."""
         from ..core.actions import field_problem
-        from .preparation import leads_back
+        from .rules.preparation import leads_back
 
         if not isinstance(state, DragonQuestState) or state.game.name != self.name:
             raise TcgError(f"leads_back(state, action): state must be a Dragon Quest state, not {type(state).__name__}")
@@ -235,8 +236,8 @@ class DragonQuest(Game[DragonQuestState]):
         return new_state(self, seed, decks, first_player)
 
     def position(self, spec: Any, seed: Any = 0) -> DragonQuestState:
-        """A teaching position built directly from a dict (see ``tcgteach.dragonquest.position``)."""
-        from .position import build_position
+        """A teaching position built directly from a dict (see ``tcgteach.dragonquest.rules.position``)."""
+        from .rules.position import build_position
 
         problem = seed_problem(seed)
         if problem is not None:
@@ -270,7 +271,7 @@ class DragonQuest(Game[DragonQuestState]):
 
 def explain_combat(state: DragonQuestState, lang: str) -> list[str]:
     """The ``combat`` teaching hook: the lines of the latest fight (DQ-7) of ``state``, empty before the first."""
-    from .text import combat_explanation
+    from .teaching.text import combat_explanation
 
     for ev in reversed(state.events):
         if ev.kind == Ev.BATTLE:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tcgteach.core.actions import Action, field_problem
 from tcgteach.core.errors import IllegalActionError
 from tcgteach.core.state import State
-from tcgteach.darkmoon import actions as DA
-from tcgteach.dragonquest import actions as QA
+from tcgteach.darkmoon.rules import actions as DA
+from tcgteach.dragonquest.rules import actions as QA
 
 CLASSES = {"darkmoon": DA.ACTION_CLASSES, "dragonquest": QA.ACTION_CLASSES}
 ALL_CLASSES = DA.ACTION_CLASSES + QA.ACTION_CLASSES

@@ -1,0 +1,454 @@
+"""The preparation phase (DQ-6.4 - DQ-6.12): recruit, treat, heal, restore, equip, formation changes
+(within DQ-5), effects and a quest, then end the phase. Effects and quests are in ``effects``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from . import actions as A
+from . import damage, effects, formation
+from .ids import (
+    ACTIVE,
+    BACK,
+    CHAR,
+    CLOSED,
+    CONFUSED,
+    DECK,
+    DISCARD,
+    EXP,
+    FRONT,
+    HAND,
+    ITEM,
+    MONSTER,
+    NZ,
+    ORIENT_NAMES,
+    QUEST,
+    QUESTCARD,
+    ROW_MAX,
+    Ev,
+    Node,
+    replaced,
+)
+
+if TYPE_CHECKING:
+    from .state import DragonQuestState
+
+
+# members of the Node and Ev enums read in the functions below, bound once: reading a member of an
+# Enum class costs ~100 ns on every step (a module constant a few; compiled by mypyc, a C static)
+_EV_END_PREP: Final = Ev.END_PREP
+_EV_EQUIP: Final = Ev.EQUIP
+_EV_HEAL: Final = Ev.HEAL
+_EV_MOVE: Final = Ev.MOVE
+_EV_RECRUIT: Final = Ev.RECRUIT
+_EV_RESTORE: Final = Ev.RESTORE
+_EV_SWAP: Final = Ev.SWAP
+_EV_TREAT: Final = Ev.TREAT
+_NODE_BATTLE: Final = Node.BATTLE
+_NODE_PREP: Final = Node.PREP
+
+
+# -- legal actions (hot path: listed at every preparation decision) ---------------------------------
+def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """DQ-6.4: every preparation action the turn player can take now, then End (in this order: recruits,
+    treat, heal, restore, equips, formation changes, effects, quests)."""
+    zones = s.zones
+    hand = sorted(zones[p * NZ + HAND])
+    front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
+    party = sorted(front + back)
+    nf, nb = len(front), len(back)
+    gp = s.gp[p]
+    if nf > ROW_MAX or nb > ROW_MAX:  # (never in play: DQ-5.1 keeps rows at 3)
+        rows = tuple(s.row_change_ok(nf, nb, f2, b2) for f2 in range(nf - 1, nf + 2) for b2 in range(nb - 1, nb + 2))
+        k = 4  # the index of (nf, nb) in this 3 x 3 table
+        step = 3
+    else:
+        rows = s._rows
+        k = (nf * 5 + nb) * 25 + nf * 5 + nb  # the index of (nf, nb, nf, nb) in rows
+        step = 5
+    out: list[A.Action] = []
+    #: option repeat_limit (DQ-6.4): once the position has come back that often in this step, the actions
+    #: that can bring a position back (restore, formation changes, effects) are no longer listed
+    unbounded = s._repeat_limit == 0 or phase_repeats(s) < s._repeat_limit
+    # one pass over the hand: recruits (DQ-6.5) go out now, items and quests wait for their turn in the list
+    items: list[int] = []
+    quests: list[int] = []
+    can_recruit = nf + nb < s._party_max
+    to_front = can_recruit and rows[k + step]  # (nf + 1, nb)
+    to_back = can_recruit and rows[k + 1]  # (nf, nb + 1)
+    _sort_hand(s, hand, gp, to_front, to_back, out, items, quests)
+    _care(s, gp, party, out, unbounded)
+    if items:
+        _equips(s, gp, items, party, out)
+    if unbounded:
+        # a front card to the back row leaves (nf - 1, nb + 1), a back card to the front (nf + 1, nb - 1)
+        _formation_changes(s, front, back, out, nf > 0 and rows[k - step + 1], nb > 0 and rows[k + step - 1])
+        out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
+    if quests and not s.quest_played:  # DQ-6.12
+        _quests(s, p, hand, quests, out)
+    out.append(A.END_PREP)
+    return tuple(out)
+
+
+def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action], unbounded: bool) -> None:
+    """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
+    each paying the card's COST (no restore once ``unbounded`` is false: option repeat_limit, DQ-6.4)."""
+    inst = s.inst
+    cost = inst.cost
+    orient, poisoned = s.orient, s.poisoned
+    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
+    heal: list[A.Action] = []
+    restore: list[A.Action] = []
+    for c in party:
+        if cost[c] > gp:
+            continue
+        o = orient[c]
+        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2): treats go out first
+            out.append(inst.act["treat"][c])
+        elif zones[dmg + c]:
+            heal.append(inst.act["heal"][c])
+        if o == CLOSED and unbounded:
+            restore.append(inst.act["restore"][c])
+    if heal:
+        out += heal
+    if restore:
+        out += restore
+
+
+def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], out: list[A.Action]) -> None:
+    """DQ-6.9: an affordable item from hand (``items``, in hand order) onto an own character of a matching type."""
+    inst = s.inst
+    kind, equip = inst.kind, inst.equip
+    chars = [c for c in party if kind[c] == CHAR]
+    if not chars:
+        return
+    cache = s._equip_cache  # (equip_action, inlined: one lookup per pair)
+    for i in items:
+        types = equip[i]
+        for c in chars:
+            if not types.isdisjoint(equip[c]):
+                a = cache.get((i, c))
+                out.append(a if a is not None else equip_action(s, i, c))
+
+
+def _sort_hand(
+    s: DragonQuestState,
+    hand: list[int],
+    gp: int,
+    to_front: bool,
+    to_back: bool,
+    out: list[A.Action],
+    items: list[int],
+    quests: list[int],
+) -> None:
+    """One pass over the hand (in hand order): the recruits (DQ-6.5) go to ``out`` now (``to_front`` /
+    ``to_back``: whether the formation a recruit to that row leaves is legal); the items that can be paid for
+    and the quests wait in ``items`` and ``quests`` for their turn in the list."""
+    inst = s.inst
+    kind, cost, act = inst.kind, inst.cost, inst.act
+    free = s.recruits == 0
+    front_act, back_act = act["front"], act["back"]
+    for c in hand:
+        kc = kind[c]
+        if kc <= MONSTER:
+            if (to_front or to_back) and (free or cost[c] <= gp):
+                if to_front:
+                    out.append(front_act[c])
+                if to_back:
+                    out.append(back_act[c])
+        elif kc == ITEM:
+            if cost[c] <= gp:
+                items.append(c)
+        elif kc == QUESTCARD:
+            quests.append(c)
+
+
+def _formation_changes(
+    s: DragonQuestState, front: list[int], back: list[int], out: list[A.Action], to_back: bool, to_front: bool
+) -> None:
+    """DQ-6.10: an active card moves to the other row, or an active front and back card swap (within DQ-5).
+    ``to_back`` / ``to_front``: whether the formation that a move of a front card to the back row / of a back
+    card to the front row leaves is legal (it depends on the direction only, not on the card)."""
+    orient = s.orient
+    active_front = [c for c in front if not orient[c]] if front else front  # (ACTIVE == 0)
+    if not active_front and not to_front:
+        return  # no swap, and no back card may move
+    active_back = [c for c in back if not orient[c]] if back else back
+    if not active_back and not to_back:
+        return  # no swap, and no front card may move
+    if len(active_front) > 1:
+        active_front.sort()
+    if len(active_back) > 1:
+        active_back.sort()
+    move = s.inst.act["move"]
+    if active_front and to_back:
+        for c in active_front:
+            out.append(move[c])
+    if active_back:
+        if to_front:
+            for c in active_back:
+                out.append(move[c])
+        if active_front:
+            _swaps(s, active_front, active_back, out)
+
+
+def _swaps(s: DragonQuestState, active_front: list[int], active_back: list[int], out: list[A.Action]) -> None:
+    """DQ-6.10: every swap of an active front card with an active back card, front card by front card."""
+    cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
+    for a in active_front:
+        for b in active_back:
+            swap = cache.get((a, b))
+            out.append(swap if swap is not None else swap_action(s, a, b))
+
+
+def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out: list[A.Action]) -> None:
+    """DQ-6.12: a quest card (``quests``: those in hand, in hand order) whose hand cost can be paid (by the
+    other cards) and that has a target."""
+    inst = s.inst
+    quest = inst.act["quest"]
+    for c in quests:
+        eff = inst.cards[c].effects[0]
+        if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.has_target(s, eff, c, p)):
+            out.append(quest[c])
+
+
+def equip_action(s: DragonQuestState, item: int, card: int) -> A.Equip:
+    """The interned Equip action (legal lists reuse the same objects, see ``Instances.act``)."""
+    cache = s._equip_cache
+    key = (item, card)
+    a = cache.get(key)
+    if a is None:
+        a = cache[key] = A.Equip(item, card)
+    return a
+
+
+def swap_action(s: DragonQuestState, a: int, b: int) -> A.Swap:
+    cache = s._swap_cache
+    key = (a, b)
+    sw = cache.get(key)
+    if sw is None:
+        sw = cache[key] = A.Swap(a, b)
+    return sw
+
+
+# -- carrying them out ----------------------------------------------------------------------------------
+def recruit(s: DragonQuestState, a: A.Recruit) -> None:
+    """DQ-6.5: active if its level is at most the player's, else closed."""
+    p = s.actor
+    c = a.card
+    cost = 0 if s.recruits == 0 else s.inst.cost[c]
+    s.gp = replaced(s.gp, p, s.gp[p] - cost)
+    s.recruits += 1
+    s._touch_zone(p, HAND).remove(c)
+    s._touch_zone(p, FRONT if a.row == "front" else BACK).append(c)
+    state = ACTIVE if s.inst.level[c] <= s.level[p] else CLOSED
+    s.orient = replaced(s.orient, c, state)
+    s._emit(_EV_RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
+
+
+def pay(s: DragonQuestState, p: int, gp: int) -> None:
+    """DQ-4.4: pay a GP cost."""
+    s.gp = replaced(s.gp, p, s.gp[p] - gp)
+
+
+def treat(s: DragonQuestState, a: A.Treat) -> None:
+    p, c = s.actor, a.card
+    pay(s, p, s.inst.cost[c])
+    s.poisoned = s.poisoned - {c}
+    if s.orient[c] == CONFUSED:
+        s.orient = replaced(s.orient, c, CLOSED)  # DQ-6.6: upright but sideways, not activated
+    s._emit(_EV_TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
+
+
+def heal(s: DragonQuestState, a: A.Heal) -> None:
+    p, c = s.actor, a.card
+    pay(s, p, s.inst.cost[c])
+    n = damage.remove_damage(s, c, None)
+    s._emit(_EV_HEAL, "DQ-6.7", p, card=c, cost=s.inst.cost[c], removed=n)
+
+
+def restore(s: DragonQuestState, a: A.Restore) -> None:
+    p, c = s.actor, a.card
+    pay(s, p, s.inst.cost[c])
+    s.orient = replaced(s.orient, c, ACTIVE)
+    s._emit(_EV_RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
+
+
+def equip(s: DragonQuestState, a: A.Equip) -> None:
+    """DQ-6.9: an item already carried goes to the discard pile."""
+    p = s.actor
+    pay(s, p, s.inst.cost[a.item])
+    slot = s._touch_item(a.card)
+    old = slot[0] if slot else None
+    if old is not None:
+        slot.clear()
+        s._touch_zone(p, DISCARD).append(old)
+    s._touch_zone(p, HAND).remove(a.item)
+    slot.append(a.item)
+    s._emit(_EV_EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
+    damage.check_defeat(s, a.card)  # a new item may give less HP than the damage on the card
+    formation.repair_then(s, "prep")
+
+
+def move(s: DragonQuestState, a: A.Move) -> None:
+    p, c = s.actor, a.card
+    if c in s.front(p):
+        s._touch_zone(p, FRONT).remove(c)
+        s._touch_zone(p, BACK).append(c)
+        to = "back"
+    else:
+        s._touch_zone(p, BACK).remove(c)
+        s._touch_zone(p, FRONT).append(c)
+        to = "front"
+    s._emit(_EV_MOVE, "DQ-6.10", p, card=c, row=to)
+
+
+def swap(s: DragonQuestState, a: A.Swap) -> None:
+    p = s.actor
+    front, back = s._touch_zone(p, FRONT), s._touch_zone(p, BACK)
+    front[front.index(a.front)] = a.back
+    back[back.index(a.back)] = a.front
+    s._emit(_EV_SWAP, "DQ-6.10", p, card=a.front, other=a.back)
+
+
+def end_prep(s: DragonQuestState, a: A.Action) -> None:
+    s._emit(_EV_END_PREP, "DQ-6.4", s.actor)
+    s._goto(_NODE_BATTLE)
+
+
+# -- repeated positions (option repeat_limit, DQ-6.4) ----------------------------------------------------
+# A position of the preparation step, for this reading, is what every player can see of the game when the turn
+# player is to choose a preparation action: per player the number of cards in the deck, the hand, the discard
+# pile and the experience box, the quest cards in play, which cards are in the front row and which in the back
+# row (a row is a set: its order is no rule), and for each party card its state (active, closed, confused),
+# whether it is poisoned, how many damage cards lie on it and the item it carries. GP is not part of it, so a
+# loop that only gains or spends GP ("use Traveling Merchant: close it, gain 1 GP", "restore it: pay 1 GP")
+# comes back to the same position. Within one preparation step the hidden zones only ever shrink (deck) or
+# grow (discard pile, experience box), and a hand grows only by a draw from the deck, so their sizes tell
+# them apart exactly; and because the key reads no hidden card, a player's view and a dealt sample of it
+# (``core.determinize``) have the same key as the real state.
+
+
+class PrepLog:
+    """One arrival at a preparation decision: a link of an immutable chain, newest first (shared by clones
+    and views, never changed). ``at`` is the length of the history at that moment: an entry whose ``at`` is
+    past the history was undone (or interrupted) and is skipped (``phase_log``), so undo, clone, view and a
+    replayed saved state all see the chain that their history made."""
+
+    __slots__ = ("at", "turn", "seen", "repeats", "prev")
+
+    def __init__(
+        self, at: int, turn: int, seen: tuple[tuple[int, ...], ...], repeats: int, prev: PrepLog | None
+    ) -> None:
+        self.at = at
+        self.turn = turn
+        #: the distinct positions of this preparation step, in the order they first came up
+        self.seen = seen
+        #: how many arrivals of this step came back to a position already seen in it
+        self.repeats = repeats
+        self.prev = prev
+
+
+def position_key(s: DragonQuestState) -> tuple[int, ...]:
+    """The position of the preparation step (see above), as one flat tuple of whole numbers."""
+    return _key(s.zones, s.orient, s.poisoned, s.inst.n)
+
+
+def _key(zones: list[list[int]], orient: tuple[int, ...], poisoned: frozenset[int], n: int) -> tuple[int, ...]:
+    dmg, item = 2 * NZ, 2 * NZ + n
+    out: list[int] = []
+    for p in (0, 1):
+        b = p * NZ
+        quest = zones[b + QUEST]
+        front = sorted(zones[b + FRONT])
+        back = sorted(zones[b + BACK])
+        out += (len(zones[b + DECK]), len(zones[b + HAND]), len(zones[b + DISCARD]), len(zones[b + EXP]))
+        out.append(len(quest))
+        out += quest
+        out.append(len(front))
+        out += front
+        out.append(len(back))
+        out += back
+        for c in front + back:
+            slot = zones[item + c]
+            out += (orient[c], 1 if c in poisoned else 0, len(zones[dmg + c]), slot[0] if slot else -1)
+    return tuple(out)
+
+
+def phase_log(s: DragonQuestState) -> PrepLog | None:
+    """The newest arrival at a preparation decision that the history still holds (None: none yet)."""
+    log = s._prep_log
+    n = len(s.history)
+    while log is not None and log.at > n:
+        log = log.prev
+    return log
+
+
+def phase_repeats(s: DragonQuestState) -> int:
+    """How often the preparation phase of this turn has come back to a position it had already been in (0 before
+    it begins)."""
+    log = phase_log(s)
+    return log.repeats if log is not None and log.turn == s.turn else 0
+
+
+def note_position(s: DragonQuestState, at: int) -> None:
+    """The turn player is at a preparation decision (``at``: the history's length then): remember the position,
+    counting a repeat if this step has seen it before."""
+    log = phase_log(s)
+    if log is not None and log.at >= at:  # (the same moment noted twice: a position built at the decision)
+        log = log.prev
+    key = position_key(s)
+    turn = s.turn
+    if log is None or log.turn != turn:
+        s._prep_log = PrepLog(at, turn, (key,), 0, log)
+    elif key in log.seen:
+        s._prep_log = PrepLog(at, turn, log.seen, log.repeats + 1, log)
+    else:
+        s._prep_log = PrepLog(at, turn, log.seen + (key,), log.repeats, log)
+
+
+def leads_back(s: DragonQuestState, a: A.Action) -> bool:
+    """Whether preparation action ``a`` brings back a position this preparation step has already seen (a cycle
+    that gains nothing but GP at best), worked out without playing it: a formation change (DQ-6.10), a restore
+    (DQ-6.8), or a closing effect that only gains GP (DQ-6.11). Every other action changes something that does
+    not come back within the step (a card leaves the hand, damage is healed, a card is drawn ...). Reads only
+    what the turn player sees: asked of a view by the heuristic player and the coach."""
+    if s.node != _NODE_PREP:
+        return False
+    log = phase_log(s)
+    if log is None or log.turn != s.turn:
+        return False
+    p = s.actor
+    zones, orient = s.zones, s.orient
+    if isinstance(a, A.Move) or isinstance(a, A.Swap):
+        fi, bi = p * NZ + FRONT, p * NZ + BACK
+        front, back = list(zones[fi]), list(zones[bi])
+        if isinstance(a, A.Move):
+            if a.card in front:
+                front.remove(a.card)
+                back.append(a.card)
+            elif a.card in back:
+                back.remove(a.card)
+                front.append(a.card)
+            else:
+                return False
+        else:
+            if a.front not in front or a.back not in back:
+                return False
+            front[front.index(a.front)] = a.back
+            back[back.index(a.back)] = a.front
+        zones = list(zones)
+        zones[fi], zones[bi] = front, back
+    elif isinstance(a, A.Restore):
+        orient = replaced(orient, a.card, ACTIVE)
+    elif isinstance(a, A.Use):
+        effs = s.inst.cards[a.card].effects
+        if not 0 <= a.effect < len(effs):
+            return False
+        eff = effs[a.effect]
+        if eff.timing != "prep" or not eff.close or eff.hand or any(op != "gain_gp" for op, _n in eff.ops):
+            return False
+        orient = replaced(orient, a.card, CLOSED)
+    else:
+        return False
+    return _key(zones, orient, s.poisoned, s.inst.n) in log.seen

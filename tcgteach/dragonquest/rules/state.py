@@ -1,0 +1,551 @@
+"""Dragon Quest rules (DQ-1 ... DQ-10): one state, moved only along ``flow.TURN``.
+
+Zones per player (``ZONES``, DQ-4.3): deck (last = top), hand, front row, back row, discard pile,
+experience box, quests in play. Besides them, every card instance c has two small zones of its
+own: the damage cards lying on it (``dmg.c``) and the item it carries (``item.c``), so every
+physical card is in exactly one zone at every moment, damage cards included (DQ-8.1). They are
+reached by name: ``state.deck(p)``, ``state.front(p)``, ``state.damage_zone(c)`` ...
+Card states (DQ-4.1/4.2) are the scalars ``orient`` (active / closed / confused per card) and
+``poisoned``.
+
+This module holds the state and its facts; the rules that move it are split by chapter:
+``turn`` (DQ-3.3, DQ-6.1 - DQ-6.3, DQ-6.14), ``preparation`` (DQ-6.4 - DQ-6.10), ``effects``
+(DQ-6.11, DQ-6.12, DQ-7.1, DQ-7.2), ``formation`` (DQ-5.4, DQ-5.5), ``battle`` (DQ-6.13, DQ-7),
+``combat`` (the attack arithmetic, DQ-7.8), ``damage`` (DQ-8, DQ-1.2) and ``illegal`` (refusals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from ...core.errors import TcgError
+from ...core.outcome import Outcome
+from ...core.state import State
+from . import actions as A
+from . import battle, effects, formation, illegal, preparation, turn
+from .cards import Card, Effect
+from .combat import Combat
+from .effects import Pending
+from .formation import Resume
+from .ids import (
+    ACTIVE,
+    BACK,
+    CHAR,
+    CLOSED,
+    CONFUSED,
+    DECK,
+    DISCARD,
+    EXP,
+    FRONT,
+    HAND,
+    HAND_TARGET,
+    ITEM,
+    MONSTER,
+    NZ,
+    ORIENT_NAMES,
+    QUEST,
+    QUESTCARD,
+    ROW_MAX,
+    Node,
+)
+from .preparation import PrepLog
+
+# the card states, re-exported for lessons and tests that name them
+__all__ = [
+    "ACTIVE",
+    "CLOSED",
+    "CONFUSED",
+    "ORIENT_NAMES",
+    "DragonQuestState",
+    "Instances",
+]
+
+#: bound once: is_terminal runs at every step, and attribute access on an Enum class is slow in Python 3.11
+_GAME_OVER: Final = Node.GAME_OVER
+_PREP: Final = Node.PREP
+
+_KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
+
+
+class Instances:
+    """Facts about each card instance of one game (shared, never changes)."""
+
+    __slots__ = (
+        "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
+        "equips", "swaps",
+    )  # fmt: skip
+
+    def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
+        cards = [pool[c] for deck in decks for c in deck]
+        self.cards = tuple(cards)
+        self.owner = tuple(p for p, deck in enumerate(decks) for _ in deck)
+        self.kind = tuple(_KIND[c.type] for c in cards)
+        self.level = tuple(c.level for c in cards)
+        self.cost = tuple(c.cost for c in cards)
+        self.attack = tuple(c.attack for c in cards)
+        self.hp = tuple(c.hp for c in cards)
+        self.speed = tuple(c.speed for c in cards)
+        #: (attack, hp, speed) as printed, never below 0: a card's stats without item or aura (DQ-7.8)
+        self.stats = tuple((max(0, c.attack), max(0, c.hp), max(0, c.speed)) for c in cards)
+        self.n = len(cards)
+        n = self.n
+        # interned actions: legal lists reuse these objects
+        self.act: dict[str, Any] = {
+            "front": tuple(A.Recruit(i, "front") for i in range(n)),
+            "back": tuple(A.Recruit(i, "back") for i in range(n)),
+            "treat": tuple(A.Treat(i) for i in range(n)),
+            "heal": tuple(A.Heal(i) for i in range(n)),
+            "restore": tuple(A.Restore(i) for i in range(n)),
+            "move": tuple(A.Move(i) for i in range(n)),
+            "item": tuple(A.UseItem(i) for i in range(n)),
+            "quest": tuple(A.Quest(i) for i in range(n)),
+            "discard": tuple(A.Discard(i) for i in range(n)),
+            "target": tuple(A.Target(i) for i in range(n)),
+            "attack": tuple(A.Attack(i) for i in range(n)),
+            "block": tuple(A.Block(i) for i in range(n)),
+            "advance": tuple(A.Advance(i) for i in range(n)),
+            "use": tuple((A.Use(i, 0), A.Use(i, 1), A.Use(i, 2)) for i in range(n)),
+        }
+        #: each card's equip types (DQ-6.9)
+        self.equip = tuple(frozenset(c.equip) for c in cards)
+        #: timing -> per card: (effect, its Use action) of each of its effects with that timing, in order
+        uses: dict[str, list[tuple[tuple[Effect, A.Action], ...]]] = {}
+        for timing in sorted({eff.timing for card in cards for eff in card.effects}):
+            uses[timing] = [
+                tuple((eff, _use(self.act, i, k)) for k, eff in enumerate(card.effects) if eff.timing == timing)
+                for i, card in enumerate(cards)
+            ]
+        self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
+        #: the interned Equip(item, card) and Swap(front, back) actions, made when first listed (too many pairs to
+        #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``)
+        self.equips: dict[tuple[int, int], A.Equip] = {}
+        self.swaps: dict[tuple[int, int], A.Swap] = {}
+
+
+def _use(act: dict[str, Any], card: int, k: int) -> A.Action:
+    """The interned ``Use(card, k)`` (a fourth effect of one card would get its own object)."""
+    interned: tuple[A.Action, ...] = act["use"][card]
+    return interned[k] if k < len(interned) else A.Use(card, k)
+
+
+class DragonQuestState(State):
+    SCALARS = (
+        "turn",
+        "turn_player",
+        "first_player",
+        "actor",
+        "gp",
+        "level",
+        "orient",
+        "poisoned",
+        "recruits",
+        "quest_played",
+        "pending",
+        "combat",
+        "passes",
+        "queue",
+        "losers",
+        "loss_why",
+        "end_reason",
+        "last_combat",
+        "repair",
+        "resume",
+    )
+    ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
+    __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit", "_prep_log")
+
+    inst: Instances
+    _equip_cache: dict[tuple[int, int], A.Equip]
+    _swap_cache: dict[tuple[int, int], A.Swap]
+    #: row_change_ok(f, b, nf, nb) for rows of 0 to 4 cards, at ((f * 5 + b) * 5 + nf) * 5 + nb (see ``row_rules``)
+    _rows: tuple[bool, ...]
+    #: the most party cards the formation allows (DQ-5.3: 5 under formation=strict, else 6)
+    _party_max: int
+    #: option repeat_limit (DQ-6.4), 0 for None (no bound)
+    _repeat_limit: int
+    #: the positions of the preparation steps so far (``preparation.PrepLog``): made by the history alone, so
+    #: it is not saved (a saved state replays its history) and undo needs nothing (``preparation.phase_log``)
+    _prep_log: PrepLog | None
+    turn: int
+    turn_player: int
+    first_player: int
+    #: the player who decides now (not always the turn player)
+    actor: int
+    gp: tuple[int, ...]
+    level: tuple[int, ...]
+    orient: tuple[int, ...]
+    poisoned: frozenset[int]
+    recruits: int
+    quest_played: bool
+    pending: Pending | None
+    combat: Combat | None
+    passes: int
+    #: players waiting for formation maintenance (end step), or cards waiting for poison / confusion damage
+    queue: tuple[int, ...]
+    losers: frozenset[int]
+    loss_why: tuple[tuple[int, str], ...]
+    end_reason: str | None
+    last_combat: Any
+    repair: tuple[int, ...]
+    resume: Resume | None
+
+    # -- facts -----------------------------------------------------------------------------------------
+    def card(self, c: int) -> Card:
+        return self.inst.cards[c]
+
+    def owner(self, c: int) -> int:
+        return self.inst.owner[c]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.node == _GAME_OVER else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.node == _GAME_OVER
+
+    def opponent(self, p: int) -> int:
+        return 1 - p
+
+    # -- zones (DQ-4.3): read them by name; mutate them through the _touch_* accessors (undo) ----------------
+    def deck(self, p: int) -> list[int]:
+        """p's deck, top last (hidden in views)."""
+        return self.zones[p * NZ + DECK]
+
+    def hand(self, p: int) -> list[int]:
+        return self.zones[p * NZ + HAND]
+
+    def front(self, p: int) -> list[int]:
+        return self.zones[p * NZ + FRONT]
+
+    def back(self, p: int) -> list[int]:
+        return self.zones[p * NZ + BACK]
+
+    def discard(self, p: int) -> list[int]:
+        """p's discard pile, top last."""
+        return self.zones[p * NZ + DISCARD]
+
+    def exp_box(self, p: int) -> list[int]:
+        """p's defeated cards: their levels are the opponent's experience (DQ-9.1)."""
+        return self.zones[p * NZ + EXP]
+
+    def quests(self, p: int) -> list[int]:
+        """Quest cards p has in play (DQ-6.12)."""
+        return self.zones[p * NZ + QUEST]
+
+    def party(self, p: int) -> list[int]:
+        return self.zones[p * NZ + FRONT] + self.zones[p * NZ + BACK]
+
+    def damage_zone(self, c: int) -> list[int]:
+        """The damage cards lying on card c (DQ-8.1)."""
+        return self.zones[2 * NZ + c]
+
+    def damage(self, c: int) -> int:
+        """Damage cards on card ``c`` (DQ-8.1)."""
+        return len(self.zones[2 * NZ + c])
+
+    def item_of(self, c: int) -> int | None:
+        z = self.zones[2 * NZ + self.inst.n + c]
+        return z[0] if z else None
+
+    def carrier(self, item: int) -> int:
+        """The party card carrying ``item``, or -1."""
+        base = 2 * NZ + self.inst.n
+        for c in self.party(self.inst.owner[item]):
+            z = self.zones[base + c]
+            if z and z[0] == item:
+                return c
+        return -1
+
+    def on_field(self, c: int) -> bool:
+        return c in self.party(self.inst.owner[c])
+
+    def _touch_zone(self, p: int, zone: int) -> list[int]:
+        """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes (``State._touch``, inlined:
+        it runs at every move of a card)."""
+        index = p * NZ + zone
+        saved = self._saved
+        if saved is not None and index not in saved:
+            saved[index] = self.zones[index][:]
+        return self.zones[index]
+
+    def _touch_damage(self, c: int) -> list[int]:
+        return self._touch(2 * NZ + c)
+
+    def _touch_item(self, c: int) -> list[int]:
+        return self._touch(2 * NZ + self.inst.n + c)
+
+    # -- card states and stats ---------------------------------------------------------------------------
+    def status(self, c: int) -> str:
+        """ "normal", "poisoned", "confused" or "poisoned+confused" (DQ-4.2)."""
+        parts = []
+        if c in self.poisoned:
+            parts.append("poisoned")
+        if self.orient[c] == CONFUSED:
+            parts.append("confused")
+        return "+".join(parts) or "normal"
+
+    def is_normal(self, c: int) -> bool:
+        return c not in self.poisoned and self.orient[c] != CONFUSED
+
+    def experience(self, p: int) -> int:
+        """DQ-9.1: the sum of card levels in the opponent's experience box."""
+        lv = self.inst.level
+        return sum(lv[c] for c in self.exp_box(self.opponent(p)))
+
+    def _aura(self, p: int, key: str) -> int:
+        total = 0
+        for q in self.quests(p):
+            aura = self.inst.cards[q].aura
+            if aura:
+                total += aura.get(key, 0)
+        return total
+
+    def modifiers(self, c: int, key: str) -> dict[str, int]:
+        """Base value and modifiers of attack/hp/speed for card ``c`` (items, staying quests; DQ-7.8)."""
+        inst = self.inst
+        if key == "attack":  # (no dict built to pick the column: judgment reads four of these per attack)
+            column = inst.attack
+        elif key == "hp":
+            column = inst.hp
+        elif key == "speed":
+            column = inst.speed
+        else:
+            raise TcgError(f"no stat {key!r} (attack, hp or speed)")
+        base = column[c]
+        z = self.zones[2 * NZ + inst.n + c]
+        item_mod: int = getattr(inst.cards[z[0]], key) if z else 0
+        aura = self._aura(inst.owner[c], key)
+        return {"base": base, "item": item_mod, "aura": aura, "total": max(0, base + item_mod + aura)}
+
+    # the totals alone, as ``modifiers(c, key)["total"]`` without building its dict (read at every fight)
+    def attack_of(self, c: int) -> int:
+        inst = self.inst
+        z = self.zones[2 * NZ + inst.n + c]
+        item = inst.cards[z[0]].attack if z else 0
+        return max(0, inst.attack[c] + item + self._aura(inst.owner[c], "attack"))
+
+    def hp_of(self, c: int) -> int:
+        inst = self.inst
+        z = self.zones[2 * NZ + inst.n + c]
+        item = inst.cards[z[0]].hp if z else 0
+        return max(0, inst.hp[c] + item + self._aura(inst.owner[c], "hp"))
+
+    def speed_of(self, c: int) -> int:
+        inst = self.inst
+        z = self.zones[2 * NZ + inst.n + c]
+        item = inst.cards[z[0]].speed if z else 0
+        return max(0, inst.speed[c] + item + self._aura(inst.owner[c], "speed"))
+
+    # -- formation (DQ-5) ------------------------------------------------------------------------------------
+    def formation_ok(self, front: int, back: int) -> bool:
+        """DQ-5.1 - DQ-5.3 (option ``formation``): rows of at most 3, front outnumbering back."""
+        if front > ROW_MAX or back > ROW_MAX:
+            return False
+        if front + back == 0:
+            return True
+        return front > back if self.game.options["formation"] == "strict" else front >= back
+
+    def formation_fine(self, p: int) -> bool:
+        """Nothing to maintain (DQ-5.4): the formation is legal, or there is no back-row card to move."""
+        return self.formation_ok(len(self.front(p)), len(self.back(p))) or not self.back(p)
+
+    def row_change_ok(self, front: int, back: int, new_front: int, new_back: int) -> bool:
+        """DQ-5.2: a recruit or formation change is legal only if the formation it leaves is legal.
+
+        Under ``formation_repair=end_step`` (DQ-5.5) a formation broken outside combat waits for the next
+        end step; until then a change that improves it (front minus back grows) is allowed too.
+        """
+        if new_front > ROW_MAX or new_back > ROW_MAX:
+            return False
+        if self.formation_ok(new_front, new_back):
+            return True
+        return (
+            self.game.options["formation_repair"] == "end_step"
+            and not self.formation_ok(front, back)
+            and new_front - new_back > front - back
+        )
+
+    def draw_range(self, p: int) -> tuple[int, int]:
+        """DQ-6.3 / DQ-6.3a: how many cards the player may choose to draw."""
+        hand = len(self.hand(p))
+        if hand >= HAND_TARGET:
+            return 1, 1
+        return self.game.options["draw_minimum"], HAND_TARGET - hand
+
+    # -- the game-specific hooks of core.State ------------------------------------------------------------
+    def _legal_actions(self) -> tuple[A.Action, ...]:
+        listing = _LEGAL.get(self.node)
+        return listing(self, self.actor) if listing is not None else ()
+
+    def _do(self, action: A.Action) -> None:
+        _HANDLERS[type(action)](self, action)
+        if self.node == _PREP:  # a preparation decision: its position counts for option repeat_limit (DQ-6.4)
+            preparation.note_position(self, len(self.history) + 1)
+
+    def _why_illegal(self, action: Any) -> tuple[str, str]:
+        return illegal.why_illegal(self, action)
+
+    def result(self) -> Outcome | None:
+        if self.node != _GAME_OVER:
+            return None
+        losers = self.losers
+        if self.end_reason == "DQ-1.4" or len(losers) == 2:
+            winners: tuple[int, ...] = ()
+        else:
+            winners = tuple(p for p in range(2) if p not in losers)
+        scores = tuple(len(self.deck(p)) for p in range(2))
+        breakdown = tuple(
+            {
+                "player": p,
+                "deck": scores[p],
+                "level": self.level[p],
+                "experience": self.experience(p),
+                "gp": self.gp[p],
+                "party": len(self.party(p)),
+                "lost": p in losers,
+            }
+            for p in range(2)
+        )
+        return Outcome(winners, scores, self.end_reason or "DQ-1.2", breakdown)
+
+    # -- views, clone, zone names ------------------------------------------------------------------------------
+    def _zone_info(self, index: int) -> tuple[int, str]:
+        base = 2 * NZ
+        if index < base:
+            return index // NZ, self.ZONES[index % NZ]
+        n = self.inst.n
+        c = (index - base) % n
+        return self.inst.owner[c], (f"dmg.{c}" if index < base + n else f"item.{c}")
+
+    def _zone_label(self, index: int) -> str:
+        owner, name = self._zone_info(index)
+        return name if index >= 2 * NZ else f"p{owner}.{name}"
+
+    def _zone_hidden(self, zone: str, owner: int, viewer: int) -> bool:
+        # DQ-8.1: damage cards lie face down and nobody sees them
+        return zone == "deck" or zone.startswith("dmg.") or (zone == "hand" and owner != viewer)
+
+    def _scalar_values(self) -> tuple[Any, ...]:
+        # ``State._scalar_values`` written out: ``node`` and SCALARS, in their order (saved at every step)
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.first_player,
+            self.actor,
+            self.gp,
+            self.level,
+            self.orient,
+            self.poisoned,
+            self.recruits,
+            self.quest_played,
+            self.pending,
+            self.combat,
+            self.passes,
+            self.queue,
+            self.losers,
+            self.loss_why,
+            self.end_reason,
+            self.last_combat,
+            self.repair,
+            self.resume,
+        )
+
+    def _copy_scalars(self, new: State) -> None:
+        # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
+        assert isinstance(new, DragonQuestState)
+        new.node = self.node
+        new.turn = self.turn
+        new.turn_player = self.turn_player
+        new.first_player = self.first_player
+        new.actor = self.actor
+        new.gp = self.gp
+        new.level = self.level
+        new.orient = self.orient
+        new.poisoned = self.poisoned
+        new.recruits = self.recruits
+        new.quest_played = self.quest_played
+        new.pending = self.pending
+        new.combat = self.combat
+        new.passes = self.passes
+        new.queue = self.queue
+        new.losers = self.losers
+        new.loss_why = self.loss_why
+        new.end_reason = self.end_reason
+        new.last_combat = self.last_combat
+        new.repair = self.repair
+        new.resume = self.resume
+
+    def _clone_extra(self, new: State) -> None:
+        assert isinstance(new, DragonQuestState)
+        new.inst = self.inst
+        new._equip_cache = self._equip_cache
+        new._swap_cache = self._swap_cache
+        new._rows = self._rows
+        new._party_max = self._party_max
+        new._repeat_limit = self._repeat_limit
+        new._prep_log = self._prep_log
+
+    def _repr_html_(self) -> str:
+        # the game's board hook (Game.render_board), as tcgteach.viz.board_html asks it: the rules import no viz
+        return self.game.render_board(self)
+
+    def __repr__(self) -> str:
+        return f"<DragonQuestState turn {self.turn} P{self.turn_player + 1} node={self.node} actor=P{self.actor + 1}>"
+
+
+def _fixed(*choices: A.Action) -> Callable[[DragonQuestState, int], tuple[A.Action, ...]]:
+    return lambda s, p: choices
+
+
+#: the legal actions at each decision node (the other nodes are passed through, DQ flow)
+_LEGAL: dict[str, Callable[[DragonQuestState, int], tuple[A.Action, ...]]] = {
+    Node.MULLIGAN: _fixed(A.MULLIGAN, A.KEEP),
+    Node.DRAW: turn.draw_actions,
+    Node.PREP: preparation.prep_actions,
+    Node.PREP_PAY: effects.pay_actions,
+    Node.PREP_TARGET: effects.target_actions,
+    Node.BATTLE: _fixed(A.FIGHT, A.SKIP),
+    Node.COMBAT_START: battle.start_actions,
+    Node.COMBAT_PAY: effects.pay_actions,
+    Node.COMBAT_TARGET: effects.target_actions,
+    Node.COMBAT_ACTION: battle.action_step_actions,
+    Node.COMBAT_DEFEND: battle.defend_actions,
+    Node.COMBAT_FALLBACK: battle.fallback_actions,
+    Node.COMBAT_COUNTER: _fixed(A.COUNTER, A.NO_COUNTER),
+    Node.COMBAT_END_STEP: battle.end_step_actions,
+    Node.REPAIR: formation.repair_actions,
+    Node.END_CONFUSION: turn.confusion_actions,
+}
+
+#: who carries out each action
+_HANDLERS: dict[type, Callable[[DragonQuestState, Any], None]] = {
+    A.Mulligan: turn.mulligan,
+    A.Keep: turn.mulligan,
+    A.Draw: turn.draw,
+    A.Recruit: preparation.recruit,
+    A.Treat: preparation.treat,
+    A.Heal: preparation.heal,
+    A.Restore: preparation.restore,
+    A.Equip: preparation.equip,
+    A.Move: preparation.move,
+    A.Swap: preparation.swap,
+    A.Use: effects.use,
+    A.UseItem: effects.use_item,
+    A.Quest: effects.quest,
+    A.Discard: effects.pay_discard,
+    A.Target: effects.target,
+    A.EndPrep: preparation.end_prep,
+    A.Fight: battle.fight,
+    A.Skip: battle.fight,
+    A.Pass: battle.pass_,
+    A.Attack: battle.attack,
+    A.Block: battle.block,
+    A.NoBlock: battle.block,
+    A.Counter: battle.counter,
+    A.NoCounter: battle.counter,
+    A.Advance: formation.advance,
+    A.Continue: battle.continue_,
+    A.EndBattle: battle.continue_,
+}
