@@ -144,8 +144,8 @@ case "$what" in
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"
-    # static types: mypy --strict over the package ([tool.mypy] in pyproject.toml); errors fail the run
-    echo "== mypy --strict tcgteach"
+    # static types: mypy --strict over the package and its tests ([tool.mypy] in pyproject.toml); errors fail the run
+    echo "== mypy --strict tcgteach tests"
     .venv/bin/mypy
     # the compiled build (bash run.sh fast) plays exactly like the pure one: goldens, conformance, rule tests
     build_fast

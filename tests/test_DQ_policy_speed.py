@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 import tcgteach
 from tcgteach.agents.heuristic import HeuristicAgent
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules.combat import Fighter, resolve_fight
 from tcgteach.dragonquest.teaching.facts import Facts, predict_blows
+from tcgteach.dragonquest.rules.state import DragonQuestState
 
 
 def test_DQ_7_8_predict_blows_matches_resolve_fight() -> None:
@@ -45,14 +48,15 @@ def _fight_value_from_result(f: Facts, a: int, d: int, counter: bool) -> float:
 def test_DQ_7_8_fight_values_match_the_engines_fights() -> None:
     """At every decision of heuristic games, each pairing of front cards is valued exactly as from the
     engine's own resolve_fight, and the stats are the state's own totals (items and auras)."""
-    game = tcgteach.game("dragonquest", {"turn_limit": 200})
+    game = cast(DragonQuest, tcgteach.game("dragonquest", {"turn_limit": 200}))
     checked = 0
     for seed in range(6):
         s = game.new_state(seed=seed)
         agents = [HeuristicAgent(seed * 10 + i) for i in range(2)]
         while not s.is_terminal():
             p = s.current_player
-            view = s.view(p)
+            assert p is not None
+            view = cast(DragonQuestState, s.view(p))
             f = Facts(view)
             for a in view.front(0) + view.front(1):
                 assert (f.atk(a), f.hp(a), f.spd(a)) == (s.attack_of(a), s.hp_of(a), s.speed_of(a))
@@ -69,13 +73,14 @@ def test_DQ_7_8_battle_record_frozen_as_before() -> None:
     from tcgteach.dragonquest.rules.battle import _freeze, freeze_battle
     from tcgteach.dragonquest.rules.ids import Ev
 
-    game = tcgteach.game("dragonquest", {"turn_limit": 200})
+    game = cast(DragonQuest, tcgteach.game("dragonquest", {"turn_limit": 200}))
     battles = 0
     for seed in range(8):
         s = game.new_state(seed=seed)
         agents = [HeuristicAgent(seed * 10 + i) for i in range(2)]
         while not s.is_terminal():
             p = s.current_player
+            assert p is not None
             seen = len(s.events)
             s.apply(agents[p].act(s.view(p)))
             for e in s.events[seen:]:

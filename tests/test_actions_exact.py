@@ -7,26 +7,30 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
-from tcgteach.core.actions import field_problem
+from tcgteach.core.actions import Action, field_problem
 from tcgteach.core.errors import IllegalActionError, OptionError, TcgError
 from tcgteach.core.state import State
+from tcgteach.darkmoon import DarkMoon
 from tcgteach.darkmoon.rules import actions as DA
+from tcgteach.darkmoon.rules.state import DarkMoonState
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as QA
+from tcgteach.dragonquest.rules.state import DragonQuestState
 
 
-def _dm() -> State:
-    return tcgteach.game("darkmoon").new_state(seed=1)
+def _dm() -> DarkMoonState:
+    return cast(DarkMoon, tcgteach.game("darkmoon")).new_state(seed=1)
 
 
-def _dq_at(node: str, seed: int = 0) -> State:
+def _dq_at(node: str, seed: int = 0) -> DragonQuestState:
     """A Dragon Quest state of a random game at its first decision at ``node``."""
     rng = random.Random(seed)
-    s = tcgteach.game("dragonquest").new_state(seed=seed)
+    s = cast(DragonQuest, tcgteach.game("dragonquest")).new_state(seed=seed)
     while s.node != node:
         assert not s.is_terminal(), f"no {node} reached"
         s.apply(rng.choice(s.legal_actions()))
@@ -53,13 +57,13 @@ def test_repro_play_false_is_refused_not_stored() -> None:
 
 def test_repro_play_float_is_an_illegal_action_error() -> None:
     """`Play(41.0)` raised TypeError (tuple indices must be integers)."""
-    err = _refused(_dm(), DA.Play(41.0))  # type: ignore[arg-type]
+    err = _refused(_dm(), DA.Play(cast(Any, 41.0)))
     assert err.rule == "DM-4.2" and "Play.card must be a whole number" in str(err) and "41.0" in str(err)
 
 
 def test_repro_start_unit_string_is_an_illegal_action_error() -> None:
     """`StartUnit("x")` raised TypeError ('<=' not supported between int and str)."""
-    err = _refused(_dm(), DA.StartUnit("x"))  # type: ignore[arg-type]
+    err = _refused(_dm(), DA.StartUnit(cast(Any, "x")))
     assert err.rule == "DM-4.6" and "StartUnit.slot" in str(err)
 
 
@@ -72,7 +76,8 @@ def test_repro_dragonquest_action_classes_with_wrong_field_types(node: str) -> N
         for bad in ("x", 1.5, None, True, b"1", [1]):
             if not names:
                 continue
-            err = _refused(s, cls(*[bad] * len(names)))
+            wrong: list[Any] = [bad] * len(names)  # every field of the wrong type
+            err = _refused(s, cls(*wrong))
             assert f"{cls.__name__}.{names[0]}" in str(err) or "not" in str(err)
             assert err.rule.startswith("DQ-")
 
@@ -105,7 +110,7 @@ def test_repro_view_with_a_string_player() -> None:
     """`view("0")` raised TypeError."""
     s = _dm()
     with pytest.raises(TcgError, match=r"view\(player\).*'0' \(str\)"):
-        s.view("0")  # type: ignore[arg-type]
+        s.view("0")
 
 
 def test_repro_zone_of_a_missing_player() -> None:
@@ -126,7 +131,9 @@ def test_repro_options_superscript_digit_is_an_option_error() -> None:
 def test_DM_4_2_apply_carries_out_the_engines_own_action_object() -> None:
     s = _dm()
     legal = s.legal_actions()
-    mine = DA.Play(legal[0].card)  # type: ignore[attr-defined]
+    first = legal[0]
+    assert isinstance(first, DA.Play)
+    mine = DA.Play(first.card)
     assert mine is not legal[0]
     s.apply(mine)
     assert s.history[-1] is legal[0]
@@ -146,12 +153,15 @@ def test_DQ_3_3_apply_carries_out_the_engines_own_action_object() -> None:
 
 def test_DQ_6_3_draw_count_must_be_an_int() -> None:
     s = _dq_at("draw")
-    n = s.legal_actions()[0].n  # type: ignore[attr-defined]
+    draw = s.legal_actions()[0]
+    assert isinstance(draw, QA.Draw)
+    n = draw.n
     for bad in (float(n), bool(n) if n in (0, 1) else str(n), None):
-        err = _refused(s, QA.Draw(bad))  # type: ignore[arg-type]
+        err = _refused(s, QA.Draw(cast(Any, bad)))
         assert err.rule == "DQ-6.3" and "Draw.n" in str(err)
     s.apply(QA.Draw(n))
-    assert type(s.history[-1].n) is int  # type: ignore[attr-defined]
+    last = s.history[-1]
+    assert isinstance(last, QA.Draw) and type(last.n) is int
 
 
 def test_DQ_6_5_recruit_row_must_be_a_string() -> None:
@@ -159,21 +169,21 @@ def test_DQ_6_5_recruit_row_must_be_a_string() -> None:
     recruits = [a for a in s.legal_actions() if isinstance(a, QA.Recruit)]
     assert recruits
     a = recruits[0]
-    err = _refused(s, QA.Recruit(a.card, 0))  # type: ignore[arg-type]
+    err = _refused(s, QA.Recruit(a.card, cast(Any, 0)))
     assert err.rule == "DQ-6.5" and "Recruit.row must be a string" in str(err)
-    err = _refused(s, QA.Recruit(float(a.card), a.row))  # type: ignore[arg-type]
+    err = _refused(s, QA.Recruit(cast(Any, float(a.card)), a.row))
     assert "Recruit.card" in str(err)
 
 
 def test_DM_4_1_objects_that_are_not_actions_are_refused_with_the_contract_rule() -> None:
     s = _dm()
-    for thing in (3, None, "", object(), DA.Play, {"card": 3}, [DA.END_MAIN], QA.Keep(), QA.Draw(2.5)):
+    for thing in (3, None, "", object(), DA.Play, {"card": 3}, [DA.END_MAIN], QA.Keep(), QA.Draw(cast(Any, 2.5))):
         err = _refused(s, thing)
         assert err.rule.startswith("DM-"), thing
 
 
 @dataclasses.dataclass(frozen=True)
-class _Odd(DA.Action):
+class _Odd(Action):
     VERB = "odd"
     x: float  # not an int / str field: not an action class of any game
 
@@ -185,11 +195,20 @@ class _BadRepr:
 
 def test_why_illegal_never_raises_anything_but_an_answer() -> None:
     states = [_dm(), _dq_at("prep"), _dq_at("combat.action")]
-    objects: list[Any] = [None, 1, "play 999", _BadRepr(), _Odd(1.0), DA.Play(_BadRepr()), QA.Equip(-1, 10**30)]  # type: ignore[arg-type]
+    objects: list[Any] = [
+        None,
+        1,
+        "play 999",
+        _BadRepr(),
+        _Odd(1.0),
+        DA.Play(cast(Any, _BadRepr())),
+        QA.Equip(-1, 10**30),
+    ]
     for cls in DA.ACTION_CLASSES + QA.ACTION_CLASSES:
         n = len(dataclasses.fields(cls))
         for v in (-1, 10**12, "x", 2.0, None, False):
-            objects.append(cls(*[v] * n))
+            wrong: list[Any] = [v] * n
+            objects.append(cls(*wrong))
     for s in states:
         for obj in objects:
             message, rule = s._why_illegal(obj)
@@ -208,7 +227,7 @@ def test_field_problem_names_the_field() -> None:
     assert field_problem(DA.Play(True)) == "Play.card must be a whole number (int), not True (bool)"
     assert field_problem(7) == "7 (int) is not an action: pass an Action object or its text"
     assert "not an action class" in (field_problem(_Odd(1.0)) or "")
-    assert "<_BadRepr object>" in (field_problem(DA.Play(_BadRepr())) or "")  # type: ignore[arg-type]
+    assert "<_BadRepr object>" in (field_problem(DA.Play(cast(Any, _BadRepr()))) or "")
 
 
 @pytest.mark.parametrize(
@@ -247,7 +266,7 @@ def test_zone_names_a_wrong_argument(player: Any, name: Any, what: str) -> None:
 
 def test_view_and_zone_still_answer_for_good_arguments() -> None:
     s = _dm()
-    assert s.zone(1, "hand") == s.hand(1)  # type: ignore[attr-defined]
+    assert s.zone(1, "hand") == s.hand(1)
     assert s.view(0).viewer == 0
 
 
@@ -260,4 +279,4 @@ def test_repro_explain_choice_refuses_a_wrong_typed_field() -> None:
     view = s.view(p)
     assert s.game.explain_choice(view, legal[0], "en")  # the legal object itself: reasons
     with pytest.raises(TcgError, match=r"Play\.card"):
-        s.game.explain_choice(view, DA.Play(float(legal[0].card)), "en")  # type: ignore[arg-type]
+        s.game.explain_choice(view, DA.Play(cast(Any, float(legal[0].card))), "en")

@@ -161,7 +161,9 @@ def test_darkmoon_play_button_says_what_the_effect_does(lang: str) -> None:
     state = DarkMoon().new_state(seed=0)
     c = next(k for k, card in enumerate(state.inst.cards) if card.effect and card.effect["op"] == "draw")
     text = dm_describe_action(state, DA.Play(c), lang)
-    n = state.card(c).effect["n"]
+    effect = state.card(c).effect
+    assert effect is not None
+    n = effect["n"]
     assert (f"カードを{n}枚引く" if lang == "ja" else f"draw {n} card") in text
 
 
@@ -410,6 +412,7 @@ def test_dragonquest_ending_labels_the_numbers_as_cards_left_in_deck(lang: str) 
     while not state.is_terminal():
         session.step()
     res = state.result()
+    assert res is not None
     html = board_html(state, lang=lang)
     status = html[html.index('<div class="dq-status"') : html.index('<section class="dq-player')]
     left = [len(state.deck(p)) for p in (0, 1)]

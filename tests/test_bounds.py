@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +18,11 @@ from tcgteach import DataFileError, DeckError, RecordError, StateFileError, TcgE
 from tcgteach.core.data import load_json
 from tcgteach.core.record import MAX_RECORD_BYTES, ascii_int, parse_record, read_record, record_text, replay
 from tcgteach.core.schema import MAX_DEPTH, MAX_FILE_BYTES, check_json, file_fail
+from tcgteach.darkmoon import DarkMoon
+from tcgteach.dragonquest import DragonQuest
 
-DM = tcgteach.game("darkmoon")
-DQ = tcgteach.game("dragonquest")
+DM = cast(DarkMoon, tcgteach.game("darkmoon"))
+DQ = cast(DragonQuest, tcgteach.game("dragonquest"))
 
 
 # -- deck counts ---------------------------------------------------------------------------------------------

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import tcgteach
-from tinygame import Tally
+
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
+    from tests.tinygame import Tally
+else:
+    from tinygame import Tally  # pytest's rootdir-based import puts tests/ on sys.path
 
 
 def test_the_real_games_declare_their_teaching_hooks() -> None:

@@ -1,25 +1,32 @@
 """The classroom app, clicked from Python: set-up, person moves, hints, take-back, hot seat,
 language, and no traceback whatever is clicked (the browser test drives the same widget in Voila)."""
 
+from collections.abc import Callable
 from itertools import pairwise
+from typing import Any, cast
 
 import ipywidgets as w
 import pytest
 
 from tcgteach import TcgError
+from tcgteach.core.actions import Action
+from tcgteach.core.game import Game
+from tcgteach.core.state import State
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.widgets import Classroom, CombatView, Stepper
+from tcgteach.widgets.surface import Surface
 
 
-def action_buttons(c):
+def action_buttons(c: Surface) -> list[Any]:  # ipywidgets buttons (no type hints)
     """Every legal action as a button (the choices pane's list, also what screen readers press)."""
     return c.choices.action_buttons()
 
 
-def snapshot(c):
+def snapshot(c: Classroom) -> tuple[dict[str, Any], int]:
     return (c.state.to_dict(), c._version)
 
 
-def test_a_new_classroom_waits_for_the_person_after_the_agents_moved():
+def test_a_new_classroom_waits_for_the_person_after_the_agents_moved() -> None:
     c = Classroom(seed=1)
     assert c.agents[0] is None and c.agents[1] is not None
     assert c.state.current_player == 0 and not c.state.is_terminal()
@@ -28,7 +35,7 @@ def test_a_new_classroom_waits_for_the_person_after_the_agents_moved():
     assert "hidden" in c.board.value  # the heuristic's hand is not shown to the class
 
 
-def test_a_person_move_is_applied_then_the_agent_answers_until_the_person_decides_again():
+def test_a_person_move_is_applied_then_the_agent_answers_until_the_person_decides_again() -> None:
     c = Classroom(seed=2)
     before = len(c.state.history)
     log_before = c.log.value
@@ -40,7 +47,7 @@ def test_a_person_move_is_applied_then_the_agent_answers_until_the_person_decide
     assert c.log.value != log_before and c._actors[before] == 0
 
 
-def test_hint_explains_the_best_move_for_the_person_en_and_ja():
+def test_hint_explains_the_best_move_for_the_person_en_and_ja() -> None:
     c = Classroom(seed=3, coach_seconds=0.2)
     c.hint_button.click()
     assert c.hint_text.value and "Suggested:" in c.hint_text.value
@@ -51,7 +58,7 @@ def test_hint_explains_the_best_move_for_the_person_en_and_ja():
     assert "おすすめ" in c.hint_text.value
 
 
-def test_hint_on_an_agents_turn_or_at_the_end_is_a_message_and_changes_nothing():
+def test_hint_on_an_agents_turn_or_at_the_end_is_a_message_and_changes_nothing() -> None:
     c = Classroom(seed=3, agents=["random", "random"])
     before = snapshot(c)
     c.hint_button.click()
@@ -59,7 +66,7 @@ def test_hint_on_an_agents_turn_or_at_the_end_is_a_message_and_changes_nothing()
     assert snapshot(c) == before
 
 
-def test_take_back_returns_to_the_persons_decision_and_stale_buttons_are_refused():
+def test_take_back_returns_to_the_persons_decision_and_stale_buttons_are_refused() -> None:
     c = Classroom(seed=4)
     legal = c.state.legal_actions()
     history = list(c.state.history)
@@ -74,7 +81,7 @@ def test_take_back_returns_to_the_persons_decision_and_stale_buttons_are_refused
     assert "earlier position" in c.message.value and snapshot(c) == before
 
 
-def test_take_back_with_no_person_move_is_a_message():
+def test_take_back_with_no_person_move_is_a_message() -> None:
     c = Classroom(seed=5)
     assert 0 not in c._actors  # only the agent has moved so far
     before = snapshot(c)
@@ -82,7 +89,7 @@ def test_take_back_with_no_person_move_is_a_message():
     assert "No move of a person" in c.message.value and snapshot(c) == before
 
 
-def test_bad_seed_and_new_game_of_the_other_game():
+def test_bad_seed_and_new_game_of_the_other_game() -> None:
     c = Classroom(seed=1)
     before = snapshot(c)
     c.seed_box.value = "twelve"
@@ -96,7 +103,7 @@ def test_bad_seed_and_new_game_of_the_other_game():
     assert c.state.current_player == 0 or c.state.is_terminal()
 
 
-def test_hot_seat_hides_the_board_between_two_people_until_the_next_one_is_ready():
+def test_hot_seat_hides_the_board_between_two_people_until_the_next_one_is_ready() -> None:
     c = Classroom(seed=6, agents=["person", "person"], hot_seat=True)
     assert c.pass_screen.layout.display == "flex" and c.board.layout.display == "none"
     assert c.choices.children == () and c.hint_button.disabled
@@ -116,7 +123,7 @@ def test_hot_seat_hides_the_board_between_two_people_until_the_next_one_is_ready
     assert not any(f'data-card="{x}"' in c.board.value for x in c.state.zone(0, "hand"))
 
 
-def test_language_switch_rerenders_labels_cards_log_and_graph_without_restarting():
+def test_language_switch_rerenders_labels_cards_log_and_graph_without_restarting() -> None:
     c = Classroom(seed=7)
     history = list(c.state.history)
     c.lang_toggle.value = "ja"
@@ -131,11 +138,11 @@ def test_language_switch_rerenders_labels_cards_log_and_graph_without_restarting
     assert c.hint_button.description == "Hint"
 
 
-def test_an_agent_that_fails_is_a_message_not_a_traceback():
+def test_an_agent_that_fails_is_a_message_not_a_traceback() -> None:
     c = Classroom(seed=8)
 
     class Broken:
-        def act(self, view):
+        def act(self, view: State) -> Action:
             raise RuntimeError("agent crashed")
 
     c.agents[1] = Broken()
@@ -150,7 +157,7 @@ def test_an_agent_that_fails_is_a_message_not_a_traceback():
     assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]
 
 
-def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
+def test_unknown_game_or_seat_kind_is_refused_with_the_choices() -> None:
     with pytest.raises(TcgError, match="darkmoon, dragonquest"):
         Classroom(game="chess")
     with pytest.raises(TcgError, match="person, heuristic, coach, random"):
@@ -166,11 +173,11 @@ def test_unknown_game_or_seat_kind_is_refused_with_the_choices():
     ],
     ids=["classroom", "stepper", "combat-view"],
 )
-def test_every_control_is_a_labelled_button_or_input_never_icon_only(make):
+def test_every_control_is_a_labelled_button_or_input_never_icon_only(make: Callable[[], Surface]) -> None:
     c = make()
-    controls = []
+    controls: list[Any] = []
 
-    def walk(widget):
+    def walk(widget: Any) -> None:  # an ipywidgets widget (no type hints)
         if isinstance(
             widget, (w.Button, w.ToggleButton, w.ToggleButtons, w.Dropdown, w.Text, w.Checkbox, w.FloatSlider)
         ):
@@ -196,14 +203,14 @@ def test_every_control_is_a_labelled_button_or_input_never_icon_only(make):
         ("ja", ("クローズ", "混乱", "毒", "アクティブ", "行動中")),
     ],
 )
-def test_card_states_are_written_out_not_shown_by_colour_alone(lang, words):
+def test_card_states_are_written_out_not_shown_by_colour_alone(lang: str, words: tuple[str, ...]) -> None:
     """Accessibility: the state of a card (and who is to act) is in the text of the board."""
     import re
 
     import tcgteach
     from tcgteach.viz.board import board_html
 
-    dq = tcgteach.game("dragonquest")
+    dq = cast(DragonQuest, tcgteach.game("dragonquest"))
     pos = dq.position(
         {
             "turn_player": 0,
@@ -232,11 +239,11 @@ def test_card_states_are_written_out_not_shown_by_colour_alone(lang, words):
     assert "▶" in dm_text and ("to act" in dm_text or lang == "ja")
 
 
-def hand_shown(c, seat):
+def hand_shown(c: Classroom, seat: int) -> list[int]:
     return [x for x in c.state.zone(seat, "hand") if f'data-card="{x}"' in c.board.value]
 
 
-def hot_seat_at_p2():
+def hot_seat_at_p2() -> Classroom:
     c = Classroom(seed=6, agents=["person", "person"], hot_seat=True)
     c.ready_button.click()
     while c.state.current_player == 0:
@@ -244,7 +251,7 @@ def hot_seat_at_p2():
     return c
 
 
-def test_hot_seat_pass_screen_locks_every_control_and_keeps_nothing_of_the_last_hand_in_the_page():
+def test_hot_seat_pass_screen_locks_every_control_and_keeps_nothing_of_the_last_hand_in_the_page() -> None:
     c = hot_seat_at_p2()
     assert c.pass_screen.layout.display == "flex"
     for control in (c.back_button, c.takeback_button, c.step_button, c.hotseat_box, c.hint_button, *c.seat_pickers):
@@ -254,7 +261,7 @@ def test_hot_seat_pass_screen_locks_every_control_and_keeps_nothing_of_the_last_
     assert not c.back_button.disabled and not c.hotseat_box.disabled and hand_shown(c, 1) and not hand_shown(c, 0)
 
 
-def test_hot_seat_take_back_of_the_other_persons_move_asks_for_the_device_first():
+def test_hot_seat_take_back_of_the_other_persons_move_asks_for_the_device_first() -> None:
     """P2 has the device and takes back P1's move: P1's hand must not appear on P2's screen."""
     c = hot_seat_at_p2()
     c.ready_button.click()
@@ -266,7 +273,7 @@ def test_hot_seat_take_back_of_the_other_persons_move_asks_for_the_device_first(
     assert hand_shown(c, 0) and not hand_shown(c, 1)
 
 
-def test_language_switch_keeps_the_shown_choice_of_every_dropdown():
+def test_language_switch_keeps_the_shown_choice_of_every_dropdown() -> None:
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
     c.lang_toggle.value = "ja"
     assert (c.game_picker.value, c.game_picker.label) == ("dragonquest", "ドラゴンクエスト カードゲーム")
@@ -277,7 +284,7 @@ def test_language_switch_keeps_the_shown_choice_of_every_dropdown():
     assert c.agents[1] is not None
 
 
-def test_messages_follow_the_language():
+def test_messages_follow_the_language() -> None:
     c = Classroom(seed=4, lang="ja")
     old = action_buttons(c)[0]
     old.click()
@@ -287,7 +294,7 @@ def test_messages_follow_the_language():
     assert "前の局面" not in c.message.value  # no Japanese message left behind
 
 
-def test_back_onto_an_agents_turn_says_how_to_go_on():
+def test_back_onto_an_agents_turn_says_how_to_go_on() -> None:
     c = Classroom(seed=2)
     while c.state.current_player == 0 and not c.state.is_terminal():
         action_buttons(c)[-1].click()
@@ -298,7 +305,7 @@ def test_back_onto_an_agents_turn_says_how_to_go_on():
     assert "press Step" in c.message.value and "computer" in c.message.value
 
 
-def test_old_action_buttons_are_closed_not_left_behind():
+def test_old_action_buttons_are_closed_not_left_behind() -> None:
     """Every position makes new buttons; the old ones are closed, so a long game does not pile up
     widget models in the browser."""
     c = Classroom(seed=5, agents=["person", "person"])
@@ -313,14 +320,14 @@ def test_old_action_buttons_are_closed_not_left_behind():
     assert len(live) - start < 60
 
 
-def test_at_the_end_hint_is_disabled_and_the_result_stays():
+def test_at_the_end_hint_is_disabled_and_the_result_stays() -> None:
     c = Classroom(seed=1, agents=["heuristic", "heuristic"])
     while not c.state.is_terminal():
         c.step_button.click()
     assert c.hint_button.disabled and ("over" in c.message.value)
 
 
-def test_darkmoon_classroom_seats_two_to_six_players_DM_1_1():
+def test_darkmoon_classroom_seats_two_to_six_players_DM_1_1() -> None:
     c = Classroom(seed=2)
     assert [o[1] for o in c.players_picker.options] == [2, 3, 4, 5, 6]
     assert [o[0] for o in c.players_picker.options] == ["2", "3", "4", "5", "6"]
@@ -348,7 +355,7 @@ def test_darkmoon_classroom_seats_two_to_six_players_DM_1_1():
 
 
 @pytest.mark.parametrize("n", [5, 6])
-def test_darkmoon_classroom_starts_and_plays_five_and_six_player_games_DM_1_1(n):
+def test_darkmoon_classroom_starts_and_plays_five_and_six_player_games_DM_1_1(n: int) -> None:
     c = Classroom(seed=4)
     c.players_picker.value = n
     c.new_button.click()
@@ -383,21 +390,24 @@ def _pass_the_device(n: int, seed: int, passes: int, steps: int) -> list[int]:
         if c.state.is_terminal() or len(seen) >= passes:
             break
         if c.pass_screen.layout.display == "flex":
-            seen.append(c.state.current_player)
+            handed = c.state.current_player
+            assert handed is not None
+            seen.append(handed)
             assert c.board.value == ""
             c.ready_button.click()
             me = c.state.current_player
+            assert me is not None
             assert hand_shown(c, me) and not any(hand_shown(c, o) for o in range(n) if o != me)
         action_buttons(c)[-1].click()
     return seen
 
 
-def test_hot_seat_with_six_people_passes_the_device_around_the_table():
+def test_hot_seat_with_six_people_passes_the_device_around_the_table() -> None:
     seen = _pass_the_device(6, seed=5, passes=8, steps=400)
     assert len(seen) == 8 and seen == [(seen[0] + k) % 6 for k in range(8)]  # in seat order, all around and on
 
 
-def test_hot_seat_with_three_people_passes_the_device_in_turn():
+def test_hot_seat_with_three_people_passes_the_device_in_turn() -> None:
     seen = _pass_the_device(3, seed=3, passes=4, steps=200)
     assert set(seen) == {0, 1, 2} and all(a != b for a, b in pairwise(seen))  # each in turn, never twice
 
@@ -411,20 +421,22 @@ def test_hot_seat_with_three_people_passes_the_device_in_turn():
     ],
     ids=["stepper", "classroom", "combat-view"],
 )
-def test_every_front_end_is_a_widget_to_put_in_a_box(make):
+def test_every_front_end_is_a_widget_to_put_in_a_box(make: Callable[[], Surface]) -> None:
     c = make()
     assert w.HBox([c]).children == (c,) and w.VBox([c]).children == (c,)
     assert c.widget is c and "tcg-stepper" in c._dom_classes
     assert "application/vnd.jupyter.widget-view+json" in c._repr_mimebundle_()
 
 
-def test_the_classroom_renders_once_per_click_however_many_moves_the_agents_answer_with(monkeypatch):
+def test_the_classroom_renders_once_per_click_however_many_moves_the_agents_answer_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import tcgteach
 
-    renders = []
+    renders: list[int] = []
     original = tcgteach.game_class("darkmoon").render_board
 
-    def counted(game, state, **kw):
+    def counted(game: Game, state: State, **kw: Any) -> str:
         renders.append(len(state.history))
         return original(game, state, **kw)
 
@@ -443,18 +455,20 @@ def test_the_classroom_renders_once_per_click_however_many_moves_the_agents_answ
     assert max(answered) >= 12  # some clicks were answered by a dozen agent moves or more, still one render
 
 
-def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_was():
+def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     c = Classroom(seed=2)
     action_buttons(c)[0].click()
 
     class Broken:
         name = "broken"
 
-        def act(self, view):
+        def act(self, view: State) -> Action:
             raise RuntimeError("agent crashed")
 
     make = Classroom._agent_for
-    c._agent_for = lambda seat, spec: Broken() if seat == 1 else make(c, seat, spec)
+    monkeypatch.setattr(c, "_agent_for", lambda seat, spec: Broken() if seat == 1 else make(c, seat, spec))
     for new_seed in range(20, 60):  # a seed where P2 moves before P1 can decide: the broken agent must answer
         before, agents, actors, seed = c.state.to_dict(), list(c.agents), list(c._actors), c.seed
         c.seed_box.value = str(new_seed)
@@ -468,7 +482,7 @@ def test_a_new_game_whose_agent_fails_leaves_the_old_game_on_the_screen_as_it_wa
     assert [b.tooltip for b in action_buttons(c)] == [str(a) for a in c.state.legal_actions()]
 
 
-def test_forced_decisions_are_taken_by_themselves_and_logged_as_such():
+def test_forced_decisions_are_taken_by_themselves_and_logged_as_such() -> None:
     """Issue 12 item 5: on by default in the classroom; each forced move has its own log line."""
     c = Classroom("dragonquest", seed=4, agents=["person", "random"])
     assert c.session.auto_forced and c.forced_box.value
@@ -488,7 +502,7 @@ def test_forced_decisions_are_taken_by_themselves_and_logged_as_such():
     assert "（自動）P" in c.log.value
 
 
-def test_what_just_happened_names_the_others_last_moves_newest_first():
+def test_what_just_happened_names_the_others_last_moves_newest_first() -> None:
     """Issue 12 item 4: near the top, the other players' last moves in words (the log is far below)."""
     c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
     for _ in range(3):
@@ -509,7 +523,7 @@ def test_what_just_happened_names_the_others_last_moves_newest_first():
     assert any(c.board in getattr(box, "children", ()) for box in main.children)
 
 
-def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it():
+def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it() -> None:
     """Per-seat decks are constructor arguments (a deck picker per seat sets them): kept by New game in
     the same game, cut or filled with the game's default when the seats change, dropped for another game."""
     game = Classroom(seed=1).game
@@ -532,7 +546,7 @@ def test_each_seat_plays_the_deck_it_was_given_and_a_new_game_keeps_it():
     assert stepper.state.setup["decks"][1] == list(stepper.game.starter_deck("guardians").cards)
 
 
-def test_each_seat_picks_its_deck_from_the_starter_decks():
+def test_each_seat_picks_its_deck_from_the_starter_decks() -> None:
     """Issue 12 item 6: a deck picker per seat in the stepper and the classroom; the choice takes effect
     with the next game and the game in play goes on unchanged."""
     st = Stepper("dragonquest", seed=3, agents=["person", "random"])
@@ -547,7 +561,8 @@ def test_each_seat_picks_its_deck_from_the_starter_decks():
     assert st.deck_pickers[1].value == "guardians"
     st.set_lang("ja")
     assert st.deck_pickers[0].description == "P1のデッキ"
-    assert st.deck_pickers[1].label == game.starter_deck("guardians").title["ja"]
+    title = game.starter_deck("guardians").title
+    assert title is not None and st.deck_pickers[1].label == title["ja"]
     # a deck that is no starter deck shows as the player's own list, and is kept
     own = list(game.starter_deck("heroes").cards)
     own[0], own[-1] = own[-1], own[0]

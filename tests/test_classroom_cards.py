@@ -8,12 +8,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import cli
+from tcgteach.darkmoon import DarkMoon
 from tcgteach.widgets import Classroom
 
 MINI = tcgteach.EXAMPLES / "darkmoon-mini-cards.json"
@@ -35,7 +36,7 @@ def test_the_classroom_plays_the_users_pool_and_gets_it_back_after_another_game(
     c = Classroom(game="darkmoon", seed=3, cards=tweaked)
     pool = c.game.user_pool
     assert pool is not None and pool == tcgteach.game("darkmoon", cards=tweaked).user_pool
-    assert "Renamed by the designer" in {card.name["en"] for card in c.game.cards.values()}
+    assert "Renamed by the designer" in {card.name["en"] for card in cast(DarkMoon, c.game).cards.values()}
     assert c.state.to_dict()["cards"] == pool.digest
     c.game_picker.value = "dragonquest"
     c.new_button.click()

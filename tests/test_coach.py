@@ -1,6 +1,7 @@
 """The coach (determinized MCTS) and determinization: legal, honest about hidden cards, explained."""
 
 import random
+from typing import cast
 
 import pytest
 
@@ -8,11 +9,15 @@ import tcgteach
 from tcgteach import TcgError
 from tcgteach.agents.coach import CoachAgent, outcome_values
 from tcgteach.core.determinize import determinize
+from tcgteach.core.state import State
+from tcgteach.darkmoon.rules.state import DarkMoonState
+from tcgteach.dragonquest import DragonQuest
+from tcgteach.dragonquest.rules.state import DragonQuestState
 
 OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
 
 
-def midgame(name, seed=4, steps=30):
+def midgame(name: str, seed: int = 4, steps: int = 30) -> State:
     g = tcgteach.game(name, OPTIONS[name])
     s = g.new_state(seed=seed)
     rng = random.Random(seed)
@@ -27,24 +32,25 @@ def midgame(name, seed=4, steps=30):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name):
+def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name: str) -> None:
     s = midgame(name)
     p = s.current_player
     v = s.view(p)
     d = determinize(v, random.Random(1))
     assert d.legal_actions() == s.legal_actions()
-    assert sorted(c for z in d.zones for c in z) == list(range(len(s.inst.cards)))
+    inst = cast(DarkMoonState | DragonQuestState, s).inst  # either game's card instances
+    assert sorted(c for z in d.zones for c in z) == list(range(len(inst.cards)))
     for i, (real, seen) in enumerate(zip(s.zones, v.zones, strict=True)):
         if seen and seen[0] >= 0:
             assert d.zones[i] == real  # public and own cards untouched
         assert len(d.zones[i]) == len(real)
-    assert all(s.inst.owner[c] == s._zone_info(i)[0] for i, z in enumerate(d.zones) for c in z)
+    assert all(inst.owner[c] == s._zone_info(i)[0] for i, z in enumerate(d.zones) for c in z)
     with pytest.raises(TcgError):
         determinize(s, random.Random(1))  # a full state is not a view
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_coach_returns_a_legal_action_from_a_view_only(name):
+def test_coach_returns_a_legal_action_from_a_view_only(name: str) -> None:
     s = midgame(name)
     coach = CoachAgent(seed=1, time_budget=None, iterations=60)
     a = coach.act(s.view(s.current_player))
@@ -54,7 +60,7 @@ def test_coach_returns_a_legal_action_from_a_view_only(name):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_coach_is_the_same_whatever_the_hidden_cards_are(name):
+def test_coach_is_the_same_whatever_the_hidden_cards_are(name: str) -> None:
     """Two real games that differ only in cards P cannot see give P the same advice."""
     s = midgame(name)
     p = s.current_player
@@ -67,7 +73,7 @@ def test_coach_is_the_same_whatever_the_hidden_cards_are(name):
 
 
 @pytest.mark.parametrize("lang,needle", [("en", "Suggested:"), ("ja", "おすすめ")])
-def test_hint_explains_the_action_in_one_sentence(lang, needle):
+def test_hint_explains_the_action_in_one_sentence(lang: str, needle: str) -> None:
     s = midgame("darkmoon")
     h = CoachAgent(seed=2, time_budget=None, iterations=80).hint(s.view(s.current_player), lang=lang)
     assert h.action in s.legal_actions()
@@ -77,8 +83,8 @@ def test_hint_explains_the_action_in_one_sentence(lang, needle):
     assert "%" in h.text
 
 
-def test_hint_for_a_forced_move_says_so():
-    g = tcgteach.game("dragonquest")
+def test_hint_for_a_forced_move_says_so() -> None:
+    g = cast(DragonQuest, tcgteach.game("dragonquest"))
     s = g.position(
         {
             "turn_player": 0,
@@ -93,7 +99,7 @@ def test_hint_for_a_forced_move_says_so():
     assert str(h.action) == "pass" and "only legal action" in h.text
 
 
-def test_outcome_values_score_wins_draws_and_unfinished_games():
+def test_outcome_values_score_wins_draws_and_unfinished_games() -> None:
     g = tcgteach.game("darkmoon")
     s = g.new_state(seed=1)
     est = outcome_values(s)
@@ -106,7 +112,7 @@ def test_outcome_values_score_wins_draws_and_unfinished_games():
     assert vals == ([1.0 if p == w[0] else 0.0 for p in range(2)] if len(w) == 1 else [0.5, 0.5])
 
 
-def test_a_determinized_state_can_be_viewed_again():
+def test_a_determinized_state_can_be_viewed_again() -> None:
     """Search hands views of sampled states to agents; that must work for every game."""
     for name in ("darkmoon", "dragonquest"):
         s = midgame(name, steps=60)
@@ -117,7 +123,7 @@ def test_a_determinized_state_can_be_viewed_again():
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(name):
+def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(name: str) -> None:
     """The default search: every rollout is counted once, and sequential halving gives the
     surviving actions more rollouts than the ones dropped in the first phase."""
     s = midgame(name)
@@ -132,7 +138,7 @@ def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(nam
     assert all(n.visits >= 1 for n in root.children.values())  # every action was tried at least once
 
 
-def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_better():
+def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_better() -> None:
     """With a margin of 1 (no action can beat another by more than a whole win) the coach plays
     exactly what its base player would; with margin 0 and no evidence needed (override_z 0) it plays its own
     best estimate; with override_z 1 (a hint's default) a gap within one standard error keeps the heuristic's choice."""
@@ -160,7 +166,7 @@ def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_bett
         assert _z(a.total, a.visits, b.total, b.visits) >= 1.0
 
 
-def test_tree_search_is_still_available_and_unknown_search_is_refused():
+def test_tree_search_is_still_available_and_unknown_search_is_refused() -> None:
     s = midgame("dragonquest")
     a = CoachAgent(seed=1, time_budget=None, iterations=30, search="tree").act(s.view(s.current_player))
     assert a in s.legal_actions()
@@ -168,7 +174,7 @@ def test_tree_search_is_still_available_and_unknown_search_is_refused():
         CoachAgent(search="deep")
 
 
-def test_hint_says_when_the_runner_up_scored_higher_but_the_heuristic_choice_was_kept():
+def test_hint_says_when_the_runner_up_scored_higher_but_the_heuristic_choice_was_kept() -> None:
     """With a wide margin the coach keeps its base player's choice; if another action scored
     higher, the sentence must not call it "next best" with a bigger number."""
     s = midgame("darkmoon")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -14,11 +15,19 @@ from tcgteach import TcgError
 from tcgteach.agents.coach import CONFIDENCE, CoachAgent, verdict
 from tcgteach.core.determinize import determinize
 from tcgteach.core.game import Reason
+from tcgteach.core.state import State
+from tcgteach.darkmoon.rules.state import DarkMoonState
+from tcgteach.dragonquest import DragonQuest
+from tcgteach.dragonquest.rules import actions as QA
+from tcgteach.dragonquest.rules.state import DragonQuestState
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import dm_positions as P
-except ImportError:
-    import dm_positions as P
+else:
+    try:  # tests/ may become a package
+        from . import dm_positions as P
+    except ImportError:
+        import dm_positions as P
 
 ITER = 150
 
@@ -27,21 +36,23 @@ def coach() -> CoachAgent:
     return CoachAgent(seed=1, time_budget=None, iterations=ITER)
 
 
-def reasons(state, action_text, lang):
+def reasons(state: State, action_text: str, lang: str) -> list[Reason]:
     view = state.view(state.current_player)
     return state.game.explain_choice(view, state.game.parse_action(action_text), lang)
 
 
-def rules_of(rs):
+def rules_of(rs: list[Reason]) -> list[str]:
     return [r.rule for r in rs]
 
 
 # -- Dragon Quest teaching positions ---------------------------------------------------------------------
-DQ = tcgteach.game("dragonquest", {"turn_limit": 200})
+DQ = cast(DragonQuest, tcgteach.game("dragonquest", {"turn_limit": 200}))
 
 
-def dq(me_front, opp_front, *, me_deck=None, opp_deck=None):
-    def deck(spec, fill):
+def dq(
+    me_front: list[Any], opp_front: list[Any], *, me_deck: int | None = None, opp_deck: int | None = None
+) -> DragonQuestState:
+    def deck(spec: int | None, fill: str) -> dict[str, Any]:
         if spec is None:
             return {"deck": {"fill": fill}}
         n = spec
@@ -53,16 +64,16 @@ def dq(me_front, opp_front, *, me_deck=None, opp_deck=None):
     return DQ.position({"turn_player": 0, "node": "combat.action", "players": [me, opp]})
 
 
-def first_strike():
+def first_strike() -> DragonQuestState:
     """Horned Boar (speed 3, attack 3) against an active Moss Slime (speed 2, HP 2); Pebble Crab is slow."""
     return dq(
         [{"card": "M09", "state": "active"}, {"card": "M05", "state": "active"}], [{"card": "M01", "state": "active"}]
     )
 
 
-def test_DQ_7_8_the_hint_says_the_faster_attacker_defeats_the_defender_before_it_strikes_back():
+def test_DQ_7_8_the_hint_says_the_faster_attacker_defeats_the_defender_before_it_strikes_back() -> None:
     s = first_strike()
-    boar = next(a for a in s.legal_actions() if str(a) != "pass" and s.card(a.card).id == "M09")
+    boar = next(a for a in s.legal_actions() if isinstance(a, QA.Attack) and s.card(a.card).id == "M09")
     for lang in ("en", "ja"):
         h = coach().hint(s.view(0), lang)
         assert h.action == boar
@@ -75,7 +86,7 @@ def test_DQ_7_8_the_hint_says_the_faster_attacker_defeats_the_defender_before_it
     assert ja.text.startswith("おすすめ：ツノイノシシ")
 
 
-def test_DQ_7_7_a_closed_defender_cannot_strike_back():
+def test_DQ_7_7_a_closed_defender_cannot_strike_back() -> None:
     s = dq([{"card": "M09", "state": "active"}], [{"card": "M01", "state": "closed"}])
     boar = s.legal_actions()[0]
     en, ja = reasons(s, str(boar), "en"), reasons(s, str(boar), "ja")
@@ -87,7 +98,7 @@ def test_DQ_7_7_a_closed_defender_cannot_strike_back():
     assert "DQ-8.3" in rules_of(en)  # a defeat earns GP
 
 
-def test_DQ_7_5_when_nobody_defends_the_attacker_is_told_why_it_picks_that_card():
+def test_DQ_7_5_when_nobody_defends_the_attacker_is_told_why_it_picks_that_card() -> None:
     s = dq(
         [{"card": "M09", "state": "active"}],
         [{"card": "M01", "state": "closed"}, {"card": "H12", "state": "closed"}],
@@ -95,7 +106,7 @@ def test_DQ_7_5_when_nobody_defends_the_attacker_is_told_why_it_picks_that_card(
     s.apply(s.legal_actions()[0])  # Horned Boar attacks; no active card can defend: the attacker picks (DQ-7.5)
     while s.node != "combat.fallback":
         s.apply(s.legal_actions()[0])
-    slime = next(a for a in s.legal_actions() if s.card(a.card).id == "M01")
+    slime = next(a for a in s.legal_actions() if isinstance(a, QA.Target) and s.card(a.card).id == "M01")
     en, ja = reasons(s, str(slime), "en"), reasons(s, str(slime), "ja")
     assert rules_of(en)[0] == "DQ-7.7" and rules_of(en)[-1] == "DQ-7.5" and rules_of(ja) == rules_of(en)
     assert "cannot strike back" in en[0].text and "defeats it" in en[0].text
@@ -104,7 +115,7 @@ def test_DQ_7_5_when_nobody_defends_the_attacker_is_told_why_it_picks_that_card(
     assert h.action == slime and "DQ-7.7" in h.text
 
 
-def test_DQ_1_2_the_hint_says_why_not_to_attack():
+def test_DQ_1_2_the_hint_says_why_not_to_attack() -> None:
     """Flutter Bat (attack 1, HP 1, speed 6) against an active Mountain Warrior (attack 4, HP 6): passing is better."""
     s = dq([{"card": "M02", "state": "active"}], [{"card": "H12", "state": "active"}])
     for lang, needle, blow in (("en", "your deck, your life", "its blow of 4 defeats"), ("ja", "ライフ", "4ダメージ")):
@@ -115,22 +126,22 @@ def test_DQ_1_2_the_hint_says_why_not_to_attack():
         assert h.verdict == "clear" and CONFIDENCE["clear"][lang == "ja"] in h.text
 
 
-def test_DQ_7_8_the_defender_is_told_which_card_survives_and_strikes_back():
+def test_DQ_7_8_the_defender_is_told_which_card_survives_and_strikes_back() -> None:
     wolf, bat, son = ({"card": c, "state": "active"} for c in ("M11", "M02", "H02"))
     s = dq([wolf], [bat, son])
     s.apply(s.legal_actions()[0])  # Grey Wolf attacks
     assert s.node == "combat.defend"
-    son = next(a for a in s.legal_actions() if str(a).startswith("block") and s.card(a.card).id == "H02")
-    en, ja = reasons(s, str(son), "en"), reasons(s, str(son), "ja")
+    block = next(a for a in s.legal_actions() if isinstance(a, QA.Block) and s.card(a.card).id == "H02")
+    en, ja = reasons(s, str(block), "en"), reasons(s, str(block), "ja")
     assert en[0].rule == ja[0].rule == "DQ-7.8"
     assert "survives and strikes back: its blow of 2 defeats Grey Wolf" in en[0].text
     assert "倒れずに反撃し、その2ダメージで灰色オオカミ" in ja[0].text
     assert "DQ-7.5" in rules_of(en) and "DQ-8.3" in rules_of(ja)
     h = coach().hint(s.view(1), "ja")
-    assert h.action == son and "DQ-7.8" in h.text
+    assert h.action == block and "DQ-7.8" in h.text
 
 
-def test_DQ_6_14_recruiting_into_an_empty_party_avoids_the_wipe_out_penalty():
+def test_DQ_6_14_recruiting_into_an_empty_party_avoids_the_wipe_out_penalty() -> None:
     g = tcgteach.game("dragonquest")
     s = g.new_state(seed=4)
     rng = random.Random(4)
@@ -145,7 +156,7 @@ def test_DQ_6_14_recruiting_into_an_empty_party_avoids_the_wipe_out_penalty():
     assert "free" in g.explain_choice(s.view(p), rec, "en")[1].text
 
 
-def mage_position():
+def mage_position() -> DragonQuestState:
     """Apprentice Mage (attack 1, HP 2, speed 3; effect: close it, 1 damage to an enemy front card) against a
     Flutter Bat (HP 1) and a Horned Boar (attack 3, speed 3)."""
     return DQ.position(
@@ -163,7 +174,7 @@ def mage_position():
     )
 
 
-def test_DQ_8_1_an_effect_that_defeats_without_a_fight_says_nothing_strikes_back():
+def test_DQ_8_1_an_effect_that_defeats_without_a_fight_says_nothing_strikes_back() -> None:
     s = mage_position()
     use = next(a for a in s.legal_actions() if str(a).startswith("use"))
     en, ja = reasons(s, str(use), "en"), reasons(s, str(use), "ja")
@@ -174,7 +185,7 @@ def test_DQ_8_1_an_effect_that_defeats_without_a_fight_says_nothing_strikes_back
     assert h.action == use and "DQ-8.1" in h.text
 
 
-def test_DQ_7_8_equal_speed_names_the_card_that_falls():
+def test_DQ_7_8_equal_speed_names_the_card_that_falls() -> None:
     s = mage_position()
     attack = next(a for a in s.legal_actions() if str(a).startswith("attack"))
     en, ja = reasons(s, str(attack), "en"), reasons(s, str(attack), "ja")
@@ -188,7 +199,7 @@ def test_DQ_7_8_equal_speed_names_the_card_that_falls():
 PCT = re.compile(r"\d+\s*%")
 
 
-def test_when_every_option_wins_the_hint_says_so_and_quotes_no_percentage():
+def test_when_every_option_wins_the_hint_says_so_and_quotes_no_percentage() -> None:
     s = dq([{"card": "M09", "state": "active"}], [{"card": "H12", "state": "active"}], opp_deck=0)
     for lang in ("en", "ja"):
         h = coach().hint(s.view(0), lang)
@@ -199,7 +210,7 @@ def test_when_every_option_wins_the_hint_says_so_and_quotes_no_percentage():
     assert "どの手を選んでも勝てます" in coach().hint(s.view(0), "ja").text
 
 
-def test_when_every_option_loses_the_hint_says_so_and_quotes_no_percentage():
+def test_when_every_option_loses_the_hint_says_so_and_quotes_no_percentage() -> None:
     s = dq([{"card": "M09", "state": "active"}], [{"card": "H12", "state": "active"}], me_deck=0)
     for lang in ("en", "ja"):
         h = coach().hint(s.view(0), lang)
@@ -209,7 +220,7 @@ def test_when_every_option_loses_the_hint_says_so_and_quotes_no_percentage():
     assert "No choice wins from here" in coach().hint(s.view(0), "en").text
 
 
-def test_DM_1_4_a_winning_third_unit_says_it_arms_the_end_and_that_every_option_wins():
+def test_DM_1_4_a_winning_third_unit_says_it_arms_the_end_and_that_every_option_wins() -> None:
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     units = P.groups(
         s,
@@ -227,7 +238,7 @@ def test_DM_1_4_a_winning_third_unit_says_it_arms_the_end_and_that_every_option_
     assert "locks in 5 points" in coach().hint(s.view(0), "en").text
 
 
-def test_verdict_reads_the_gap_its_standard_error_and_the_number_of_rollouts():
+def test_verdict_reads_the_gap_its_standard_error_and_the_number_of_rollouts() -> None:
     assert verdict([("a", 0.8, 120), ("b", 0.5, 60)]) == "clear"
     assert verdict([("a", 0.8, 60), ("b", 0.5, 20)]) == "probable"  # the same gap over 80 rollouts: too few
     assert verdict([("a", 0.55, 400), ("b", 0.48, 400)]) == "probable"  # 2.0 SE but...
@@ -246,7 +257,7 @@ def test_verdict_reads_the_gap_its_standard_error_and_the_number_of_rollouts():
 
 
 # -- DARK MOON teaching positions ---------------------------------------------------------------------------
-def reveal_position():
+def reveal_position() -> tuple[DarkMoonState, list[int]]:
     """P1's field: #3, #6, #5; hand: another #3 and an #8. PLAIN has 4 of every number."""
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     field = P.take(s, 0, "C28", "C10", "C04")
@@ -255,7 +266,7 @@ def reveal_position():
     return s, hand
 
 
-def test_DM_4_4_the_reason_counts_the_deck_cards_that_match_a_number_on_the_field():
+def test_DM_4_4_the_reason_counts_the_deck_cards_that_match_a_number_on_the_field() -> None:
     s, (three, eight) = reveal_position()
     # deck: #3 4-2=2, #6 4-1=3, #5 4-1=3 match now (8 of 35); the #8 adds its three other copies
     en3, ja3 = reasons(s, f"play {three}", "en"), reasons(s, f"play {three}", "ja")
@@ -271,7 +282,7 @@ def test_DM_4_4_the_reason_counts_the_deck_cards_that_match_a_number_on_the_fiel
     assert en8[1].rule == "DM-5.1" and "4 characters" in en8[1].text and "4枚" in ja8[1].text
 
 
-def test_DM_4_4_one_match_is_said_in_the_singular():
+def test_DM_4_4_one_match_is_said_in_the_singular() -> None:
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     field = P.take(s, 0, "C28", "C28", "C28")  # three of the four #3
     hand = P.take(s, 0, "S11", avoid=field)
@@ -280,7 +291,7 @@ def test_DM_4_4_one_match_is_said_in_the_singular():
     assert "1 of the 36 cards left in your deck matches a number" in text and "has 1 chance in 36" in text
 
 
-def test_DM_4_4_an_empty_match_says_the_card_goes_to_the_hand():
+def test_DM_4_4_an_empty_match_says_the_card_goes_to_the_hand() -> None:
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     hand = P.take(s, 0, "S11")  # a special, nothing on the field: no number to match
     P.arrange(s, 0, hand=hand)
@@ -290,7 +301,7 @@ def test_DM_4_4_an_empty_match_says_the_card_goes_to_the_hand():
     assert "DM-5.3" in rules_of(en) and "DM-5.3" in rules_of(ja)
 
 
-def test_DM_4_3_the_first_turn_limit_is_named():
+def test_DM_4_3_the_first_turn_limit_is_named() -> None:
     s = P.new((P.PLAIN, P.PLAIN))
     play = next(a for a in s.legal_actions() if str(a).startswith("play"))
     en, ja = reasons(s, str(play), "en"), reasons(s, str(play), "ja")
@@ -298,7 +309,7 @@ def test_DM_4_3_the_first_turn_limit_is_named():
     assert "only one action" in en[-1].text and "1回しか行動できない" in ja[-1].text
 
 
-def test_DM_5_1_the_unit_reason_gives_its_points_and_the_hint_cites_it():
+def test_DM_5_1_the_unit_reason_gives_its_points_and_the_hint_cites_it() -> None:
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     field = P.take(s, 0, "C28", "C28", "C10", "C10", "C04", "C04", "C07")
     P.arrange(s, 0, hand=[], field=field)
@@ -308,7 +319,7 @@ def test_DM_5_1_the_unit_reason_gives_its_points_and_the_hint_cites_it():
         assert pts in h.reasons[0].text and "DM-5.1" in h.text
 
 
-def peek_position():
+def peek_position() -> tuple[DarkMoonState, list[int], list[int]]:
     """P1 plays Heli #3 (on play: look at the top card, may put it at the bottom) with a Heli #2 on the field."""
     s = P.new((P.HELI_NOA, P.PLAIN), options={"first_turn_restriction": False})
     field = P.take(s, 0, "C02")  # Heli #2
@@ -316,7 +327,7 @@ def peek_position():
     return s, field, hand
 
 
-def test_DM_4_4_a_peek_is_kept_when_the_top_card_matches_and_given_up_otherwise():
+def test_DM_4_4_a_peek_is_kept_when_the_top_card_matches_and_given_up_otherwise() -> None:
     s, field, hand = peek_position()
     top = P.take(s, 0, "C02", avoid=field + hand)  # another #2: it matches
     P.arrange(s, 0, hand=hand, field=field, top=top)
@@ -337,13 +348,13 @@ def test_DM_4_4_a_peek_is_kept_when_the_top_card_matches_and_given_up_otherwise(
     rest = s.deck(0)[:-1]
     k = sum(1 for c in rest if s.card(c).number in (2, 3))
     assert 0 < k < len(rest)
-    bottom = reasons(s, "bottom", "en")[0]
-    assert f"the next reveal gets {k} chances in {len(rest)} of a match instead" in bottom.text
+    first = reasons(s, "bottom", "en")[0]
+    assert f"the next reveal gets {k} chances in {len(rest)} of a match instead" in first.text
     assert f"残り{len(rest)}枚のうち{k}枚" in reasons(s, "bottom", "ja")[0].text
     assert "goes to your hand at the next reveal" in reasons(s, "top", "en")[0].text
 
 
-def test_DM_5_1_picks_and_finishing_a_unit_say_what_they_score():
+def test_DM_5_1_picks_and_finishing_a_unit_say_what_they_score() -> None:
     s = P.new((P.PLAIN, P.PLAIN), options={"first_turn_restriction": False})
     field = P.take(s, 0, "C28", "C10", "C04")
     P.arrange(s, 0, hand=[], field=field)
@@ -360,12 +371,15 @@ def test_DM_5_1_picks_and_finishing_a_unit_say_what_they_score():
 
 # -- honesty and bad input ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_reasons_never_read_hidden_cards(name):
+def test_reasons_never_read_hidden_cards(name: str) -> None:
     """Another deal of the cards the player cannot see gives the same reasons and the same hint."""
-    try:
+    if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
         from .test_coach import midgame
-    except ImportError:
-        from test_coach import midgame
+    else:
+        try:
+            from .test_coach import midgame
+        except ImportError:
+            from test_coach import midgame
 
     for steps in (30, 60):
         s = midgame(name, steps=steps)
@@ -383,7 +397,7 @@ def test_reasons_never_read_hidden_cards(name):
         assert h1.text == h2.text and h1.reasons == h2.reasons
 
 
-def test_DM_4_4_the_reveal_odds_do_not_depend_on_the_deck_order():
+def test_DM_4_4_the_reveal_odds_do_not_depend_on_the_deck_order() -> None:
     s, (three, _eight) = reveal_position()
     before = reasons(s, f"play {three}", "en")
     s2, _ = reveal_position()
@@ -392,7 +406,7 @@ def test_DM_4_4_the_reveal_odds_do_not_depend_on_the_deck_order():
     assert reasons(s2, f"play {three}", "en") == before
 
 
-def test_bad_input_is_refused_with_a_clear_error():
+def test_bad_input_is_refused_with_a_clear_error() -> None:
     s = first_strike()
     v = s.view(0)
     with pytest.raises(TcgError, match=r"'fr'.*'en' or 'ja'"):
@@ -405,11 +419,14 @@ def test_bad_input_is_refused_with_a_clear_error():
         coach().hint(v, "de")
 
 
-def test_the_base_game_has_no_reasons_and_the_hint_still_reads():
-    try:
+def test_the_base_game_has_no_reasons_and_the_hint_still_reads() -> None:
+    if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
         from . import tinygame
-    except ImportError:
-        import tinygame
+    else:
+        try:
+            from . import tinygame
+        except ImportError:
+            import tinygame
 
     g = tinygame.Tally()
     s = g.new_state(seed=1)
@@ -417,7 +434,7 @@ def test_the_base_game_has_no_reasons_and_the_hint_still_reads():
     assert g.explain_choice(s.view(p), s.legal_actions()[0]) == []
 
 
-def test_hint_html_lists_every_reason_with_its_rule():
+def test_hint_html_lists_every_reason_with_its_rule() -> None:
     h = coach().hint(first_strike().view(0), "ja")
     html = h._repr_html_()
     assert html.count("<li>") == len(h.reasons) and "<code>DQ-7.8</code>" in html and "勝率の見込み" in html

@@ -1,11 +1,16 @@
 """The Dragon Quest combat view and the stepper on Dragon Quest, clicked from Python."""
 
+from typing import cast
+
 import tcgteach
+from tcgteach.core.game import Game
+from tcgteach.dragonquest import DragonQuest
+from tcgteach.dragonquest.rules.state import DragonQuestState
 from tcgteach.widgets import CombatView, Stepper
 
 
-def position(game):
-    return game.position(
+def position(game: Game) -> DragonQuestState:
+    return cast(DragonQuest, game).position(
         {
             "turn_player": 0,
             "node": "combat.action",
@@ -17,7 +22,7 @@ def position(game):
     )
 
 
-def test_combat_view_lights_the_combat_graph_and_explains_the_attack_DQ_7_8():
+def test_combat_view_lights_the_combat_graph_and_explains_the_attack_DQ_7_8() -> None:
     g = tcgteach.game("dragonquest")
     cv = CombatView(position(g), agents=["person", "person"])
     assert 'data-current="combat.action"' in cv.graph_style.value
@@ -37,7 +42,7 @@ def test_combat_view_lights_the_combat_graph_and_explains_the_attack_DQ_7_8():
     assert "直前の攻撃の計算" in cv.extra.value and "素早さ" in cv.extra.value
 
 
-def test_combat_view_back_and_reset_rebuild_the_position():
+def test_combat_view_back_and_reset_rebuild_the_position() -> None:
     g = tcgteach.game("dragonquest")
     cv = CombatView(position(g))
     start = cv.state.to_dict()
@@ -49,7 +54,7 @@ def test_combat_view_back_and_reset_rebuild_the_position():
     assert cv.state.node == "combat.action" and cv.state.setup["seed"] == 5 and "position" in cv.state.setup
 
 
-def test_stepper_plays_dragonquest_unchanged():
+def test_stepper_plays_dragonquest_unchanged() -> None:
     st = Stepper("dragonquest", seed=2, options={"turn_limit": 200})
     nodes = set()
     while st.step():

@@ -10,11 +10,12 @@ import copy
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
 import tcgteach
+import tcgteach.darkmoon
 from tcgteach import (
     DataFileError,
     DeckError,
@@ -28,10 +29,13 @@ from tcgteach.core.data import load_json
 from tcgteach.darkmoon.rules import actions as A
 from tcgteach.darkmoon.rules.cards import DATA, card_pool, parse_cards, parse_decks
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import dm_positions as P
-except ImportError:
-    import dm_positions as P
+else:
+    try:  # tests/ may become a package
+        from . import dm_positions as P
+    except ImportError:
+        import dm_positions as P
 
 GAME = tcgteach.game("darkmoon")
 POOL = card_pool()
@@ -164,7 +168,7 @@ def test_a_boolean_is_not_a_player_index() -> None:
 
 # == card and deck files ==================================================================================
 def cards_with(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
-    data = copy.deepcopy(CARDS_JSON)
+    data: dict[str, Any] = copy.deepcopy(CARDS_JSON)
     change(data)
     return data
 
@@ -260,7 +264,7 @@ def parse_decks_file(data: Any, file: str) -> Any:
 
 
 def decks_with(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
-    data = copy.deepcopy(DECKS_JSON)
+    data: dict[str, Any] = copy.deepcopy(DECKS_JSON)
     change(data)
     return data
 
@@ -530,7 +534,7 @@ def test_good_options_are_accepted() -> None:
 def test_unknown_game() -> None:
     for name in ("chess", "", None, 3):
         with pytest.raises(UnknownGameError):
-            tcgteach.game(name)
+            tcgteach.game(cast(Any, name))  # a wrong type on purpose: a library error, not a TypeError
 
 
 # == saved states ==========================================================================================
@@ -638,13 +642,14 @@ def test_saved_state_with_altered_zones() -> None:
 def test_saved_state_with_altered_history() -> None:
     s, d = saved(steps=40)
     assert len(d["history"]) >= 10
-    for alter in (
+    alters: list[Callable[[list[Any]], object]] = [
         lambda h: h.pop(),
         lambda h: h.pop(0),
         lambda h: h.append("end"),
         lambda h: h.reverse(),
         lambda h: h.insert(3, h[3]),
-    ):
+    ]
+    for alter in alters:
         d2 = copy.deepcopy(d)
         alter(d2["history"])
         load_fails(d2)

@@ -9,21 +9,29 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, TcgError
+from tcgteach.core.events import Event
+from tcgteach.core.state import State
+from tcgteach.darkmoon import DarkMoon
 from tcgteach.darkmoon.rules import actions as A
 from tcgteach.darkmoon.rules.cards import CHARACTERS, Card, card_pool, parse_cards, parse_decks
+from tcgteach.darkmoon.rules.state import DarkMoonState
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import dm_positions as P
-except ImportError:
-    import dm_positions as P
+else:
+    try:  # tests/ may become a package
+        from . import dm_positions as P
+    except ImportError:
+        import dm_positions as P
 
-GAME = tcgteach.game("darkmoon")
+GAME = cast(DarkMoon, tcgteach.game("darkmoon"))
 POOL = card_pool()
 
 
@@ -49,31 +57,33 @@ def ends(s: Any, k: int) -> None:
         s.apply("end")
 
 
-def since(s: Any, n: int) -> list[Any]:
+def since(s: State, n: int) -> list[Event]:
     return s.events[n:]
 
 
-def kinds(events: list[Any]) -> list[str]:
+def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def of_kind(events: list[Any], kind: str) -> list[Any]:
+def of_kind(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
-def hand(s: Any, p: int) -> list[int]:
+def hand(s: State, p: int) -> list[int]:
     return s.zone(p, "hand")
 
 
-def field(s: Any, p: int) -> list[int]:
+def field(s: State, p: int) -> list[int]:
     return s.zone(p, "field")
 
 
-def deck(s: Any, p: int) -> list[int]:
+def deck(s: State, p: int) -> list[int]:
     return s.zone(p, "deck")
 
 
-def random_game(seed: int, players: int = 2, options: dict[str, Any] | None = None, check=None) -> Any:
+def random_game(
+    seed: int, players: int = 2, options: dict[str, Any] | None = None, check: Callable[[Any], object] | None = None
+) -> Any:
     g = tcgteach.game("darkmoon", options)
     s = g.new_state(seed=seed, players=players)
     rng = random.Random(seed)
@@ -308,6 +318,7 @@ def test_DM_1_5_end_trigger_with_five_and_six_players_in_random_games(n: int) ->
         armed = of_kind(s.events, "end_armed")
         assert len(armed) == 1
         trigger = armed[0].player
+        assert trigger is not None
         seats.add(trigger)
         mark = s.events.index(armed[0])
         starts = of_kind(s.events[mark:], "turn_start")
@@ -484,13 +495,19 @@ def test_DM_3_2_each_deck_is_shuffled_by_the_seeded_rng() -> None:
     b = GAME.new_state(seed=11, decks=["ensemble", "ensemble"], first_player=0)
     c = GAME.new_state(seed=12, decks=["ensemble", "ensemble"], first_player=0)
     assert a.to_dict() == b.to_dict()
-    order = lambda s, p: deck(s, p)[::-1] + hand(s, p)  # noqa: E731
+
+    def order(s: State, p: int) -> list[int]:
+        return deck(s, p)[::-1] + hand(s, p)
+
     assert order(a, 0) != order(c, 0)
     for p in range(2):
         cards = deck(a, p) + hand(a, p)
         assert sorted(cards) == list(range(p * 40, p * 40 + 40))  # a permutation of the own deck
         assert deck(a, p) != sorted(deck(a, p))
-    ids = lambda s, p: [s.card(c).id for c in deck(s, p)]  # noqa: E731
+
+    def ids(s: DarkMoonState, p: int) -> list[str]:
+        return [s.card(c).id for c in deck(s, p)]
+
     assert ids(a, 0) != ids(a, 1)  # the two identical decks are shuffled independently
     assert any(e.kind == "shuffle" and e.rule == "DM-3.2" for e in a.events)
 
@@ -513,6 +530,7 @@ def test_DM_3_4_each_player_draws_5_from_the_top(n: int) -> None:
     draws = of_kind(s.events, "draw_hand")
     assert [e.player for e in draws] == [(1 + k) % n for k in range(n)]  # from the first player on
     for e in draws:
+        assert e.player is not None
         assert e.rule == "DM-3.4" and sorted(e.data["cards"]) == sorted(hand(s, e.player))
         assert len(hand(s, e.player)) == 5 and len(deck(s, e.player)) == 35
     # no mulligan: the first decision offers only plays and ending the main phase
@@ -534,7 +552,10 @@ def test_DM_3_setup_with_five_and_six_players(n: int) -> None:
         assert [s.owner(c) for c in own] == [p] * 40
         assert (len(hand(s, p)), len(deck(s, p))) == (5, 35)
         assert not field(s, p) and not any(s.units(p))
-    ids = lambda p: [s.card(c).id for c in deck(s, p)]  # noqa: E731
+
+    def ids(p: int) -> list[str]:
+        return [s.card(c).id for c in deck(s, p)]
+
     assert ids(0) != ids(3)  # the same deck list, shuffled independently
     assert [e.player for e in of_kind(s.events, "draw_hand")] == [(n - 1 + k) % n for k in range(n)]
     assert s.turn == 1 and s.turn_player == n - 1 and s.action_limit() == 1  # DM-3.3, DM-4.3
@@ -1286,7 +1307,7 @@ def test_DM_6_3_a_view_lists_no_action_naming_a_hidden_card(cached: bool) -> Non
     v = s.view(1)
     secret = set(hand(s, 0)) | set(deck(s, 0)) | set(deck(s, 1))
     legal = v.legal_actions()
-    named = {getattr(a, "card", None) for a in legal} - {None}
+    named: set[int] = {c for a in legal if (c := getattr(a, "card", None)) is not None}
     assert not named & secret, f"view(1) lists {legal}: actions on hidden cards {sorted(named & secret)}"
     assert len(set(legal)) == len(legal), f"duplicate actions in a view: {legal}"
     for a in legal:
@@ -1371,7 +1392,7 @@ def test_DM_6_5_no_combat_costs_or_tapping_in_cards_events_or_flow() -> None:
         kinds_seen |= {e.kind for e in random_game(200 + seed).events}
     assert not any(word in k for k in kinds_seen for word in banned)
     # a card file cannot give a card a cost
-    data = {
+    data: dict[str, Any] = {
         "format": "tcgteach-darkmoon-cards",
         "version": 1,
         "cards": [
@@ -1395,11 +1416,11 @@ def test_DM_6_5_no_combat_costs_or_tapping_in_cards_events_or_flow() -> None:
 
 def test_DM_4_3_option_first_turn_restriction_false_gives_the_first_player_two_actions() -> None:
     """A design experiment (issue #4): without the restriction the first turn allows 2 actions."""
-    g = tcgteach.game("darkmoon", {"first_turn_restriction": False})
+    g = cast(DarkMoon, tcgteach.game("darkmoon", {"first_turn_restriction": False}))
     s = g.new_state(seed=3)
     first = s.current_player
     assert s.action_limit() == 2
     s.apply([a for a in s.legal_actions() if str(a).startswith("play")][0])
     assert s.turn == 1 and s.current_player == first  # still the first turn: a second action is allowed
     assert tcgteach.game("darkmoon", {"first_turn_restriction": "false"}).options["first_turn_restriction"] is False
-    assert tcgteach.game("darkmoon").new_state(seed=3).action_limit() == 1
+    assert cast(DarkMoon, tcgteach.game("darkmoon")).new_state(seed=3).action_limit() == 1

@@ -11,7 +11,10 @@ import importlib
 import io
 import pkgutil
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -32,7 +35,7 @@ def _skipped(block: str) -> bool:
     return bool(SKIP.match(first))
 
 
-def test_readme_has_python_blocks_and_few_are_skipped():
+def test_readme_has_python_blocks_and_few_are_skipped() -> None:
     blocks = readme_blocks()
     assert len(blocks) >= 4
     skipped = [b for b in blocks if _skipped(b)]
@@ -41,9 +44,9 @@ def test_readme_has_python_blocks_and_few_are_skipped():
     assert not [b for b in blocks if not _skipped(b) and "not run by the tests" in b]
 
 
-def test_readme_python_blocks_run_in_order(tmp_path, monkeypatch):
+def test_readme_python_blocks_run_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # a block writes dq.csv
-    namespace: dict = {"__name__": "__readme__"}
+    namespace: dict[str, Any] = {"__name__": "__readme__"}
     ran = 0
     for i, block in enumerate(readme_blocks(), 1):
         if _skipped(block):
@@ -56,7 +59,7 @@ def test_readme_python_blocks_run_in_order(tmp_path, monkeypatch):
     assert ran >= 4
 
 
-def _modules():
+def _modules() -> Iterator[ModuleType]:
     yield tcgteach  # walk_packages lists what is under the package, not the package itself
     for info in pkgutil.walk_packages(tcgteach.__path__, "tcgteach."):
         if info.name.rsplit(".", 1)[-1] == "__main__":  # runs the command line when imported
@@ -64,7 +67,7 @@ def _modules():
         yield importlib.import_module(info.name)
 
 
-def test_docstring_examples_run_as_doctests():
+def test_docstring_examples_run_as_doctests() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     report = io.StringIO()

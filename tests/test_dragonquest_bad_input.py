@@ -11,17 +11,18 @@ import copy
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, OptionError, StateFileError, TcgError
 from tcgteach.core.data import load_json
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules.cards import DATA, card_pool, parse_cards, parse_decks, validate_deck
 
-GAME = tcgteach.game("dragonquest")
+GAME = cast(DragonQuest, tcgteach.game("dragonquest"))
 POOL = card_pool()
 CARDS_JSON = load_json(DATA / "cards.json")
 DECKS_JSON = load_json(DATA / "decks.json")
@@ -146,7 +147,7 @@ def test_malformed_deck_file_names_the_file_and_the_field(change: Callable[[dict
 
 # == card files ===========================================================================================
 def cards_with(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
-    data = copy.deepcopy(CARDS_JSON)
+    data: dict[str, Any] = copy.deepcopy(CARDS_JSON)
     change(data)
     return data
 
@@ -295,7 +296,7 @@ def spec(p0: dict[str, Any] | None = None, p1: dict[str, Any] | None = None, **t
 
 
 def bad_position(s: Any, where: str, match: str | None = None, options: dict[str, Any] | None = None) -> StateFileError:
-    g = tcgteach.game("dragonquest", options)
+    g = cast(DragonQuest, tcgteach.game("dragonquest", options))
     with pytest.raises(StateFileError) as info:
         g.position(s)
     err = info.value
@@ -488,11 +489,12 @@ def test_position_with_a_bad_recruits_or_quest_played_field(top: dict[str, Any])
 
 
 def test_position_that_is_not_an_object() -> None:
-    for bad in (None, [], "prep", 3):
+    bad_specs: tuple[object, ...] = (None, [], "prep", 3)
+    for bad in bad_specs:
         with pytest.raises(StateFileError):
-            GAME.position(bad)  # type: ignore[arg-type]
+            GAME.position(bad)
     with pytest.raises(TcgError):
-        GAME.position(spec(), seed="1")  # type: ignore[arg-type]
+        GAME.position(spec(), seed="1")
 
 
 def test_three_players_are_refused() -> None:
@@ -581,8 +583,8 @@ def test_illegal_actions_at_the_mulligan_and_draw() -> None:
     assert s.node == "draw"
     for a in (A.Draw(0), A.Draw(6), A.Draw(-1), A.Draw(10**9)):
         refused(s, a, "DQ-6.3")
-    for a in (A.EndPrep(), A.Keep(), A.Recruit(s.zone(0, "hand")[0], "front")):
-        refused(s, a, "DQ-6.3")
+    for other in (A.EndPrep(), A.Keep(), A.Recruit(s.zone(0, "hand")[0], "front")):
+        refused(s, other, "DQ-6.3")
 
 
 def test_illegal_actions_in_the_preparation_phase() -> None:
@@ -790,7 +792,7 @@ def test_actions_with_nonsense_fields_are_refused_not_crashing() -> None:
     for cls in A.ACTION_CLASSES:
         fields = cls.__dataclass_fields__
         for v in values:
-            args = [v] * len(fields)
+            args: list[Any] = [v] * len(fields)  # wrong types on purpose
             try:
                 action = cls(*args)
             except TypeError:
@@ -899,7 +901,7 @@ def test_good_options_are_accepted() -> None:
 def saved(
     seed: int = 5, steps: int = 60, options: dict[str, Any] | None = None, from_position: bool = False
 ) -> dict[str, Any]:
-    g = tcgteach.game("dragonquest", options)
+    g = cast(DragonQuest, tcgteach.game("dragonquest", options))
     if from_position:
         s = g.position(
             spec(
@@ -914,7 +916,7 @@ def saved(
         if s.is_terminal():
             break
         s.apply(rng.choice(s.legal_actions()))
-    d = json.loads(json.dumps(s.to_dict()))
+    d: dict[str, Any] = json.loads(json.dumps(s.to_dict()))
     assert g.state_from_dict(copy.deepcopy(d)).to_dict() == d
     return d
 
@@ -1009,7 +1011,8 @@ def test_saved_position_with_a_corrupted_position(change: Callable[[dict[str, An
 
 
 def test_saved_state_that_is_not_an_object() -> None:
-    for data in (None, [], "state", 3, 2.5, True, {}, {"format": "tcgteach-state"}):
+    not_states: tuple[object, ...] = (None, [], "state", 3, 2.5, True, {}, {"format": "tcgteach-state"})
+    for data in not_states:
         load_fails(data)
 
 

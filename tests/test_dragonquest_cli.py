@@ -30,6 +30,7 @@ def live_game(seed: int, options: dict[str, Any]) -> Any:
     agents = [RandomAgent(seed * 1000 + i) for i in range(2)]
     while not s.is_terminal():
         p = s.current_player
+        assert p is not None
         s.apply(agents[p].act(s.view(p)))
     return s
 
@@ -237,6 +238,8 @@ def test_every_event_and_action_of_many_games_reads_as_a_sentence(lang: str) -> 
         agents = [RandomAgent(seed * 1000 + i) for i in range(2)]
         while not s.is_terminal():
             p = s.current_player
+            assert p is not None
+            assert p is not None
             action = agents[p].act(s.view(p))
             text = g.describe_action(action, s, lang)
             assert text and text != str(action), f"{action}: {text!r}"

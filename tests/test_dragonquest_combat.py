@@ -8,16 +8,26 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
-from tcgteach.dragonquest.rules.combat import Blow, Combat, Fighter, resolve_fight, result_of_record, speed_order
+from tcgteach.dragonquest import DragonQuest
+from tcgteach.dragonquest.rules.combat import (
+    Blow,
+    Combat,
+    Fighter,
+    FightResult,
+    resolve_fight,
+    result_of_record,
+    speed_order,
+)
 
 ATT, DEF = 7, 57  # card instance numbers of the two fighters
 
 
-def blows(result):
+def blows(result: FightResult) -> list[tuple[int, int, int]]:
     return [(b.source, b.target, b.damage) for b in result.blows]
 
 
@@ -108,8 +118,8 @@ def test_DQ_7_8_fight_values_are_frozen() -> None:
     assert isinstance(result.blows[0], Blow) and hash(Combat(ATT, DEF, 1)) == hash(Combat(ATT, DEF, 1))
 
 
-def _battles(games: int) -> list[dict]:
-    out = []
+def _battles(games: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for seed in range(games):
         s = tcgteach.game("dragonquest", {"turn_limit": 40}).new_state(seed=seed)
         rng = random.Random(seed)
@@ -134,7 +144,7 @@ def test_DQ_7_8_the_engine_applies_exactly_what_resolve_fight_decides() -> None:
 
 
 def test_DQ_7_8_the_state_records_the_fight_under_way_as_a_saved_list() -> None:
-    s = tcgteach.game("dragonquest").new_state(seed=3)
+    s = cast(DragonQuest, tcgteach.game("dragonquest")).new_state(seed=3)
     rng = random.Random(3)
     seen = 0
     while not s.is_terminal() and seen < 5:

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach.core.state import State
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules import battle
 from tcgteach.dragonquest.rules.state import DragonQuestState
@@ -80,7 +82,7 @@ class Checker:
             self.failures.append(f"{self.where}: {message}")
 
     # -- every step -------------------------------------------------------------------------------------
-    def step(self, s: Any, before: tuple | None, action: Any, events: list[Any]) -> None:
+    def step(self, s: Any, before: tuple[int, int] | None, action: Any, events: list[Any]) -> None:
         formation = s.game.options["formation"]
         self.cards(s)
         if min(s.gp) < 0:
@@ -150,7 +152,11 @@ class Checker:
         self.seen["battle"] += 1
         att, dfn = d["attacker"], d["defender"]
         self.seen[d["order"]] += 1
-        for key, base_of in (("attack", lambda c: s.card(c).attack), ("speed", lambda c: s.card(c).speed)):
+        bases: tuple[tuple[str, Callable[[int], int]], ...] = (
+            ("attack", lambda c: s.card(c).attack),
+            ("speed", lambda c: s.card(c).speed),
+        )
+        for key, base_of in bases:
             for side, c in (("attacker", att), ("defender", dfn)):
                 m = d[key][side]
                 if m["base"] != base_of(c) or m["total"] != max(0, m["base"] + m["item"] + m["aura"]):
@@ -241,7 +247,7 @@ def end_steps(monkeypatch: pytest.MonkeyPatch) -> EndSteps:
 
 
 def play(i: int, checker: Checker) -> Any:
-    g = tcgteach.game("dragonquest", options_of(i))
+    g = cast(DragonQuest, tcgteach.game("dragonquest", options_of(i)))
     s = g.new_state(seed=i, decks=decks_of(i))
     rng = random.Random(1000 + i)
     checker.where = f"game {i} setup"

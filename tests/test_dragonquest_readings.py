@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import StateFileError
 from tcgteach.core.record import parse_record, record_text, replay
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules.cards import card_pool
 
@@ -37,7 +38,7 @@ def pos(
     **top: Any,
 ) -> Any:
     spec = {"turn_player": tp, "node": node, "players": [p0, p1], **top}
-    return tcgteach.game("dragonquest", options).position(spec)
+    return cast(DragonQuest, tcgteach.game("dragonquest", options)).position(spec)
 
 
 def dying(cid: str, **kw: Any) -> dict[str, Any]:

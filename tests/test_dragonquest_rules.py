@@ -11,24 +11,28 @@ H02 L1 axe atk2 hp4 spd2.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections import Counter
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, StateFileError, TcgError
+from tcgteach.core.events import Event
+from tcgteach.core.state import State
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules.cards import card_pool, parse_decks
 from tcgteach.dragonquest.rules.state import ACTIVE, CLOSED, CONFUSED
 
-GAME = tcgteach.game("dragonquest")
+GAME = cast(DragonQuest, tcgteach.game("dragonquest"))
 POOL = card_pool()
 FILLER = list(GAME.starter_deck("beasts").cards) * 2
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
-def game(**options: Any) -> Any:
-    return tcgteach.game("dragonquest", options or None)
+def game(**options: Any) -> DragonQuest:
+    return cast(DragonQuest, tcgteach.game("dragonquest", options or None))
 
 
 def pl(front: Any = (), back: Any = (), *, deck: Any = "beasts", **kw: Any) -> dict[str, Any]:
@@ -57,33 +61,33 @@ def pos(
     **top: Any,
 ) -> Any:
     spec = {"turn_player": tp, "node": node, "players": [p0, p1], **top}
-    return tcgteach.game("dragonquest", options).position(spec, seed=seed)
+    return cast(DragonQuest, tcgteach.game("dragonquest", options)).position(spec, seed=seed)
 
 
 def find(s: Any, p: int, zone: str, cid: str, k: int = 0) -> int:
     """The k-th instance of card ``cid`` in player p's zone."""
-    found = [c for c in s.zone(p, zone) if s.card(c).id == cid]
+    found: list[int] = [c for c in s.zone(p, zone) if s.card(c).id == cid]
     assert len(found) > k, f"no {cid} #{k} in p{p}.{zone}: {ids(s, s.zone(p, zone))}"
     return found[k]
 
 
 def ids(s: Any, cards: Any) -> list[str]:
-    return [s.card(c).id for c in cards]
+    return [str(s.card(c).id) for c in cards]
 
 
-def since(s: Any, n: int) -> list[Any]:
+def since(s: State, n: int) -> list[Event]:
     return s.events[n:]
 
 
-def kinds(events: list[Any]) -> list[str]:
+def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def of_kind(events: list[Any], kind: str) -> list[Any]:
+def of_kind(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
-def battle(s: Any) -> dict[str, Any]:
+def battle(s: State) -> dict[str, Any]:
     """The data of the last 'battle' event (DQ-7.8)."""
     return of_kind(s.events, "battle")[-1].data
 
@@ -106,6 +110,7 @@ def attack(s: Any, attacker: int, block: int | None = None, counter: bool = True
     if s.node == "combat.defend":
         s.apply(A.Block(block) if block is not None else A.NoBlock())
     if s.node == "combat.fallback":
+        assert pick is not None, "the attacker is asked to pick a target"
         s.apply(A.Target(pick))
     if s.node == "combat.counter":
         s.apply(A.Counter() if counter else A.NoCounter())
@@ -225,7 +230,7 @@ def test_DQ_1_3_both_lose_in_one_instruction_wipe_out_is_a_draw() -> None:
     out = s.result()
     assert out.winners == () and out.is_draw and out.winner is None and out.reason == "DQ-1.3"
     assert out.text("en").startswith("Draw (")
-    assert sorted(e.player for e in of_kind(s.events, "deck_out")) == [0, 1]
+    assert Counter(e.player for e in of_kind(s.events, "deck_out")) == Counter([0, 1])
     assert of_kind(s.events, "game_over")[-1].rule == "DQ-1.3"
 
 
@@ -252,7 +257,7 @@ def test_DQ_1_3_poison_ticks_of_both_players_are_one_instruction() -> None:
     assert out.winners == () and out.reason == "DQ-1.3"
     ticks = [e for e in of_kind(s.events, "damage") if e.rule == "DQ-6.14"]
     assert [e.player for e in ticks] == [0, 1]  # the second tick was not skipped after the first loss
-    assert sorted(e.player for e in of_kind(s.events, "deck_out")) == [0, 1]
+    assert Counter(e.player for e in of_kind(s.events, "deck_out")) == Counter([0, 1])
 
 
 def test_DQ_1_3_poison_tick_one_deck_short_the_other_player_wins() -> None:
@@ -1048,7 +1053,7 @@ def test_DQ_6_14_wipe_out_penalty_hits_each_player_without_party() -> None:
     s = pos(pl([]), pl([]), node="battle")
     decks = [len(s.zone(p, "deck")) for p in range(2)]
     s.apply(A.Skip())
-    assert sorted(e.player for e in of_kind(s.events, "wipe_out")) == [0, 1]
+    assert Counter(e.player for e in of_kind(s.events, "wipe_out")) == Counter([0, 1])
     assert len(s.zone(0, "deck")) == decks[0] - 5
     assert len(s.zone(1, "discard")) == 5
     s = pos(pl(["M01"]), pl(["M01"]), node="battle")
@@ -1531,7 +1536,7 @@ def test_DQ_1_2_a_blow_larger_than_the_deck_is_explained_with_the_cards_really_t
     """The combat explanation uses the cards actually moved and says the owner lost (DQ-1.2, DQ-8.1)."""
     from tcgteach.dragonquest.teaching.text import combat_explanation
 
-    g = tcgteach.game("dragonquest")
+    g = cast(DragonQuest, tcgteach.game("dragonquest"))
     s = g.position(
         {
             "turn_player": 0,
@@ -1548,6 +1553,6 @@ def test_DQ_1_2_a_blow_larger_than_the_deck_is_explained_with_the_cards_really_t
     assert (blow["damage"], blow["taken"]) == (6, 2)
     lines = "\n".join(combat_explanation(s, battle.data, "en"))
     assert "moves 2 cards from the deck" in lines and "4 could not be taken: its owner loses (DQ-1.2)" in lines
-    assert s.is_terminal() and s.result().winners == (0,)
+    assert s.is_terminal() and (out := s.result()) is not None and out.winners == (0,)
     kinds = [e.kind for e in s.events]
     assert kinds.index("damage") < kinds.index("deck_out")  # the loss is announced after what caused it

@@ -14,7 +14,7 @@ from tcgteach.dragonquest.rules import actions as A
 
 def _states(seeds: int = 6, every: int = 7) -> list[object]:
     game = tcgteach.game("dragonquest")
-    out = []
+    out: list[object] = []
     for seed in range(seeds):
         s = game.new_state(seed=seed)
         rng = random.Random(seed)

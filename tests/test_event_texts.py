@@ -38,7 +38,9 @@ def texts(game_name: str, lang: str, seeds: range = range(4)) -> Iterator[tuple[
                 break
             for a in state.legal_actions():
                 yield type(a).__name__, game.describe_action(a, state, lang)
-            state.apply(agents[state.current_player].act(state.view(state.current_player)))
+            mover = state.current_player
+            assert mover is not None
+            state.apply(agents[mover].act(state.view(mover)))
             steps += 1
 
 

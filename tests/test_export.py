@@ -6,11 +6,14 @@ import base64
 import re
 import shutil
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
 from tcgteach.widgets import Classroom, CombatView, Stepper
+from tcgteach.widgets.surface import Surface
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="the graph is laid out by graphviz")
 
@@ -23,7 +26,7 @@ class Refs(HTMLParser):
         self.tags: list[str] = []
         self.refs: list[tuple[str, str, str]] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append(tag)
         for name, value in attrs:
             if name in ("src", "href", "xlink:href", "srcset", "action", "data", "poster") or (
@@ -55,7 +58,9 @@ def check_self_contained(doc: str) -> Refs:
     ],
     ids=["stepper-dm", "stepper-dq-ja", "combat", "classroom"],
 )
-def test_export_html_is_one_self_contained_file_with_board_graph_and_events(make, tmp_path):
+def test_export_html_is_one_self_contained_file_with_board_graph_and_events(
+    make: Callable[[], Surface], tmp_path: Path
+) -> None:
     w = make()
     for _ in range(8):
         if w.session.person_to_move():
@@ -76,7 +81,7 @@ def test_export_html_is_one_self_contained_file_with_board_graph_and_events(make
     assert "fill: #ffd54f" in svg or w.state.node not in w.game.flows[w.flow_name].by_id
 
 
-def test_the_export_button_offers_data_urls_and_forgets_them_at_the_next_move():
+def test_the_export_button_offers_data_urls_and_forgets_them_at_the_next_move() -> None:
     st = Stepper("darkmoon", seed=3)
     st.export_button.click()
     links = re.findall(

@@ -5,26 +5,31 @@ from __future__ import annotations
 
 import math
 import shutil
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import tinygame
-except ImportError:
-    import tinygame
+else:
+    try:  # tests/ may become a package
+        from . import tinygame
+    except ImportError:
+        import tinygame
 
 
 @pytest.fixture(autouse=True)
-def registered():
+def registered() -> Iterator[None]:
     tcgteach.register_game(tinygame.Tally)
     yield
     tcgteach.unregister_game("tally")
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="the focus view is laid out by graphviz")
-def test_the_stepper_shows_a_focus_view_of_the_tiny_games_flow():
+def test_the_stepper_shows_a_focus_view_of_the_tiny_games_flow() -> None:
     from tcgteach.widgets import Stepper
 
     st = Stepper("tally", seed=1)
@@ -37,7 +42,7 @@ def test_the_stepper_shows_a_focus_view_of_the_tiny_games_flow():
     assert "http" not in doc and f'data-current="{st.state.node}"' in doc
 
 
-def test_every_focus_view_fits_a_420px_column_with_its_type_at_14px():
+def test_every_focus_view_fits_a_420px_column_with_its_type_at_14px() -> None:
     """Issue 21 item 4: beside the board the focus view gets a column of 420-560 px; each one (every node,
     reached every way, both games and languages) keeps its smallest type at 14 px within 420 px, and its
     words sit inside the boxes, so no edge carries a label an arrow could cross."""
@@ -58,6 +63,8 @@ def test_every_focus_view_fits_a_420px_column_with_its_type_at_14px():
                         _own, least = readable_width(svg)
                         widest = max(widest, (least, f"{name} {flow.name} {lang} {node.id} from {via}"))
                         assert not re.search(r'<g class="edge[^"]*"[^>]*>(?:(?!</g>).)*<text', svg, re.S), node.id
-                        style = re.search(r'<svg [^>]*style="([^"]*)"', svg).group(1)
+                        found = re.search(r'<svg [^>]*style="([^"]*)"', svg)
+                        assert found is not None, node.id
+                        style = found.group(1)
                         assert f"min-width:{math.ceil(least)}px" in style
     assert widest[0] <= 420, f"the focus view {widest[1]} needs {widest[0]:.0f} px for {READABLE_PX} px type"

@@ -2,6 +2,7 @@
 readably, locally with a system CJK font and in the JupyterLite site with the subset bundled in tcgteach/data/."""
 
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,19 +21,19 @@ LESSON_JA = REPO / "notebooks" / "ja" / "04_compare_designs.ipynb"
 
 
 @pytest.fixture(autouse=True)
-def _restore_rc():
+def _restore_rc() -> Iterator[None]:
     with matplotlib.rc_context():
         yield
 
 
-def test_the_plot_labels_of_the_japanese_lesson_are_found_and_japanese():
+def test_the_plot_labels_of_the_japanese_lesson_are_found_and_japanese() -> None:
     chars = fonts.plot_label_characters(LESSON_JA)
     for label in ("先攻勝率（95%信頼区間）", "ゲーム数", "ゲームの終わり方", "ドラゴンクエスト"):
         assert set(label) <= chars, label
     assert any("\u3040" <= c <= "\u30ff" for c in chars), "kana in the labels"
 
 
-def test_the_bundled_subset_has_every_character_of_the_japanese_plot_labels_and_rule_titles():
+def test_the_bundled_subset_has_every_character_of_the_japanese_plot_labels_and_rule_titles() -> None:
     have = fonts.bundled_characters()
     assert have, "tcgteach/data/NotoSansCJKjp-subset.otf is missing"
     missing = fonts.needed_characters([LESSON_JA]) - have
@@ -41,14 +42,16 @@ def test_the_bundled_subset_has_every_character_of_the_japanese_plot_labels_and_
     )
 
 
-def test_the_bundled_subset_is_small_and_carries_its_license():
-    path = Path(fonts.bundled_path())
+def test_the_bundled_subset_is_small_and_carries_its_license() -> None:
+    bundled = fonts.bundled_path()
+    assert bundled is not None
+    path = Path(bundled)
     assert path.stat().st_size < 200_000
     license_text = (path.parent / "NotoSansCJKjp-subset.LICENSE.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in license_text and "Adobe" in license_text
 
 
-def test_japanese_font_puts_a_font_matplotlib_knows_first():
+def test_japanese_font_puts_a_font_matplotlib_knows_first() -> None:
     name = fonts.japanese_font(quiet=True)
     assert name is not None
     assert name in {f.name for f in font_manager.fontManager.ttflist}
@@ -56,7 +59,7 @@ def test_japanese_font_puts_a_font_matplotlib_knows_first():
     assert matplotlib.rcParams["font.family"] == ["sans-serif"]
 
 
-def test_the_bundled_font_draws_every_label_without_a_missing_glyph(recwarn):
+def test_the_bundled_font_draws_every_label_without_a_missing_glyph(recwarn: pytest.WarningsRecorder) -> None:
     """What the JupyterLite site does: no system CJK font, the bundled subset only (pytest turns the
     "Glyph ... missing from font" warnings into errors; recwarn would list them otherwise)."""
     import matplotlib.pyplot as plt
@@ -72,7 +75,9 @@ def test_the_bundled_font_draws_every_label_without_a_missing_glyph(recwarn):
     assert not [w for w in recwarn if "missing from" in str(w.message)]
 
 
-def test_without_a_font_it_says_so_in_one_line_and_changes_nothing(monkeypatch, capsys):
+def test_without_a_font_it_says_so_in_one_line_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(fonts, "find_japanese_font", lambda prefer_bundled=False: None)
     before = list(matplotlib.rcParams["font.sans-serif"])
     assert fonts.japanese_font("ja") is None
@@ -85,6 +90,6 @@ def test_without_a_font_it_says_so_in_one_line_and_changes_nothing(monkeypatch, 
     assert capsys.readouterr().out == ""
 
 
-def test_an_unknown_language_is_a_clear_error():
+def test_an_unknown_language_is_a_clear_error() -> None:
     with pytest.raises(TcgError, match="unknown language 'fr'"):
         fonts.japanese_font("fr")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,10 +17,13 @@ from tcgteach.agents import make_agent
 from tcgteach.agents.coach import _SEEN, CoachAgent, _progress
 from tcgteach.core.determinize import determinize
 from tcgteach.core.errors import IllegalActionError, OptionError
+from tcgteach.darkmoon import DarkMoon
 from tcgteach.darkmoon.rules import actions as A_DM
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules.ids import Node
 from tcgteach.dragonquest.rules.preparation import leads_back, phase_repeats, position_key
+from tcgteach.dragonquest.rules.state import DragonQuestState
 from tcgteach.sim.runner import resolve_game
 
 DQ_CLASS = tcgteach.game_class("dragonquest")
@@ -199,8 +202,8 @@ def test_DQ_6_4_views_and_dealt_samples_know_the_phase() -> None:
     sw = swaps(s)[0]
     s.apply(sw)
     back = next(a for a in swaps(s) if (a.front, a.back) == (sw.back, sw.front))
-    view = s.view(0)
-    sample = determinize(view, random.Random(3))
+    view = cast(DragonQuestState, s.view(0))
+    sample = cast(DragonQuestState, determinize(view, random.Random(3)))
     for probe in (s, view, sample):
         assert position_key(probe) == position_key(s)
         assert leads_back(probe, back) and not leads_back(probe, A.END_PREP)
@@ -285,7 +288,7 @@ PHASE_MOST, GAME_MOST = 30, 1500
 
 
 def test_DQ_6_4_DQ_1_4_an_adversary_that_always_repeats_still_ends_every_game() -> None:
-    g = resolve_game("dragonquest")  # the simulation defaults: turn_limit 200, repeat_limit 3
+    g = cast(DragonQuest, resolve_game("dragonquest"))  # the simulation defaults: turn_limit 200, repeat_limit 3
     assert (g.options["turn_limit"], g.options["repeat_limit"]) == (200, 3)
     decks = g.starter_decks()
     prep = (Node.PREP, Node.PREP_PAY, Node.PREP_TARGET, Node.REPAIR)
@@ -370,7 +373,7 @@ def test_DM_1_4_DM_4_6_an_adversary_that_cancels_or_passes_still_ends_every_game
         legal = never.legal_actions()
         never.apply(A_DM.END_MAIN if A_DM.END_MAIN in legal else legal[0])
     assert not never.is_terminal() and never.turn > 1000  # the source's rules alone
-    g = resolve_game("darkmoon")
+    g = cast(DarkMoon, resolve_game("darkmoon"))
     assert (g.options["repeat_limit"], g.options["turn_limit"]) == (3, 500)
     longest = 0
     for seed in range(8):
@@ -382,6 +385,7 @@ def test_DM_1_4_DM_4_6_an_adversary_that_cancels_or_passes_still_ends_every_game
             s.apply(loop[0] if loop else legal[rng.randrange(len(legal))])
             assert s.cancels_this_turn() <= 3
         out = s.result()
+        assert out is not None
         assert s.turn == 500 and out.winners == () and out.reason == "DM-1.4" and not out.nobody_wins
         assert "DM-1.4" in s.game.describe_event(s.events[-1], s) and "引き分け" in s.game.describe_event(
             s.events[-1], s, "ja"

@@ -10,25 +10,37 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import cast
 
 import pytest
 
 import tcgteach
-from tcgteach.agents import AGENTS, HeuristicAgent, RandomAgent, make_agent
+from tcgteach.agents import AGENTS, Agent, HeuristicAgent, RandomAgent, make_agent
+from tcgteach.core.actions import Action
+from tcgteach.core.game import Game
+from tcgteach.core.state import State
+from tcgteach.darkmoon.rules.state import DarkMoonState
 
 OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
 GAMES_PER_RUN = 200  # seeded games per game, seats alternating
 MIN_WIN_RATE = 0.7
 
 
-def _game(name: str):
+def _game(name: str) -> Game:
     return tcgteach.game(name, options=OPTIONS[name])
 
 
-def _play(game, seed: int, agents, on_decision=None):
+def _play(
+    game: Game,
+    seed: int,
+    agents: Sequence[Agent],
+    on_decision: Callable[[State, int, State, Action], object] | None = None,
+) -> State:
     state = game.new_state(seed=seed)
     while not state.is_terminal():
         p = state.current_player
+        assert p is not None
         view = state.view(p)
         action = agents[p].act(view)
         if on_decision is not None:
@@ -37,7 +49,7 @@ def _play(game, seed: int, agents, on_decision=None):
     return state
 
 
-def test_registered_and_exported():
+def test_registered_and_exported() -> None:
     assert AGENTS["heuristic"] is HeuristicAgent
     agent = make_agent("heuristic", 3)
     assert isinstance(agent, HeuristicAgent) and agent.name == "heuristic"
@@ -46,17 +58,17 @@ def test_registered_and_exported():
     for name, title in (("darkmoon", "DARK MOON"), ("dragonquest", "Dragon Quest")):
         policy = tcgteach.game(name).heuristic_policy()
         module = sys.modules[type(policy).__module__]
-        assert module.__name__ == f"tcgteach.{name}.policy" and title in module.__doc__
+        assert module.__name__ == f"tcgteach.{name}.policy" and module.__doc__ is not None and title in module.__doc__
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_beats_random_and_always_plays_legally(name):
+def test_beats_random_and_always_plays_legally(name: str) -> None:
     game = _game(name)
     wins = losses = draws = decisions = 0
     seconds = 0.0
-    heuristics = []
+    heuristics: list[HeuristicAgent] = []
 
-    def check(state, p, view, action):
+    def check(state: State, p: int, view: State, action: Action) -> None:
         nonlocal decisions
         if p == seat:
             decisions += 1
@@ -67,10 +79,14 @@ def test_beats_random_and_always_plays_legally(name):
         heuristic = HeuristicAgent(seed=seed)
         heuristics.append(heuristic)
         timed = _Timed(heuristic)
-        agents = [timed, RandomAgent(seed=10_000 + seed)] if seat == 0 else [RandomAgent(seed=10_000 + seed), timed]
+        agents: list[Agent] = (
+            [timed, RandomAgent(seed=10_000 + seed)] if seat == 0 else [RandomAgent(seed=10_000 + seed), timed]
+        )
         state = _play(game, seed, agents, check)
         seconds += timed.seconds
-        winners = state.result().winners
+        out = state.result()
+        assert out is not None
+        winners = out.winners
         if winners == (seat,):
             wins += 1
         elif len(winners) == 1:
@@ -88,23 +104,24 @@ def test_beats_random_and_always_plays_legally(name):
 class _Timed:
     """Counts the CPU time the wrapped agent spends deciding."""
 
-    def __init__(self, agent):
+    def __init__(self, agent: Agent) -> None:
         self.agent = agent
+        self.name = agent.name
         self.seconds = 0.0
 
-    def act(self, view):
+    def act(self, view: State) -> Action:
         t = time.process_time()
         action = self.agent.act(view)
         self.seconds += time.process_time() - t
         return action
 
 
-def _positions(name: str, games: int = 6):
+def _positions(name: str, games: int = 6) -> list[tuple[State, int]]:
     """(state, player) at every decision of a few heuristic-vs-random games, states kept as clones."""
     game = _game(name)
-    out = []
+    out: list[tuple[State, int]] = []
     for seed in range(games):
-        agents = [HeuristicAgent(seed=seed), RandomAgent(seed=seed + 50)]
+        agents: list[Agent] = [HeuristicAgent(seed=seed), RandomAgent(seed=seed + 50)]
         if seed % 2:
             agents.reverse()
         _play(game, 100 + seed, agents, lambda state, p, view, action: out.append((state.clone(), p)))
@@ -112,7 +129,7 @@ def _positions(name: str, games: int = 6):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_same_view_same_seed_same_action(name):
+def test_same_view_same_seed_same_action(name: str) -> None:
     positions = _positions(name)
     assert len(positions) > 100
     for k, (state, p) in enumerate(positions):
@@ -123,7 +140,7 @@ def test_same_view_same_seed_same_action(name):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_games_replay_exactly_from_the_seeds(name):
+def test_games_replay_exactly_from_the_seeds(name: str) -> None:
     game = _game(name)
     histories = []
     for _ in range(2):
@@ -133,14 +150,14 @@ def test_games_replay_exactly_from_the_seeds(name):
     assert len(histories[0]) > 20
 
 
-def _redeal_hidden(state, p: int, rng: random.Random):
+def _redeal_hidden(state: State, p: int, rng: random.Random) -> State:
     """A copy of the real state that player p cannot tell from it: every card p does not see is dealt
     again at random among the places p does not see, each card staying with its owner (the other
     hands, the deck orders, face-down damage cards)."""
     view = state.view(p)
     twin = state.clone()
-    keep = set()
-    if getattr(getattr(state, "pending", None), "op", None) == "peek" and state.turn_player == p:
+    keep: set[tuple[int, str, int]] = set()
+    if getattr(getattr(state, "pending", None), "op", None) == "peek" and cast(DarkMoonState, state).turn_player == p:
         keep.add((p, "deck", len(state.zone(p, "deck")) - 1))  # p looked at the own top card (DM-4.2)
     slots: dict[int, list[tuple[int, int]]] = {}
     for i, (owner, zone, cards) in enumerate(view.all_zones()):
@@ -156,7 +173,7 @@ def _redeal_hidden(state, p: int, rng: random.Random):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_never_needs_the_hidden_cards(name):
+def test_never_needs_the_hidden_cards(name: str) -> None:
     positions = _positions(name)
     differ = 0
     for k, (state, p) in enumerate(positions):
@@ -172,8 +189,10 @@ def test_never_needs_the_hidden_cards(name):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_views_of_players_not_to_act_are_refused(name):
+def test_views_of_players_not_to_act_are_refused(name: str) -> None:
     state = _game(name).new_state(seed=1)
-    idle = 1 - state.current_player
+    mover = state.current_player
+    assert mover is not None
+    idle = 1 - mover
     with pytest.raises(tcgteach.TcgError):
         HeuristicAgent(seed=0).act(state.view(idle))

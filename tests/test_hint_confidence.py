@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -15,23 +16,31 @@ from tcgteach.agents.coach import (
     CONFIDENCE,
     FEW_BEST,
     FEW_TOTAL,
+    Assessment,
     CoachAgent,
     _pct,
     _progress,
     assess,
     wilson,
 )
+from tcgteach.core.state import State
+from tcgteach.dragonquest import DragonQuest
+from tcgteach.dragonquest.rules.cards import Card
+from tcgteach.dragonquest.rules.state import DragonQuestState
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from .test_coach_hints import first_strike
-except ImportError:
-    from test_coach_hints import first_strike
+else:
+    try:  # tests/ may become a package
+        from .test_coach_hints import first_strike
+    except ImportError:
+        from test_coach_hints import first_strike
 
-DQ = tcgteach.game("dragonquest")
+DQ = cast(DragonQuest, tcgteach.game("dragonquest"))
 
 
 # -- the statistics ----------------------------------------------------------------------------------------------
-def test_the_issues_hint_on_46_rollouts_is_no_longer_clearly_the_best():
+def test_the_issues_hint_on_46_rollouts_is_no_longer_clearly_the_best() -> None:
     """ "Clearly the best move (44%; next 12%)" rested on 46 simulated games: a gap beyond its error, but few games."""
     sure = assess([("a", 0.44, 30), ("b", 0.12, 16)])
     assert sure.few and sure.verdict == "probable" and sure.z > 2
@@ -39,13 +48,13 @@ def test_the_issues_hint_on_46_rollouts_is_no_longer_clearly_the_best():
     assert assess([("a", 0.44, 300), ("b", 0.12, 160)]).verdict == "clear"
 
 
-def test_few_is_set_below_the_total_and_below_the_rollouts_of_the_move():
+def test_few_is_set_below_the_total_and_below_the_rollouts_of_the_move() -> None:
     assert assess([("a", 0.7, FEW_BEST), ("b", 0.3, FEW_TOTAL - FEW_BEST)]).few is False
     assert assess([("a", 0.7, FEW_BEST - 1), ("b", 0.3, FEW_TOTAL)]).few is True  # the move itself: too few
     assert assess([("a", 0.7, FEW_BEST), ("b", 0.3, FEW_TOTAL - FEW_BEST - 1)]).few is True  # in all: too few
 
 
-def test_the_words_need_the_gap_beyond_its_standard_error():
+def test_the_words_need_the_gap_beyond_its_standard_error() -> None:
     # 400 rollouts each: the standard error of the gap is about 3.5 points
     assert assess([("a", 0.51, 400), ("b", 0.49, 400)]).verdict == "close"  # 0.6 SE
     assert assess([("a", 0.53, 400), ("b", 0.49, 400)]).verdict == "probable"  # 1.1 SE
@@ -54,14 +63,14 @@ def test_the_words_need_the_gap_beyond_its_standard_error():
     assert assess([("a", 0.53, 40000), ("b", 0.50, 40000)]).verdict == "probable"
 
 
-def test_a_lucky_action_dropped_early_does_not_decide_but_one_that_scored_higher_does():
+def test_a_lucky_action_dropped_early_does_not_decide_but_one_that_scored_higher_does() -> None:
     # dropped by the halving after one rollout that lost: the finalists decide
     assert assess([("a", 0.7, 200), ("b", 0.4, 180), ("c", 0.0, 1)]).verdict == "clear"
     # an action that scored higher, even on few rollouts, makes it a close call
     assert assess([("a", 0.6, 200), ("b", 0.4, 180), ("c", 1.0, 3)]).verdict == "close"
 
 
-def test_wilson_interval_is_wide_for_a_handful_and_never_leaves_0_to_1():
+def test_wilson_interval_is_wide_for_a_handful_and_never_leaves_0_to_1() -> None:
     lo, hi = wilson(19, 19)
     assert 0.82 < lo < 0.84 and hi == 1.0
     lo, hi = wilson(12, 19)
@@ -71,13 +80,13 @@ def test_wilson_interval_is_wide_for_a_handful_and_never_leaves_0_to_1():
     assert all(math.isnan(x) for x in wilson(0, 0))
 
 
-def test_a_chance_short_of_certain_never_reads_100_percent():
+def test_a_chance_short_of_certain_never_reads_100_percent() -> None:
     assert _pct(0.996) == "99%" and _pct(0.004) == "1%" and _pct(1.0) == "100%" and _pct(0.0) == "0%"
     assert _pct(0.634) == "63%"
 
 
 # -- the sentences -------------------------------------------------------------------------------------------------
-def sentence(alts_values, lang, iterations=None):
+def sentence(alts_values: list[tuple[float, int]], lang: str, iterations: int | None = None) -> tuple[str, Assessment]:
     s = first_strike()
     v = s.view(0)
     legal = list(v.legal_actions())
@@ -88,7 +97,7 @@ def sentence(alts_values, lang, iterations=None):
     return CoachAgent._sentence(v, alts[0][0], alts, [], sure, words, total, lang), sure
 
 
-def test_a_hint_on_19_games_says_it_is_a_rough_guess_and_counts_the_wins():
+def test_a_hint_on_19_games_says_it_is_a_rough_guess_and_counts_the_wins() -> None:
     en, sure = sentence([(1.0, 19), (0.5, 8)], "en")
     assert sure.few
     assert "based on only 27 simulated games: a rough guess" in en
@@ -101,7 +110,7 @@ def test_a_hint_on_19_games_says_it_is_a_rough_guess_and_counts_the_wins():
     )
 
 
-def test_a_hint_on_many_games_gives_the_rate_and_its_range_and_no_warning():
+def test_a_hint_on_many_games_gives_the_rate_and_its_range_and_no_warning() -> None:
     en, sure = sentence([(0.634, 300), (0.41, 200)], "en")
     assert not sure.few and sure.verdict == "clear"
     assert en.count("Clearly the best move") == 1 and "rough guess" not in en
@@ -110,14 +119,14 @@ def test_a_hint_on_many_games_gives_the_rate_and_its_range_and_no_warning():
     assert "はっきり一番よい手です（300局の先読みで勝率63%、誤差を見込むと58%〜69%" in ja and "大まかな" not in ja
 
 
-def test_games_scored_as_estimates_are_counted_with_about():
+def test_games_scored_as_estimates_are_counted_with_about() -> None:
     en, _ = sentence([(0.6, 19), (0.5, 8)], "en")
     assert "won about 11 of 19" in en  # 11.4
     ja, _ = sentence([(0.6, 19), (0.5, 8)], "ja")
     assert "19局中約11局で勝ち" in ja
 
 
-def test_every_option_winning_on_few_games_claims_nothing_and_gives_the_counts():
+def test_every_option_winning_on_few_games_claims_nothing_and_gives_the_counts() -> None:
     en, sure = sentence([(1.0, 10), (1.0, 9)], "en")
     assert sure.verdict == "close" and sure.few and "Any choice wins" not in en
     assert "A close call, based on only 19 simulated games: a rough guess (this move won 10 of 10" in en
@@ -130,13 +139,16 @@ def test_every_option_winning_on_few_games_claims_nothing_and_gives_the_counts()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_words_change_with_the_evidence_in_a_real_position(lang):
+def test_the_words_change_with_the_evidence_in_a_real_position(lang: str) -> None:
     """A Dragon Quest recruit (Plague Wraith into an empty party): over 20 simulated games a close call and a rough
     guess, over 60 probably the best but still a rough guess, over 500 clearly the best."""
-    try:
+    if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
         from .test_coach import midgame
-    except ImportError:
-        from test_coach import midgame
+    else:
+        try:
+            from .test_coach import midgame
+        except ImportError:
+            from test_coach import midgame
 
     s = midgame("dragonquest", seed=2, steps=30)
     v = s.view(s.current_player)
@@ -153,7 +165,7 @@ def test_the_words_change_with_the_evidence_in_a_real_position(lang):
 
 
 # -- following the hints makes progress ----------------------------------------------------------------------------
-def merchant_position():
+def merchant_position() -> DragonQuestState:
     """Traveling Merchant (H06, cost 1; [Prep] close it: gain 1 GP) active in the preparation phase, no GP."""
     return DQ.position(
         {
@@ -168,7 +180,7 @@ def merchant_position():
     )  # fmt: skip
 
 
-def test_an_action_that_leads_back_to_a_position_of_this_line_is_left_out():
+def test_an_action_that_leads_back_to_a_position_of_this_line_is_left_out() -> None:
     s = merchant_position()
     merchant = next(c for c in s.zone(0, "front") if s.card(c).id == "H06")
     use = next(a for a in s.legal_actions() if str(a).startswith(f"use {merchant}"))
@@ -191,7 +203,7 @@ def test_an_action_that_leads_back_to_a_position_of_this_line_is_left_out():
         coach._phase_repeat = real
 
 
-def test_when_every_choice_leads_back_none_is_left_out():
+def test_when_every_choice_leads_back_none_is_left_out() -> None:
     s = merchant_position()
     _SEEN.clear()
     view = s.view(0)
@@ -213,17 +225,19 @@ def test_when_every_choice_leads_back_none_is_left_out():
     assert _progress(view, view.legal_actions())  # never empty
 
 
-def key(state):
+def key(state: State) -> str:
     return repr((state._scalar_values(), state.zones))
 
 
-def follow_hints(seed, most, **coach):
+def follow_hints(seed: int, most: int, **coach: Any) -> None:
     """Every seat follows the hint of a coach with 6 rollouts a hint (a very busy machine) for six turns; no
     preparation phase may come back to a position or take more than ``most`` decisions."""
     _SEEN.clear()
     s = DQ.new_state(seed=seed)
     turns = 0
-    current, seen, decisions = None, set(), 0
+    current: tuple[int, int | None] | None = None
+    seen: set[str] = set()
+    decisions = 0
     while not s.is_terminal() and s.turn <= 6:
         if s.node.startswith("prep"):
             turn = (s.turn, s.current_player)
@@ -242,7 +256,7 @@ def follow_hints(seed, most, **coach):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 4, 7])
-def test_following_the_hints_of_a_busy_coach_ends_every_preparation_without_revisiting_a_position(seed):
+def test_following_the_hints_of_a_busy_coach_ends_every_preparation_without_revisiting_a_position(seed: int) -> None:
     """Before the fix, with 6 rollouts a hint, 9 of 12 seeds (these four among them) looped to the cap of 40
     decisions in one preparation phase, between "use Traveling Merchant" and "Restore", or between formation
     swaps (benchmarks/coach_hint_loop.py)."""
@@ -250,7 +264,7 @@ def test_following_the_hints_of_a_busy_coach_ends_every_preparation_without_revi
 
 
 @pytest.mark.parametrize("seed", [2, 7])
-def test_a_coach_that_follows_any_lead_still_never_comes_back_to_a_position(seed):
+def test_a_coach_that_follows_any_lead_still_never_comes_back_to_a_position(seed: int) -> None:
     """With override_z 0 and margin 0 any lucky rollout overrules the heuristic's choice: without the repetition
     check these seeds come back to a position of the same preparation phase (2 and 1 times); with it, never. (Since
     the game's own phase memory rules out every way back, DQ-6.4, seed 7 wanders through 17 distinct formations in
@@ -259,13 +273,14 @@ def test_a_coach_that_follows_any_lead_still_never_comes_back_to_a_position(seed
 
 
 # -- the mulligan hint reads this hand (DQ-3.3) ----------------------------------------------------------------------
-def hand_of(seed):
+def hand_of(seed: int) -> tuple[DragonQuestState, int, list[Card]]:
     s = DQ.new_state(seed=seed)
     p = s.current_player
+    assert p is not None
     return s, p, [s.card(c) for c in s.zone(p, "hand")]
 
 
-def test_DQ_3_3_the_mulligan_reason_names_the_level_1_cards_of_this_hand():
+def test_DQ_3_3_the_mulligan_reason_names_the_level_1_cards_of_this_hand() -> None:
     for seed in range(12):
         s, p, cards = hand_of(seed)
         lv1 = [c for c in cards if c.is_party and c.level <= 1]
@@ -285,7 +300,7 @@ def test_DQ_3_3_the_mulligan_reason_names_the_level_1_cards_of_this_hand():
     raise AssertionError("no seed dealt a level-1 party card")
 
 
-def test_DQ_3_3_a_hand_without_a_level_1_card_says_what_its_party_cards_are():
+def test_DQ_3_3_a_hand_without_a_level_1_card_says_what_its_party_cards_are() -> None:
     for seed in range(60):
         s, p, cards = hand_of(seed)
         party = [c for c in cards if c.is_party]
@@ -303,7 +318,7 @@ def test_DQ_3_3_a_hand_without_a_level_1_card_says_what_its_party_cards_are():
     raise AssertionError("no seed dealt a hand without a level-1 party card")
 
 
-def test_DQ_3_3_a_redraw_of_a_hand_with_level_1_cards_names_what_is_weak_in_it():
+def test_DQ_3_3_a_redraw_of_a_hand_with_level_1_cards_names_what_is_weak_in_it() -> None:
     found = 0
     for seed in range(30):
         s, p, cards = hand_of(seed)
@@ -321,14 +336,14 @@ def test_DQ_3_3_a_redraw_of_a_hand_with_level_1_cards_names_what_is_weak_in_it()
     assert found >= 3
 
 
-def test_the_hint_table_counts_wins_on_few_rollouts_and_gives_a_range_on_many():
+def test_the_hint_table_counts_wins_on_few_rollouts_and_gives_a_range_on_many() -> None:
     few = CoachAgent(seed=1, time_budget=None, iterations=20).hint(first_strike().view(0), "en")._repr_html_()
     assert re.search(r"<td>\d+ / \d+</td>", few) and "%" not in few.split("<table>")[1]
     many = CoachAgent(seed=1, time_budget=None, iterations=300).hint(first_strike().view(0), "en")._repr_html_()
     assert re.search(r"<td>\d+% \(\d+%–\d+%\)</td>", many.split("<table>")[1])
 
 
-def test_the_coach_as_a_player_may_go_back_but_never_takes_the_same_way_round_twice():
+def test_the_coach_as_a_player_may_go_back_but_never_takes_the_same_way_round_twice() -> None:
     """``act`` keeps a way back open (DARK MOON's "cancel" of a unit being built is one) and only rules out, in
     a position it stands in again, the action it took from there before: a circle is left after one lap."""
     from tcgteach.agents import coach

@@ -16,7 +16,9 @@ import os
 import random
 import signal
 import sys
+from _collections_abc import dict_values
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -117,13 +119,15 @@ def positions(name: str, seed: int, at: tuple[int, ...]) -> list[State]:
     """The states of a random game after ``at`` steps (those the game reaches)."""
     s = tcgteach.game(name).new_state(seed=seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 7)]
-    out = []
+    out: list[State] = []
     for step in range(max(at) + 1):
         if s.is_terminal():
             break
         if step in at:
             out.append(s.clone())
-        s.apply(agents[s.current_player].act(s))
+        p = s.current_player
+        assert p is not None
+        s.apply(agents[p].act(s))
     return out
 
 
@@ -162,7 +166,11 @@ def check_apply_everywhere(s: State, action: Any, how: str, opcodes: bool = Fals
     k = 1
     while True:
         t = prepared(s)
-        if not interrupted(lambda t=t: getattr(t, how)(action), k, opcodes):
+
+        def act(t: State = t) -> object:
+            return getattr(t, how)(action)
+
+        if not interrupted(act, k, opcodes):
             assert snapshot(t) == after, f"{action} ({how}) without an interrupt"
             return k - 1
         got = snapshot(t)
@@ -200,7 +208,7 @@ def check_undo_everywhere(s: State, opcodes: bool = False) -> int:
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_apply_is_atomic_under_an_interrupt_at_every_line(name):
+def test_apply_is_atomic_under_an_interrupt_at_every_line(name: str) -> None:
     injected = kinds = 0
     seen = set()
     for i, (s, action) in enumerate(cases(name)):
@@ -214,13 +222,13 @@ def test_apply_is_atomic_under_an_interrupt_at_every_line(name):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_apply_of_an_action_written_as_text_is_atomic(name):
+def test_apply_of_an_action_written_as_text_is_atomic(name: str) -> None:
     s, action = cases(name, 1)[3]
     assert check_apply_everywhere(s, str(action), "apply") >= at_least(20)
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_undo_is_atomic_under_an_interrupt_at_every_line(name):
+def test_undo_is_atomic_under_an_interrupt_at_every_line(name: str) -> None:
     injected = 0
     for s, action in cases(name, 1):
         t = s.clone()
@@ -231,7 +239,7 @@ def test_undo_is_atomic_under_an_interrupt_at_every_line(name):
 
 
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_apply_and_undo_are_atomic_under_an_interrupt_at_every_bytecode(name):
+def test_apply_and_undo_are_atomic_under_an_interrupt_at_every_bytecode(name: str) -> None:
     """Finer than lines: a real signal's handler runs between two bytecodes (a subset of these points)."""
     injected = 0
     for s, action in cases(name, 1)[2::3]:
@@ -243,7 +251,7 @@ def test_apply_and_undo_are_atomic_under_an_interrupt_at_every_bytecode(name):
     assert injected >= at_least(1000), injected
 
 
-class _Flaky(dict):  # type: ignore[type-arg]
+class _Flaky(dict[Any, Any]):
     """A views' cache whose ``values()`` raises a second KeyboardInterrupt at the n-th call over all the
     copies sharing ``plan`` (only a rollback or an undo reads them so: a second interrupt inside it)."""
 
@@ -251,7 +259,7 @@ class _Flaky(dict):  # type: ignore[type-arg]
         super().__init__(src)
         self.plan, self.fired = plan, fired
 
-    def values(self):  # type: ignore[override]
+    def values(self) -> dict_values[Any, Any]:
         self.plan[0] -= 1
         if self.plan[0] == 0:
             self.fired.append(1)
@@ -259,7 +267,7 @@ class _Flaky(dict):  # type: ignore[type-arg]
         return super().values()
 
 
-def test_a_second_interrupt_in_the_rollback_is_survived():
+def test_a_second_interrupt_in_the_rollback_is_survived() -> None:
     """Two interrupts: the first in the action (at every line), the second in its rollback, at its first,
     second or third read of the views' caches (a person holding Ctrl+C down): the state is still whole."""
     second = 0
@@ -272,10 +280,15 @@ def test_a_second_interrupt_in_the_rollback_is_survived():
             k = 1
             while True:
                 t = prepared(s)
-                plan, fired = [n], []
+                plan: list[int] = [n]
+                fired: list[int] = []
                 t._masked = _Flaky(t._masked, plan, fired)
                 t._masked_hist = _Flaky(t._masked_hist, plan, fired)
-                first = interrupted(lambda t=t, action=action: t.apply(action), k)
+
+                def act(t: State = t, action: Any = action) -> object:
+                    return t.apply(action)
+
+                first = interrupted(act, k)
                 got = snapshot(t)
                 assert got in (before, after), f"{action}: interrupted at line {k} and in the rollback ({n})"
                 if not first:
@@ -286,7 +299,7 @@ def test_a_second_interrupt_in_the_rollback_is_survived():
     assert second >= at_least(100), second
 
 
-def test_session_moves_are_atomic_under_an_interrupt_at_every_line():
+def test_session_moves_are_atomic_under_an_interrupt_at_every_line() -> None:
     """``Session.apply`` (with and without the forced decisions after it), ``undo`` and ``take_back``:
     the state and the session's records of who moved stay together."""
     injected = 0
@@ -294,15 +307,20 @@ def test_session_moves_are_atomic_under_an_interrupt_at_every_line():
         for s, action in cases(name, 1)[1::4]:
             for auto in (False, True):
 
-                def fresh(s=s, auto=auto):
+                def fresh(s: State = s, auto: bool = auto) -> Session:
                     se = Session(prepared(s), [None, None], auto_forced=auto)
                     return se
 
-                calls = {
-                    "apply": lambda se, action=action: se.apply(action),
-                    "undo": lambda se, action=action: (se.apply(action), se.undo()),
-                    "take_back": lambda se, action=action: (se.apply(action), se.take_back()),
-                }
+                def apply(se: Session, action: Any = action) -> object:
+                    return se.apply(action)
+
+                def undo(se: Session, action: Any = action) -> object:
+                    return (se.apply(action), se.undo())
+
+                def take_back(se: Session, action: Any = action) -> object:
+                    return (se.apply(action), se.take_back())
+
+                calls: dict[str, Callable[[Session], object]] = {"apply": apply, "undo": undo, "take_back": take_back}
                 for what, call in calls.items():
                     ref = fresh()
                     before = session_snapshot(ref)
@@ -314,7 +332,11 @@ def test_session_moves_are_atomic_under_an_interrupt_at_every_line():
                     k = 1
                     while True:
                         se = fresh()
-                        if not interrupted(lambda se=se, call=call: call(se), k):
+
+                        def move(se: Session = se, call: Callable[[Session], object] = call) -> object:
+                            return call(se)
+
+                        if not interrupted(move, k):
                             assert session_snapshot(se) == after
                             break
                         got = session_snapshot(se)
@@ -329,12 +351,12 @@ def test_session_moves_are_atomic_under_an_interrupt_at_every_line():
 
 # -- real signals ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
-def test_apply_and_undo_are_atomic_under_real_signals(name):
+def test_apply_and_undo_are_atomic_under_real_signals(name: str) -> None:
     """A SIGALRM timer raises KeyboardInterrupt (as Ctrl+C does) at a random moment around an apply or undo,
     on either build: the state is always exactly before or after."""
     armed = False
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         if armed:
             raise KeyboardInterrupt
 
@@ -375,12 +397,12 @@ def test_apply_and_undo_are_atomic_under_real_signals(name):
     assert total > 0
 
 
-def test_a_ctrl_c_during_a_shuffle_raises_keyboard_interrupt():
+def test_a_ctrl_c_during_a_shuffle_raises_keyboard_interrupt() -> None:
     """Compiled, CPython's multiplication of 64-bit numbers runs a pending signal's handler, and a failed product
     of ``int``s made mypyc abort the process ("fatal: out of memory"): a Ctrl+C while a deck was shuffled killed
     the kernel. Now it is a KeyboardInterrupt on both builds, and the generator is as before or as after."""
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
     old = signal.signal(signal.SIGALRM, handler)

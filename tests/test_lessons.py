@@ -22,19 +22,19 @@ SOURCES = sorted((ROOT / "lessons").glob("*.lesson"))
 LESSONS = [p for p in SOURCES if p.stem != build.START]
 
 
-def cells(lang, lesson):
+def cells(lang: str, lesson: str) -> list[tuple[str, str]]:
     nb = json.loads((ROOT / "notebooks" / lang / f"{lesson}.ipynb").read_text(encoding="utf-8"))
     return [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]
 
 
-def test_generated_notebooks_are_up_to_date():
+def test_generated_notebooks_are_up_to_date() -> None:
     run = subprocess.run(
         [sys.executable, str(ROOT / "lessons" / "build.py"), "--check"], capture_output=True, text=True
     )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-def test_every_lesson_from_00_to_04_exists_in_both_languages():
+def test_every_lesson_from_00_to_04_exists_in_both_languages() -> None:
     ids = [build.parse(p).id for p in LESSONS]
     assert [i[:2] for i in ids] == ["00", "01", "02", "03", "04"], ids
     for lang in ("en", "ja"):
@@ -42,7 +42,7 @@ def test_every_lesson_from_00_to_04_exists_in_both_languages():
 
 
 @pytest.mark.parametrize("source", LESSONS, ids=lambda p: p.stem)
-def test_the_english_notebook_has_no_japanese_and_the_japanese_one_no_english_prose(source):
+def test_the_english_notebook_has_no_japanese_and_the_japanese_one_no_english_prose(source: Path) -> None:
     lesson = build.parse(source).id
     for kind, text in cells("en", lesson):
         assert not JA.search(text), f"en/{lesson}: Japanese in a {kind} cell: {text[:200]!r}"
@@ -58,7 +58,7 @@ def test_the_english_notebook_has_no_japanese_and_the_japanese_one_no_english_pr
         assert "TODO" not in text, f"ja/{lesson}: a TODO is left"
 
 
-def test_lesson_index_lists_each_lessons_rules_and_they_exist():
+def test_lesson_index_lists_each_lessons_rules_and_they_exist() -> None:
     index = json.loads((ROOT / "tcgteach" / "data" / "lessons.json").read_text(encoding="utf-8"))
     assert index["format"] == "tcgteach-lessons"
     assert [e["id"] for e in index["lessons"]] == [build.parse(p).id for p in LESSONS]
@@ -71,7 +71,7 @@ def test_lesson_index_lists_each_lessons_rules_and_they_exist():
             assert (ROOT / "notebooks" / entry["notebooks"][lang]).exists()
 
 
-def test_code_is_localized_literal_by_literal():
+def test_code_is_localized_literal_by_literal() -> None:
     src = (
         'LANG = _("en", "ja")\nprint(_(f"{n} points", f"{n}点"))  # a comment\n# [en] English only\n# [ja] 日本語だけ\n'
     )
@@ -79,7 +79,7 @@ def test_code_is_localized_literal_by_literal():
     assert build.localize_code(src, "ja", "x") == 'LANG = "ja"\nprint(f"{n}点")  # a comment\n# 日本語だけ\n'
 
 
-def test_a_malformed_source_names_its_file_and_line(tmp_path, monkeypatch):
+def test_a_malformed_source_names_its_file_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(build, "REPO", tmp_path)
     bad = tmp_path / "bad.lesson"
     bad.write_text(
@@ -93,7 +93,7 @@ def test_a_malformed_source_names_its_file_and_line(tmp_path, monkeypatch):
         build.localize_code("def (", "en", "bad.lesson:9")
 
 
-def test_the_start_page_names_each_lesson_by_its_own_title():
+def test_the_start_page_names_each_lesson_by_its_own_title() -> None:
     start = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))
     prose = "\n".join("".join(c["source"]) for c in start["cells"] if c["cell_type"] == "markdown")
     assert "{{" not in prose

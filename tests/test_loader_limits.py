@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -19,9 +20,11 @@ from tcgteach.core.data import load_json
 from tcgteach.core.record import MAX_ACTIONS, parse_record, record_text
 from tcgteach.core.rng import SEED_LIMIT
 from tcgteach.core.schema import MAX_INT_DIGITS, MAX_PROBLEMS, MAX_VALUES, check_json, file_fail, problems
+from tcgteach.darkmoon import DarkMoon
+from tcgteach.dragonquest import DragonQuest
 
-DM = tcgteach.game("darkmoon")
-DQ = tcgteach.game("dragonquest")
+DM = cast(DarkMoon, tcgteach.game("darkmoon"))
+DQ = cast(DragonQuest, tcgteach.game("dragonquest"))
 GAMES = {"darkmoon": DM, "dragonquest": DQ}
 
 
@@ -201,7 +204,7 @@ def test_seeds_and_first_players_past_64_bits_are_library_errors(game: str) -> N
 
 def test_deep_nesting_anywhere_a_value_enters_is_a_library_error() -> None:
     deep = _deep(5000)
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: DM.new_state(seed=deep),
         lambda: DM.new_state(first_player=deep),
         lambda: tcgteach.game("darkmoon", cards={"format": deep}),

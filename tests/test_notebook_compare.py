@@ -10,14 +10,18 @@ lesson once per session; these tests read the same run.
 import os
 import re
 import unicodedata
+from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from .test_notebooks import NOTEBOOKS, execute, text_of
-except ImportError:
-    from test_notebooks import NOTEBOOKS, execute, text_of
+else:
+    try:  # tests/ may become a package
+        from .test_notebooks import NOTEBOOKS, execute, text_of
+    except ImportError:
+        from test_notebooks import NOTEBOOKS, execute, text_of
 
 LESSON = next(p for p in NOTEBOOKS if p.parent.name == "en" and p.name == "04_compare_designs.ipynb")
 LESSON_JA = next(p for p in NOTEBOOKS if p.parent.name == "ja" and p.name == "04_compare_designs.ipynb")
@@ -34,20 +38,20 @@ TRAITS = (
 )
 
 
-def games():
+def games() -> int:
     return int(os.environ["TCGTEACH_LESSON_GAMES"])
 
 
-def outputs(nb, mime):
+def outputs(nb: Any, mime: str) -> list[Any]:  # nb: an executed nbformat.NotebookNode
     return [o["data"][mime] for c in nb.cells for o in c.get("outputs", []) if mime in o.get("data", {})]
 
 
-def test_the_test_run_is_small():
+def test_the_test_run_is_small() -> None:
     assert games() <= 100, "the lesson must run on a small number of games in the test run"
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_stored_without_outputs_with_a_parameters_cell(lang):
+def test_stored_without_outputs_with_a_parameters_cell(lang: str) -> None:
     nb = nbformat.read(LESSON if lang == "en" else LESSON_JA, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"
     code = [c for c in nb.cells if c.cell_type == "code"]
@@ -61,7 +65,7 @@ def test_stored_without_outputs_with_a_parameters_cell(lang):
         assert re.search(rf"^{name} = ", params[0].source, re.MULTILINE), name
 
 
-def test_runs_clean_and_plays_the_number_of_games_of_the_environment():
+def test_runs_clean_and_plays_the_number_of_games_of_the_environment() -> None:
     nb = execute(LESSON)
     assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     stderr = [o["text"] for c in nb.cells for o in c.get("outputs", []) if o.get("name") == "stderr"]
@@ -77,7 +81,7 @@ def test_runs_clean_and_plays_the_number_of_games_of_the_environment():
     assert "Total time of the simulations in this lesson:" in out
 
 
-def test_both_turn_graphs_side_by_side_in_one_output():
+def test_both_turn_graphs_side_by_side_in_one_output() -> None:
     nb = execute(LESSON)
     rows = [h for h in outputs(nb, "text/html") if "tcg-side-by-side" in h]
     assert len(rows) == 1
@@ -94,7 +98,7 @@ def test_both_turn_graphs_side_by_side_in_one_output():
         assert needle in metrics[0], needle
 
 
-def test_traits_table_names_every_trait_and_both_compensation_rules():
+def test_traits_table_names_every_trait_and_both_compensation_rules() -> None:
     nb = execute(LESSON)
     tables = [h for h in outputs(nb, "text/html") if "Traits of the two designs" in h]
     assert len(tables) == 1
@@ -110,12 +114,12 @@ def test_traits_table_names_every_trait_and_both_compensation_rules():
     assert len(re.findall(r"[\d.]+ legal actions per decision", table)) == 2
 
 
-def test_figures_are_rendered():
+def test_figures_are_rendered() -> None:
     nb = execute(LESSON)
     assert len(outputs(nb, "image/png")) >= 3
 
 
-def test_the_variant_experiments_are_shown_with_a_reading_of_this_run():
+def test_the_variant_experiments_are_shown_with_a_reading_of_this_run() -> None:
     nb = execute(LESSON)
     out = text_of(nb)
     n = games()
@@ -135,7 +139,7 @@ def test_the_variant_experiments_are_shown_with_a_reading_of_this_run():
     assert re.search(r"a player fielded six party cards in \d+ of \d+ replayed games", out)
 
 
-def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict():
+def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict() -> None:
     nb = execute(LESSON)
     out = text_of(nb)
     n = games()
@@ -165,7 +169,7 @@ def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict():
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_default_size_is_smaller_in_the_browser(monkeypatch, lang):
+def test_the_default_size_is_smaller_in_the_browser(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     """In the JupyterLite site (Pyodide: one process, slower) the lesson plays 150 games, not 2000."""
     import tcgteach.lesson
 
@@ -174,12 +178,12 @@ def test_the_default_size_is_smaller_in_the_browser(monkeypatch, lang):
     monkeypatch.delenv("TCGTEACH_LESSON_GAMES", raising=False)
     for in_browser, expected in ((False, 2000), (True, 150)):
         monkeypatch.setattr(tcgteach.lesson, "IN_BROWSER", in_browser)
-        ns: dict = {}
+        ns: dict[str, Any] = {}
         exec(params.source, ns)
         assert ns["N_GAMES"] == expected
 
 
-def test_a_missing_plotting_package_stops_the_lesson_with_one_line():
+def test_a_missing_plotting_package_stops_the_lesson_with_one_line() -> None:
     from tcgteach.lesson import MissingPackage, require
 
     with pytest.raises(MissingPackage) as err:
@@ -191,7 +195,7 @@ def test_a_missing_plotting_package_stops_the_lesson_with_one_line():
     assert not any("import matplotlib" in c.source for c in nb.cells if c.cell_type == "code")
 
 
-def test_the_starter_decks_are_shown_pairing_by_pairing_with_intervals():
+def test_the_starter_decks_are_shown_pairing_by_pairing_with_intervals() -> None:
     nb = execute(LESSON)
     out = text_of(nb)
     n = min(games(), 200)
@@ -208,18 +212,18 @@ def test_the_starter_decks_are_shown_pairing_by_pairing_with_intervals():
 
 
 # -- the Japanese notebook: the same lesson, every word a reader sees in Japanese ---------------------------------
-def japanese(text):
+def japanese(text: str) -> bool:
     """True when the text holds kana or kanji."""
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
 
-def test_the_english_notebook_has_no_japanese_left():
+def test_the_english_notebook_has_no_japanese_left() -> None:
     nb = nbformat.read(LESSON, as_version=4)
     for cell in nb.cells:
         assert not japanese(cell.source), cell.source[:200]
 
 
-def test_japanese_every_explanation_and_comment_is_in_japanese():
+def test_japanese_every_explanation_and_comment_is_in_japanese() -> None:
     nb = nbformat.read(LESSON_JA, as_version=4)
     en = nbformat.read(LESSON, as_version=4)
     prose = [c.source for c in nb.cells if c.cell_type == "markdown"]
@@ -246,7 +250,7 @@ def test_japanese_every_explanation_and_comment_is_in_japanese():
                 assert japanese(comment), comment
 
 
-def test_japanese_runs_clean_and_prints_in_japanese():
+def test_japanese_runs_clean_and_prints_in_japanese() -> None:
     nb = execute(LESSON_JA)
     assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     stderr = [o["text"] for c in nb.cells for o in c.get("outputs", []) if o.get("name") == "stderr"]
@@ -265,7 +269,7 @@ def test_japanese_runs_clean_and_prints_in_japanese():
         assert english not in out.replace("first_turn_restriction", ""), english
 
 
-def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese():
+def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese() -> None:
     import tcgteach
 
     nb = execute(LESSON_JA)
@@ -317,7 +321,7 @@ def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese():
     assert "勇士たちの武器庫（heroes）対 牙の群れ（beasts）" in decks[1]
 
 
-def test_japanese_experiments_read_this_run_in_japanese():
+def test_japanese_experiments_read_this_run_in_japanese() -> None:
     nb = execute(LESSON_JA)
     out = text_of(nb)
     n = games()
@@ -341,7 +345,7 @@ def test_japanese_experiments_read_this_run_in_japanese():
     assert out.count("ノイズを超えたほかの統計：") == 3
 
 
-def test_japanese_figures_are_drawn_with_japanese_labels():
+def test_japanese_figures_are_drawn_with_japanese_labels() -> None:
     nb = execute(LESSON_JA)
     assert len(outputs(nb, "image/png")) >= 6
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")

@@ -2,17 +2,21 @@
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from test_notebooks import NOTEBOOKS, execute, rel, text_of
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
+    from tests.test_notebooks import NOTEBOOKS, execute, rel, text_of
+else:
+    from test_notebooks import NOTEBOOKS, execute, rel, text_of  # pytest's rootdir-based import: tests/ on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def notebook(name):
+def notebook(name: str) -> Any:  # an executed nbformat.NotebookNode (no type hints)
     return execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index(name)])
 
 
-def test_first_look_demos_both_games_live():
+def test_first_look_demos_both_games_live() -> None:
     nb = notebook("en/00_first_look.ipynb")
     out = text_of(nb)
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
@@ -23,7 +27,7 @@ def test_first_look_demos_both_games_live():
     assert "application/vnd.jupyter.widget-view+json" in str(nb)  # the stepper to click through
 
 
-def test_first_look_in_japanese_demos_both_games_in_japanese():
+def test_first_look_in_japanese_demos_both_games_in_japanese() -> None:
     import html
 
     import tcgteach
@@ -47,7 +51,7 @@ def test_first_look_in_japanese_demos_both_games_in_japanese():
         assert link in prose, link
 
 
-def test_start_page_links_every_lesson_in_both_languages_and_says_how_to_run_one():
+def test_start_page_links_every_lesson_in_both_languages_and_says_how_to_run_one() -> None:
     nb = notebook("00_start_here.ipynb")
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     for lang in ("en", "ja"):
@@ -61,18 +65,22 @@ def test_start_page_links_every_lesson_in_both_languages_and_says_how_to_run_one
         assert needle in prose, needle
 
 
-def test_readme_first_command_opens_the_start_page():
+def test_readme_first_command_opens_the_start_page() -> None:
     readme = (ROOT / "README.md").read_text()
-    first = re.search(r"```bash\n(.*?)\n", readme).group(1)
+    found = re.search(r"```bash\n(.*?)\n", readme)
+    assert found is not None, "no bash block in the README"
+    first = found.group(1)
     assert first.startswith("bash run.sh lessons")
     run = (ROOT / "run.sh").read_text()
     # the lessons branch: comments, the settings export and the echo line, then the exec of JupyterLab
-    lessons = re.search(r"  lessons\)\n(?:\s+(?:#|echo |export ).*\n)*\s+exec (.*)\n", run).group(1)
+    branch = re.search(r"  lessons\)\n(?:\s+(?:#|echo |export ).*\n)*\s+exec (.*)\n", run)
+    assert branch is not None, "no lessons branch in run.sh"
+    lessons = branch.group(1)
     assert "notebooks/00_start_here.ipynb" in lessons and "jupyter lab" in lessons
     assert "voila notebooks/05_classroom.ipynb" in run
 
 
-def test_classroom_notebook_shows_the_app():
+def test_classroom_notebook_shows_the_app() -> None:
     nb = notebook("05_classroom.ipynb")
     codes = [c.source for c in nb.cells if c.cell_type == "code"]
     assert any("Classroom(" in c for c in codes)

@@ -4,6 +4,7 @@ import html
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,15 +14,16 @@ NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
 
 
-def rel(path):
+def rel(path: Path) -> str:
     """A notebook's name inside notebooks/: "00_start_here.ipynb", "en/01_darkmoon.ipynb" ..."""
     return path.relative_to(NOTEBOOK_DIR).as_posix()
 
 
-_RUNS: dict = {}
+#: a notebook's path -> its executed nbformat.NotebookNode (nbformat has no type hints)
+_RUNS: dict[Path, Any] = {}
 
 
-def execute(path):
+def execute(path: Path) -> Any:
     """Run a notebook once per test session (both tests below read the same run)."""
     if path in _RUNS:
         return _RUNS[path]
@@ -36,8 +38,8 @@ def execute(path):
     return nb
 
 
-def text_of(nb):
-    parts = []
+def text_of(nb: Any) -> str:
+    parts: list[str] = []
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             if out.get("output_type") == "stream":
@@ -49,13 +51,13 @@ def text_of(nb):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[rel(p) for p in NOTEBOOKS])
-def test_notebook_runs_headless(path):
+def test_notebook_runs_headless(path: Path) -> None:
     nb = execute(path)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
 
 
-def test_darkmoon_lesson_shows_each_rule_when_it_applies():
+def test_darkmoon_lesson_shows_each_rule_when_it_applies() -> None:
     nb = execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index("en/01_darkmoon.ipynb")])
     out = text_of(nb)
     for needle in (
@@ -72,7 +74,7 @@ def test_darkmoon_lesson_shows_each_rule_when_it_applies():
         assert needle in out or needle in str(nb), needle
 
 
-def test_darkmoon_lesson_in_japanese_plays_the_same_game_and_shows_it_in_japanese():
+def test_darkmoon_lesson_in_japanese_plays_the_same_game_and_shows_it_in_japanese() -> None:
     ja = lesson("ja/01_darkmoon.ipynb")
     out = html.unescape(text_of(ja))
     en_out = html.unescape(text_of(lesson("en/01_darkmoon.ipynb")))
@@ -103,15 +105,15 @@ def test_darkmoon_lesson_in_japanese_plays_the_same_game_and_shows_it_in_japanes
         assert english not in out, f"English left in the Japanese lesson's output: {english!r}"
 
 
-def lesson(name):
+def lesson(name: str) -> Any:
     return execute(NOTEBOOKS[[rel(p) for p in NOTEBOOKS].index(name)])
 
 
-def prose_of(nb):
+def prose_of(nb: Any) -> str:
     return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
 
 
-def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
+def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty() -> None:
     nb = lesson("en/02_dragonquest.ipynb")
     out = html.unescape(text_of(nb))
     # the end of turn 1 of the seeded game, under the default and under literal (DQ-6.14.1)
@@ -135,7 +137,7 @@ def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty():
     assert "already costs them five cards at the end of turn 1" not in prose  # the old reading, gone
 
 
-def test_dragonquest_lesson_in_japanese_shows_the_same_in_japanese():
+def test_dragonquest_lesson_in_japanese_shows_the_same_in_japanese() -> None:
     nb = lesson("ja/02_dragonquest.ipynb")
     out = html.unescape(text_of(nb))
     # the end of turn 1 under both readings of the wipe-out penalty (DQ-6.14.1), in the engine's Japanese log
@@ -199,7 +201,7 @@ def test_dragonquest_lesson_in_japanese_shows_the_same_in_japanese():
         assert needle in prose, needle
 
 
-def printed_text(nb):
+def printed_text(nb: Any) -> str:
     """``text_of``, but the stream pieces of one cell joined as they were printed: the kernel may send one
     ``print`` in several chunks, and ``text_of`` puts a newline between them."""
     parts = []
@@ -215,7 +217,7 @@ def printed_text(nb):
     return "\n".join(parts)
 
 
-def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
+def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings() -> None:
     nb = lesson("en/03_dragonquest_combat.ipynb")
     out = html.unescape(printed_text(nb))
     # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
@@ -249,7 +251,7 @@ def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings():
     assert not re.search(r"[\u3040-\u30ff]", prose), "the English notebook has no Japanese text"
 
 
-def test_dragonquest_combat_lesson_in_japanese_shows_the_same_scenes():
+def test_dragonquest_combat_lesson_in_japanese_shows_the_same_scenes() -> None:
     nb = lesson("ja/03_dragonquest_combat.ipynb")
     out = html.unescape(printed_text(nb))
     # the cards' figures, the judgment explained, the event log with its rule IDs: all in Japanese

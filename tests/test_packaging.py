@@ -16,12 +16,12 @@ def _modules_after(code: str) -> set[str]:
     return set(out.split())
 
 
-def test_import_tcgteach_loads_no_heavy_module():
+def test_import_tcgteach_loads_no_heavy_module() -> None:
     loaded = _modules_after("import tcgteach")
     assert not [m for m in HEAVY if m in loaded]
 
 
-def test_playing_a_game_loads_no_heavy_module():
+def test_playing_a_game_loads_no_heavy_module() -> None:
     loaded = _modules_after(
         "import tcgteach\nfrom tcgteach.agents import RandomAgent\na = RandomAgent(1)\n"
         "g = tcgteach.game('darkmoon')\ns = g.new_state(seed=1)\n"
@@ -30,7 +30,7 @@ def test_playing_a_game_loads_no_heavy_module():
     assert not [m for m in HEAVY if m in loaded]
 
 
-def test_game_flow_is_networkx_digraph_built_lazily():
+def test_game_flow_is_networkx_digraph_built_lazily() -> None:
     import networkx as nx
 
     import tcgteach
@@ -40,7 +40,7 @@ def test_game_flow_is_networkx_digraph_built_lazily():
     assert g.flow is g.flow  # built once
 
 
-def test_unknown_game_is_a_clear_error():
+def test_unknown_game_is_a_clear_error() -> None:
     import pytest
 
     import tcgteach
@@ -49,13 +49,13 @@ def test_unknown_game_is_a_clear_error():
         tcgteach.game("chess")
 
 
-def test_nothing_at_import_needs_processes():
+def test_nothing_at_import_needs_processes() -> None:
     """Pyodide (the JupyterLite site) has no processes: importing any part of the package must not need them."""
     loaded = _modules_after("import tcgteach, tcgteach.sim, tcgteach.agents, tcgteach.widgets, tcgteach.viz")
     assert not [m for m in loaded if m.startswith(("multiprocessing", "concurrent.futures.process"))]
 
 
-def test_binder_environment_pins_python_has_fonts_and_no_test_tools():
+def test_binder_environment_pins_python_has_fonts_and_no_test_tools() -> None:
     import re
     from pathlib import Path
 
@@ -77,7 +77,7 @@ def test_binder_environment_pins_python_has_fonts_and_no_test_tools():
     assert apt == ["fonts-noto-cjk"]  # Japanese labels in boards and diagrams
 
 
-def test_readme_routes_point_at_files_that_exist():
+def test_readme_routes_point_at_files_that_exist() -> None:
     """The README's "no install", "pip" and "Binder" lines, after the two commands: each names real files."""
     import re
     from pathlib import Path

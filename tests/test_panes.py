@@ -7,16 +7,20 @@ ends with a banner that says who won, why and the tally."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
+from tcgteach.core.events import Event
+from tcgteach.darkmoon.rules.state import DarkMoonState
 from tcgteach.widgets import Classroom, CombatView, Stepper
 from tcgteach.widgets import panes as P
 from tcgteach.widgets.surface import Surface
 
 
-def test_no_front_end_subclasses_another():
+def test_no_front_end_subclasses_another() -> None:
     for cls in (Stepper, Classroom):
         assert issubclass(cls, Surface)
     assert not issubclass(Classroom, Stepper) and not issubclass(Stepper, Classroom)
@@ -27,7 +31,7 @@ def test_no_front_end_subclasses_another():
 @pytest.mark.parametrize(
     "make", [lambda: Stepper("darkmoon", seed=3, agents=["person", "random"]), lambda: Classroom()]
 )
-def test_every_front_end_is_made_of_the_same_panes_over_one_table(make):
+def test_every_front_end_is_made_of_the_same_panes_over_one_table(make: Callable[[], Surface]) -> None:
     fe = make()
     table = fe.table
     for pane, cls in (
@@ -45,22 +49,22 @@ def test_every_front_end_is_made_of_the_same_panes_over_one_table(make):
     assert table.session is fe.session
 
 
-def test_a_click_locks_every_choice_before_anything_is_computed():
+def test_a_click_locks_every_choice_before_anything_is_computed(monkeypatch: pytest.MonkeyPatch) -> None:
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
-    seen = []
+    seen: list[list[bool]] = []
     table = c.table
     real = table.session.apply
 
-    def spy(action):
+    def spy(action: Any) -> list[Event]:
         seen.append([b.disabled for b in c.choices.buttons])
         return real(action)
 
-    table.session.apply = spy
+    monkeypatch.setattr(table.session, "apply", spy)
     c.choices.action_buttons()[0].click()
     assert seen and all(seen[0]) and seen[0]  # every button of the position was disabled when the move was applied
 
 
-def test_a_click_on_a_button_of_an_earlier_position_is_refused_and_changes_nothing():
+def test_a_click_on_a_button_of_an_earlier_position_is_refused_and_changes_nothing() -> None:
     c = Classroom(seed=4)
     old = c.choices.action_buttons()
     old[0].click()
@@ -70,7 +74,7 @@ def test_a_click_on_a_button_of_an_earlier_position_is_refused_and_changes_nothi
     assert "earlier position" in c.message.value
 
 
-def test_a_card_with_one_action_is_played_by_clicking_it_and_a_card_with_several_shows_them():
+def test_a_card_with_one_action_is_played_by_clicking_it_and_a_card_with_several_shows_them() -> None:
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
     c.choices.action_buttons()[-1].click()  # keep the hand
     multi = []
@@ -92,15 +96,16 @@ def test_a_card_with_one_action_is_played_by_clicking_it_and_a_card_with_several
     assert len(c.state.history) > before
 
 
-def _tiles(c):
-    return [b for ch in c.choices.children for b in getattr(ch, "children", ()) if "tcg-card-tile" in b._dom_classes]
+def _tiles(c: Classroom) -> list[Any]:  # ipywidgets buttons (no type hints)
+    rows: tuple[Any, ...] = c.choices.children
+    return [b for ch in rows for b in getattr(ch, "children", ()) if "tcg-card-tile" in b._dom_classes]
 
 
-def _card_of(tile):
+def _card_of(tile: Any) -> int:
     return next(int(k[9:]) for k in tile._dom_classes if k.startswith("tcg-card-") and k[9:].isdigit())
 
 
-def test_the_whole_hand_is_shown_with_the_cards_that_cannot_be_used_disabled():
+def test_the_whole_hand_is_shown_with_the_cards_that_cannot_be_used_disabled() -> None:
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
     hand = c.state.zone(0, "hand")
     tiles = {_card_of(b): b for b in _tiles(c)}
@@ -108,7 +113,7 @@ def test_the_whole_hand_is_shown_with_the_cards_that_cannot_be_used_disabled():
     assert all(tiles[h].disabled for h in hand)  # nothing to play during the mulligan
 
 
-def test_dark_moon_cards_are_grouped_by_zone_and_in_order_of_number():
+def test_dark_moon_cards_are_grouped_by_zone_and_in_order_of_number() -> None:
     c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
     seen_field = False
     for _ in range(80):
@@ -116,7 +121,7 @@ def test_dark_moon_cards_are_grouped_by_zone_and_in_order_of_number():
             break
         groups = c.choices._groups(c.state, 0, list(c.state.zone(0, "hand")) + list(c.state.zone(0, "field")))
         for heading, cards in groups:
-            numbers = [c.state.card(x).number or 0 for x in cards]
+            numbers = [cast(DarkMoonState, c.state).card(x).number or 0 for x in cards]
             assert numbers == sorted(numbers), (heading, numbers)  # matching numbers side by side (DM-4.4)
             seen_field |= heading.startswith("Field") and len(cards) > 1
         if groups and c.state.zone(0, "hand"):
@@ -125,11 +130,11 @@ def test_dark_moon_cards_are_grouped_by_zone_and_in_order_of_number():
     assert seen_field
 
 
-def test_the_agents_moves_are_shown_one_at_a_time_in_an_event_loop_and_clicks_meanwhile_are_refused():
-    async def play():
+def test_the_agents_moves_are_shown_one_at_a_time_in_an_event_loop_and_clicks_meanwhile_are_refused() -> None:
+    async def play() -> tuple[Classroom, int, list[int], int]:
         c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"], pause=0.01)
         # built outside the loop: the agents moved at once; now a click inside the loop
-        renders = []
+        renders: list[tuple[int, bool]] = []
         c.table.listen(lambda: renders.append((len(c.state.history), c.table.moving)))
         old = c.choices.action_buttons()
         start = len(c.state.history)
@@ -154,7 +159,7 @@ def test_the_agents_moves_are_shown_one_at_a_time_in_an_event_loop_and_clicks_me
     assert c.session.person_to_move() or c.state.is_terminal()
 
 
-def test_a_hint_is_dropped_when_the_position_changes():
+def test_a_hint_is_dropped_when_the_position_changes() -> None:
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"], coach_seconds=0.05)
     c.show_hint()
     assert c.hint_text.value
@@ -162,7 +167,7 @@ def test_a_hint_is_dropped_when_the_position_changes():
     assert c.hint_text.value == ""  # the hint was for the earlier position
 
 
-def test_the_result_banner_says_who_won_why_and_the_tally_with_play_again():
+def test_the_result_banner_says_who_won_why_and_the_tally_with_play_again() -> None:
     c = Classroom("dragonquest", seed=5, agents=["person", "heuristic"])
     for _ in range(2000):
         if c.state.is_terminal():
@@ -179,7 +184,7 @@ def test_the_result_banner_says_who_won_why_and_the_tally_with_play_again():
     assert not c.state.is_terminal() and c.state.setup["seed"] == 6 and c.result.layout.display == "none"
 
 
-def test_dark_moon_result_names_the_points():
+def test_dark_moon_result_names_the_points() -> None:
     st = Stepper("darkmoon", seed=2, players=3, agents=["heuristic"] * 3)
     while st.step():
         pass
@@ -187,7 +192,7 @@ def test_dark_moon_result_names_the_points():
     assert "points" in banner and "units" in banner and "Final tally" in banner
 
 
-def test_three_players_get_their_seat_pickers_at_once_and_one_new_game_press_starts_them():
+def test_three_players_get_their_seat_pickers_at_once_and_one_new_game_press_starts_them() -> None:
     c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
     c.players_picker.value = 3
     assert len(c.seat_pickers) == 3 and c.seat_pickers[2].value == "heuristic"  # before New game
@@ -197,7 +202,7 @@ def test_three_players_get_their_seat_pickers_at_once_and_one_new_game_press_sta
     assert c.state.num_players == 3 and c.agents[2] is None  # one press
 
 
-def test_the_export_caption_counts_moves_in_words():
+def test_the_export_caption_counts_moves_in_words() -> None:
     st = Stepper("darkmoon", seed=3)
     st.step()
     assert "after 1 move." in st.export_html()

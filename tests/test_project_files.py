@@ -7,6 +7,7 @@ import re
 import subprocess
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,18 +18,18 @@ ROOT = Path(__file__).resolve().parents[1]
 VERSION = tcgteach.__version__
 
 
-def _pyproject() -> dict:
+def _pyproject() -> dict[str, Any]:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
-def test_license_file_is_mit():
+def test_license_file_is_mit() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.splitlines()[0] == "MIT License"
     assert "Permission is hereby granted, free of charge" in text
     assert 'THE SOFTWARE IS PROVIDED "AS IS"' in text
 
 
-def test_pyproject_license_is_an_spdx_string_with_its_file():
+def test_pyproject_license_is_an_spdx_string_with_its_file() -> None:
     data = _pyproject()
     project = data["project"]
     assert project["license"] == "MIT"
@@ -39,7 +40,7 @@ def test_pyproject_license_is_an_spdx_string_with_its_file():
     assert floor and int(floor.group(1)) >= 77, setuptools
 
 
-def test_version_is_a_literal_in_init_read_by_setuptools():
+def test_version_is_a_literal_in_init_read_by_setuptools() -> None:
     data = _pyproject()
     assert "version" not in data["project"] and "version" in data["project"]["dynamic"]
     assert data["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "tcgteach.__version__"}
@@ -54,7 +55,7 @@ def test_version_is_a_literal_in_init_read_by_setuptools():
     assert re.fullmatch(r"\d+\.\d+\.\d+(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?", VERSION)
 
 
-def test_version_is_written_once():
+def test_version_is_written_once() -> None:
     """Only tcgteach/__init__.py has the version literal, besides the changelog's heading for it."""
     try:
         listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
@@ -82,14 +83,14 @@ def test_version_is_written_once():
     assert not found, f"the version {VERSION} is written outside tcgteach/__init__.py: {found}"
 
 
-def test_cli_version_prints_it(capsys):
+def test_cli_version_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         tcgteach.cli.main(["--version"])
     assert exit_.value.code in (0, None)
     assert capsys.readouterr().out == f"tcgteach {VERSION}\n"
 
 
-def test_changelog_has_unreleased_and_this_version():
+def test_changelog_has_unreleased_and_this_version() -> None:
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## \[([^\]]+)\](.*)$", text, re.M)
     names = [name for name, _ in headings]

@@ -7,13 +7,14 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import cli, explorer
 from tcgteach.core.record import parse_record, pool_name, read_record, record_text, replay
+from tcgteach.darkmoon import DarkMoon
 from tcgteach.sim import read_csv
 from tcgteach.widgets import Classroom
 
@@ -41,7 +42,7 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def test_own_cards_carry_no_mark() -> None:
-    assert not any(MARK in c.name["en"] for c in tcgteach.game("darkmoon").cards.values())
+    assert not any(MARK in c.name["en"] for c in cast(DarkMoon, tcgteach.game("darkmoon")).cards.values())
 
 
 # -- records ----------------------------------------------------------------------------------------------

@@ -1,19 +1,23 @@
 """The session under every front end: apply, step, undo, take back, advance, transaction (no widgets)."""
 
+from collections.abc import Sequence
+
 import pytest
 
 import tcgteach
 from tcgteach import TcgError
-from tcgteach.agents import RandomAgent
+from tcgteach.agents import Agent, RandomAgent
+from tcgteach.core.actions import Action
+from tcgteach.core.state import State
 from tcgteach.session import Session, StepLimitError
 
 
-def dm(seed=3, agents=None):
+def dm(seed: int = 3, agents: Sequence[Agent | None] | None = None) -> Session:
     state = tcgteach.game("darkmoon").new_state(seed=seed)
     return Session(state, agents if agents is not None else [RandomAgent(1), RandomAgent(2)])
 
 
-def test_apply_records_the_actor_and_refuses_an_illegal_action_unchanged():
+def test_apply_records_the_actor_and_refuses_an_illegal_action_unchanged() -> None:
     s = dm()
     seat = s.state.current_player
     events = s.apply(s.state.legal_actions()[0])
@@ -24,7 +28,7 @@ def test_apply_records_the_actor_and_refuses_an_illegal_action_unchanged():
     assert s.state.to_dict() == before and s.actors == [seat] and s.version == 1
 
 
-def test_step_plays_the_agent_to_move_and_waits_for_a_person():
+def test_step_plays_the_agent_to_move_and_waits_for_a_person() -> None:
     s = dm(agents=[None, None])
     assert s.person_to_move() and s.step() is None and not s.state.history
     s = dm()
@@ -34,7 +38,7 @@ def test_step_plays_the_agent_to_move_and_waits_for_a_person():
     assert s.state.is_terminal() and s.step() is None and s.agent_to_move() is None
 
 
-def test_step_plays_as_the_state_would_with_the_same_agents():
+def test_step_plays_as_the_state_would_with_the_same_agents() -> None:
     """The session adds no decision of its own: its game is the one the agents play on the bare state."""
     s = dm(seed=7)
     while s.step():
@@ -43,11 +47,12 @@ def test_step_plays_as_the_state_would_with_the_same_agents():
     agents = [RandomAgent(1), RandomAgent(2)]
     while not state.is_terminal():
         p = state.current_player
+        assert p is not None
         state.apply(agents[p].act(state.view(p)))
     assert s.state.to_dict() == state.to_dict()
 
 
-def test_undo_at_the_start_is_false_and_changes_nothing():
+def test_undo_at_the_start_is_false_and_changes_nothing() -> None:
     s = dm()
     start = s.state.to_dict()
     assert not s.undo() and s.version == 0
@@ -55,7 +60,7 @@ def test_undo_at_the_start_is_false_and_changes_nothing():
     assert s.undo() and s.state.to_dict() == start and s.actors == []
 
 
-def test_take_back_undoes_to_before_the_persons_last_decision_with_the_agents_moves_after_it():
+def test_take_back_undoes_to_before_the_persons_last_decision_with_the_agents_moves_after_it() -> None:
     s = dm(seed=4, agents=[None, RandomAgent(5)])
     assert s.take_back() is None and s.version == 0  # no person has moved yet
     s.advance()
@@ -68,7 +73,7 @@ def test_take_back_undoes_to_before_the_persons_last_decision_with_the_agents_mo
     assert s.state.to_dict() == before and len(s.actors) == history
 
 
-def test_advance_stops_where_a_person_must_decide_or_at_the_end():
+def test_advance_stops_where_a_person_must_decide_or_at_the_end() -> None:
     s = dm(seed=2, agents=[None, RandomAgent(3)])
     for _ in range(200):
         s.advance()
@@ -81,7 +86,7 @@ def test_advance_stops_where_a_person_must_decide_or_at_the_end():
     assert agents_only.advance() > 0 and agents_only.state.is_terminal()
 
 
-def test_advance_over_its_cap_is_undone_as_a_whole():
+def test_advance_over_its_cap_is_undone_as_a_whole() -> None:
     s = dm(seed=2)
     start = s.state.to_dict()
     with pytest.raises(StepLimitError) as err:
@@ -90,20 +95,20 @@ def test_advance_over_its_cap_is_undone_as_a_whole():
     assert s.state.to_dict() == start and s.actors == []
 
 
-def test_advance_says_which_agent_is_about_to_move():
+def test_advance_says_which_agent_is_about_to_move() -> None:
     s = dm(seed=2, agents=[None, RandomAgent(3)])
-    seen = []
+    seen: list[tuple[int, Agent]] = []
     while not seen and not s.state.is_terminal():
         s.advance(before=lambda seat, agent: seen.append((seat, agent)))
         s.apply(s.state.legal_actions()[-1])
     assert seen and all(seat == 1 and isinstance(agent, RandomAgent) for seat, agent in seen)
 
 
-def test_a_transaction_undoes_a_whole_failed_click():
+def test_a_transaction_undoes_a_whole_failed_click() -> None:
     class Broken:
         name = "broken"
 
-        def act(self, view):
+        def act(self, view: State) -> Action:
             raise RuntimeError("agent crashed")
 
     s = dm(seed=8, agents=[None, Broken()])
@@ -121,7 +126,7 @@ def test_a_transaction_undoes_a_whole_failed_click():
     assert s.state.to_dict() == before and s.actors == actors and s.version > version
 
 
-def test_restart_goes_on_with_another_state_and_refuses_another_table():
+def test_restart_goes_on_with_another_state_and_refuses_another_table() -> None:
     s = dm()
     s.step()
     v = s.version
@@ -134,21 +139,23 @@ def test_restart_goes_on_with_another_state_and_refuses_another_table():
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
-def test_the_lean_decisions_of_the_simulator_play_the_same_game(agent):
+def test_the_lean_decisions_of_the_simulator_play_the_same_game(agent: str) -> None:
     from tcgteach.agents import make_agent
 
     s = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
     t = dm(seed=11, agents=[make_agent(agent, 1), make_agent(agent, 2)])
     decide = s.deciders()
     while not s.state.is_terminal():
-        s.state.apply(decide[s.state.current_player]())
+        p = s.state.current_player
+        assert p is not None
+        s.state.apply(decide[p]())
         t.step()
     assert s.state.to_dict() == t.state.to_dict() and s.actors == []
     with pytest.raises(TcgError, match="P1 is a person's seat"):
         dm(agents=[None, RandomAgent(1)]).deciders()
 
 
-def _dq_to_a_lone_choice(auto_forced):
+def _dq_to_a_lone_choice(auto_forced: bool) -> Session:
     """A Dragon Quest game, a person against a random agent, played by a fixed rule until the person has
     a decision with exactly one legal action (without the option)."""
     import random
@@ -165,7 +172,7 @@ def _dq_to_a_lone_choice(auto_forced):
     raise AssertionError("no lone choice")
 
 
-def test_forced_decisions_wait_for_the_person_unless_the_option_is_on():
+def test_forced_decisions_wait_for_the_person_unless_the_option_is_on() -> None:
     """Issue 12 item 5: off by default (lessons show them); on, a lone legal action is taken and marked."""
     assert Session(tcgteach.game("darkmoon").new_state(seed=1), [None, None]).auto_forced is False
     s = _dq_to_a_lone_choice(False)
@@ -180,7 +187,7 @@ def test_forced_decisions_wait_for_the_person_unless_the_option_is_on():
     assert all(seat in (0, 1) and len(s.state.legal_actions()) >= 0 for seat, _a in marks.values())
 
 
-def test_take_back_skips_forced_decisions_and_undo_forgets_them():
+def test_take_back_skips_forced_decisions_and_undo_forgets_them() -> None:
     s = _dq_to_a_lone_choice(True)
     assert not (s.person_to_move() and len(s.state.legal_actions()) == 1)
     n = len(s.actors)
@@ -193,7 +200,7 @@ def test_take_back_skips_forced_decisions_and_undo_forgets_them():
         assert len(s.forced) == len(s.starts) == len(s.actors)
 
 
-def test_recent_lists_the_others_moves_newest_first():
+def test_recent_lists_the_others_moves_newest_first() -> None:
     s = dm(agents=[None, RandomAgent(2)])
     s.advance()
     s.apply(s.state.legal_actions()[0])
@@ -210,7 +217,7 @@ def test_recent_lists_the_others_moves_newest_first():
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
-def test_play_out_is_the_simulators_loop_and_plays_the_same_game(agent):
+def test_play_out_is_the_simulators_loop_and_plays_the_same_game(agent: str) -> None:
     """The simulator's lean loop lives in Session.play_out: the same game as one step at a time, its counts
     those of the game, nothing recorded in actors; capped after max_steps; a person's seat refused."""
     from tcgteach.agents import HeuristicAgent, make_agent

@@ -6,13 +6,17 @@ import copy
 import json
 import pickle
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, RecordError, StateFileError, TcgError
+from tcgteach.core.game import Game
+from tcgteach.core.pool import CardPool
 from tcgteach.core.record import parse_record, record_text, replay
+from tcgteach.darkmoon import DarkMoon
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.sim import simulate
 
 MINI = Path(tcgteach.__file__).parent / "data" / "examples" / "darkmoon-mini-cards.json"
@@ -22,8 +26,14 @@ READERS = {**{f"X0{i}": 4 for i in range(1, 8)}, "X10": 4, "X11": 4, "XS1": 4}
 PLAIN = {**{f"X0{i}": 4 for i in range(1, 8)}, "X08": 4, "X09": 4, "XS1": 4}
 
 
-def mini() -> tcgteach.core.game.Game:
-    return tcgteach.game("darkmoon", cards=MINI)
+def mini() -> DarkMoon:
+    return cast(DarkMoon, tcgteach.game("darkmoon", cards=MINI))
+
+
+def pool_of(g: Game) -> CardPool:
+    """The user's pool of ``g`` (a game made with ``cards=``)."""
+    assert g.user_pool is not None
+    return g.user_pool
 
 
 def played(g: Any, steps: int = 30, seed: int = 2) -> Any:
@@ -46,17 +56,17 @@ def test_the_example_file_loads_as_a_card_pool() -> None:
 
 def test_a_pool_given_as_a_dict_is_the_games_own_copy() -> None:
     data = copy.deepcopy(MINI_DATA)
-    g = tcgteach.game("darkmoon", cards=data)
-    digest = g.user_pool.digest  # type: ignore[union-attr]
+    g = cast(DarkMoon, tcgteach.game("darkmoon", cards=data))
+    digest = pool_of(g).digest
     data["cards"][0]["number"] = 99  # the caller changes their dict afterwards
     data["cards"].clear()
-    assert g.cards["X01"].number == 1 and g.user_pool.digest == digest  # type: ignore[union-attr]
-    assert g.user_pool.data["cards"][0]["number"] == 1  # type: ignore[union-attr]
+    assert g.cards["X01"].number == 1 and pool_of(g).digest == digest
+    assert pool_of(g).data["cards"][0]["number"] == 1
 
 
 def test_the_same_pool_from_a_path_and_from_a_dict_has_the_same_fingerprint() -> None:
     a, b = mini(), tcgteach.game("darkmoon", cards=copy.deepcopy(MINI_DATA))
-    assert a.user_pool == b.user_pool and a.user_pool.source != b.user_pool.source  # type: ignore[union-attr]
+    assert a.user_pool == b.user_pool and pool_of(a).source != pool_of(b).source
 
 
 def test_a_bad_user_card_file_names_the_file_and_the_place(tmp_path: Path) -> None:
@@ -87,9 +97,9 @@ def test_cards_of_the_wrong_kind_are_refused(cards: Any) -> None:
 
 
 def test_a_dragonquest_pool_is_no_darkmoon_pool() -> None:
-    dq = tcgteach.game("dragonquest")
+    dq = cast(DragonQuest, tcgteach.game("dragonquest"))
     path = Path(tcgteach.__file__).parent / "dragonquest" / "data" / "cards.json"
-    g = tcgteach.game("dragonquest", cards=path)
+    g = cast(DragonQuest, tcgteach.game("dragonquest", cards=path))
     assert g.cards.keys() == dq.cards.keys() and g.starter_decks() == dq.starter_decks()
     with pytest.raises(DataFileError, match="format"):
         tcgteach.game("darkmoon", cards=path)
@@ -112,7 +122,7 @@ def test_starter_decks_are_those_legal_with_the_pool() -> None:
 
 def test_with_options_clone_and_pickle_keep_the_pool() -> None:
     g = mini()
-    other = g.with_options({"tie": "none"})
+    other = cast(DarkMoon, g.with_options({"tie": "none"}))
     assert other.user_pool == g.user_pool and other.cards.keys() == g.cards.keys()
     back = pickle.loads(pickle.dumps(other))
     assert back.user_pool == g.user_pool and dict(back.options) == dict(other.options)
@@ -125,7 +135,7 @@ def test_a_saved_state_says_which_pool_and_refuses_another() -> None:
     g = mini()
     s = played(g)
     d = s.to_dict()
-    assert d["cards"] == g.user_pool.digest  # type: ignore[union-attr]
+    assert d["cards"] == pool_of(g).digest
     assert g.state_from_dict(copy.deepcopy(d)) == s
     assert tcgteach.game("darkmoon", cards=copy.deepcopy(MINI_DATA)).state_from_dict(copy.deepcopy(d)) == s
     with pytest.raises(StateFileError, match="cards=") as err:
@@ -145,7 +155,7 @@ def test_a_record_says_which_pool_and_replays_only_with_it(tmp_path: Path) -> No
     g = mini()
     s = played(g, steps=60)
     text = record_text(s)
-    assert f"Cards: {g.user_pool.digest} {MINI.name}\n" in text  # type: ignore[union-attr]  # the name, no folders
+    assert f"Cards: {pool_of(g).digest} {MINI.name}\n" in text  # the name, no folders
     record = parse_record(text, "game.txt")
     again = replay(record, "game.txt", cards=MINI)
     assert again.to_dict() == s.to_dict()
@@ -162,17 +172,20 @@ def test_simulate_plays_with_the_pool_in_this_process_and_in_workers() -> None:
     here = simulate(g, 8, decks=[READERS, PLAIN], jobs=1, progress=False)
     pool = simulate(g, 8, decks=[READERS, PLAIN], jobs=2, chunk=2, progress=False)
     assert here == pool
-    assert {r["cards"] for r in here} == {g.user_pool.digest}  # type: ignore[union-attr]
+    assert {r["cards"] for r in here} == {pool_of(g).digest}
     assert "cards" not in simulate("darkmoon", 2, jobs=1, progress=False)[0]
     with pytest.raises(TcgError):  # the package's decks are not legal with this pool: refused before any game
         simulate(g, 2, jobs=1, progress=False)
 
 
 def test_a_game_without_a_card_pool_refuses_cards() -> None:
-    try:
+    if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
         from . import tinygame
-    except ImportError:
-        import tinygame  # type: ignore[no-redef]
+    else:
+        try:
+            from . import tinygame
+        except ImportError:
+            import tinygame
     tcgteach.register_game(tinygame.Tally)
     try:
         with pytest.raises(TcgError, match="no card pool"):

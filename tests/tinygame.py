@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, ClassVar
 
 from tcgteach.core.actions import Action, ActionSyntax
 from tcgteach.core.errors import Violation
@@ -175,6 +175,7 @@ class TallyState(State):
         if self.passes >= 2 or out_of_cards:
             self._goto("end")
             r = self.result()
+            assert r is not None  # the game is over
             self._emit("game_over", "TG-4.1", None, winners=list(r.winners), scores=list(r.scores))
             return
         self._goto("draw")
@@ -217,8 +218,8 @@ class Tally(Game[TallyState]):
     first_player_rule = "TG-2"
     size_rule = "TG-1.1"
     teaching = Teaching(board=f"{__name__}:render_board")
-    sim_defaults: Mapping[str, Any] = {}
-    classroom_options: Mapping[str, Any] = {}
+    sim_defaults: ClassVar[Mapping[str, Any]] = {}
+    classroom_options: ClassVar[Mapping[str, Any]] = {}
 
     @property
     def flows(self) -> dict[str, Flow]:

@@ -34,10 +34,20 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize
+
+#: what the widget shows, read from the page by _SNAPSHOT_JS (node, board, actions, log ...)
+Snapshot = dict[str, Any]
+#: the servers the selected tests use, by name ("lab", "voila"); None: not available
+Servers = dict[str, "Server | None"]
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -53,7 +63,7 @@ CHROMIUM_ARGS = [
     # nothing resolves but this machine: a second wall behind the offline tests' request guard
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
 ]
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
 SERVER_START_TIMEOUT = 90  # s; JupyterLab is ready in ~5 s here
 VOILA_NOTEBOOK = "05_classroom.ipynb"
 KERNEL_TIMEOUT_MS = 90_000  # running a whole lesson (graphviz, agents) in a cold kernel
@@ -90,7 +100,8 @@ def artifact_name(nodeid: str) -> str:
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def port_open(port: int) -> bool:
@@ -106,8 +117,8 @@ class Server:
     token: str
     root: Path
     log_path: Path
-    proc: subprocess.Popen | None = None
-    _log: object = field(default=None, repr=False)
+    proc: subprocess.Popen[bytes] | None = None
+    _log: IO[str] | None = field(default=None, repr=False)
 
     @property
     def base(self) -> str:
@@ -138,6 +149,7 @@ class Server:
 
     def wait_ready(self) -> None:
         """Ready when the TCP port accepts (a GET on Voila's page would start a kernel)."""
+        assert self.proc is not None, f"{self.name} was not started"
         deadline = time.monotonic() + SERVER_START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -155,7 +167,7 @@ class Server:
             pytrace=False,
         )
 
-    def api(self, method: str, path: str) -> object:
+    def api(self, method: str, path: str) -> Any:  # the JSON of the reply
         req = urllib.request.Request(self.url(path), method=method)
         with urllib.request.urlopen(req, timeout=10) as resp:
             body = resp.read()
@@ -287,7 +299,7 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
 
 
 @pytest.fixture(scope="package", autouse=True)
-def servers(request, tmp_path_factory):
+def servers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     """Start, all at once and before the browser, the servers that the selected tests use (booting takes
     ~5 s each; in parallel they overlap with chromium's start). Stopped after the last browser test."""
     wanted = {
@@ -322,15 +334,16 @@ def servers(request, tmp_path_factory):
 
 
 @pytest.fixture(scope="package")
-def lab_server(servers):
+def lab_server(servers: Servers) -> Server:
     """One JupyterLab for the browser tests (token, free port, Jupyter dirs in a temporary folder)."""
     server = servers["lab"]
+    assert server is not None
     server.wait_ready()
     return server
 
 
 @pytest.fixture(scope="package")
-def voila_server(servers):
+def voila_server(servers: Servers) -> Server:
     """One Voila serving notebooks/05_classroom.ipynb for the browser tests."""
     server = servers["voila"]
     if server is None:
@@ -346,7 +359,8 @@ def start_lab_session(server: Server, path: str) -> str:
         server.url("api/sessions"), data=body, method="POST", headers={"Content-Type": "application/json"}
     )
     with urllib.request.urlopen(req, timeout=30) as resp:
-        return json.loads(resp.read())["id"]
+        session_id: str = json.loads(resp.read())["id"]
+        return session_id
 
 
 def delete_lab_sessions(server: Server, path: str | None = None) -> None:
@@ -358,12 +372,12 @@ def delete_lab_sessions(server: Server, path: str | None = None) -> None:
 
 # -- browser -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="package")
-def browser(tmp_path_factory):
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     require_chromium()
     from playwright.sync_api import sync_playwright
 
     home = tmp_path_factory.mktemp("chromium-home")
-    env = {
+    env: dict[str, str | float | bool] = {
         **os.environ,
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
@@ -378,7 +392,7 @@ def browser(tmp_path_factory):
 
 
 @pytest.fixture(scope="package")
-def browser_context(browser):
+def browser_context(browser: Browser) -> Iterator[BrowserContext]:
     """One context for all the browser tests: its HTTP and code caches make the second JupyterLab load ~1 s faster.
     Tests still get a page of their own, and each Lab test a workspace of its own."""
     context = browser.new_context(viewport=VIEWPORT, locale="en-US")
@@ -390,7 +404,7 @@ def browser_context(browser):
 
 
 @pytest.fixture
-def page(browser_context, request):
+def page(browser_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
     stem = output_dir() / artifact_name(request.node.nodeid)
     for suffix in (".png", ".html", ".console.txt"):  # no stale artifact of this test from an earlier run
         Path(f"{stem}{suffix}").unlink(missing_ok=True)
@@ -409,7 +423,9 @@ def page(browser_context, request):
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item, call):
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """After the test body (pass or fail), before any teardown: screenshot, and HTML + console on failure."""
     rep = yield
     if rep.when == "call" or (rep.when == "setup" and rep.failed):
@@ -455,12 +471,13 @@ root => {
 """
 
 
-def snapshot(root) -> dict:
+def snapshot(root: Locator) -> Snapshot:
     """What the widget shows now, read from the page (``root``: the ``.tcg-stepper`` locator)."""
-    return root.evaluate(_SNAPSHOT_JS)
+    snap: Snapshot = root.evaluate(_SNAPSHOT_JS)
+    return snap
 
 
-def settled(snap: dict, persons: set[int]) -> bool:
+def settled(snap: Snapshot, persons: set[int]) -> bool:
     """The views agree with each other: board and graph on one node; buttons iff a person decides; the
     agents are not in the middle of showing their moves one by one."""
     if snap["node"] is None or snap["node"] != snap["boardNode"] or snap.get("moving") == "1":
@@ -472,8 +489,13 @@ def settled(snap: dict, persons: set[int]) -> bool:
 
 
 def wait_settled(
-    root, persons: set[int], before: dict | None = None, timeout: float = 20.0, quiet: float = 0.25, until=None
-) -> dict:
+    root: Locator,
+    persons: set[int],
+    before: Snapshot | None = None,
+    timeout: float = 20.0,
+    quiet: float = 0.25,
+    until: Callable[[Snapshot], object] | None = None,
+) -> Snapshot:
     """Poll until the widget differs from ``before``, is consistent, (``until(snap)``), and stays the same
     for ``quiet`` seconds: the kernel's updates arrive as several messages, rendered asynchronously."""
     deadline = time.monotonic() + timeout
@@ -495,7 +517,7 @@ def wait_settled(
     )
 
 
-def _short(snap: dict | None) -> str:
+def _short(snap: Snapshot | None) -> str:
     if snap is None:
         return "None"
     s = dict(snap)
@@ -504,7 +526,7 @@ def _short(snap: dict | None) -> str:
     return json.dumps(s, ensure_ascii=False)
 
 
-def click_and_settle(root, button, persons: set[int], **kw) -> dict:
+def click_and_settle(root: Locator, button: Locator, persons: set[int], **kw: Any) -> Snapshot:
     """Click ``button`` (a locator inside ``root``) and wait for the widget's reaction to settle."""
     before = snapshot(root)
     button.click()
@@ -527,9 +549,10 @@ root => {
 """
 
 
-def selected_label(root, cls: str) -> str:
+def selected_label(root: Locator, cls: str) -> str:
     """The shown label of the dropdown ``.<cls> select`` (ipywidgets writes spaces as no-break spaces)."""
-    return root.locator(f".{cls} select").evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
+    label: str = root.locator(f".{cls} select").evaluate("s => s.options[s.selectedIndex].text")
+    return label.replace("\xa0", " ")
 
 
 def node_class(node_id: str) -> str:
@@ -537,7 +560,7 @@ def node_class(node_id: str) -> str:
     return "tcg-n-" + node_id.replace(".", "_o_")
 
 
-def node_styles(root) -> dict[str, dict]:
+def node_styles(root: Locator) -> dict[str, dict[str, Any]]:
     """Computed fill/stroke/stroke-width of every flow-graph node's shape, by group class."""
     data = root.evaluate(_HIGHLIGHT_JS)
     assert data is not None, "no flow graph (.tcg-graph div.tcg-flow) in the widget"
@@ -553,14 +576,14 @@ def rgb(hex_color: str) -> str:
     return "rgb({}, {}, {})".format(*(int(h[i : i + 2], 16) for i in (0, 2, 4)))
 
 
-def lit_nodes(styles: dict[str, dict]) -> list[str]:
+def lit_nodes(styles: dict[str, dict[str, Any]]) -> list[str]:
     """The node classes whose shape is painted with the highlight colour (computed style)."""
     from tcgteach.viz.flowgraph import CURRENT_FILL
 
     return sorted(cls for cls, st in styles.items() if st["fill"] == rgb(CURRENT_FILL))
 
 
-def assert_highlight(root, node_id: str) -> dict[str, dict]:
+def assert_highlight(root: Locator, node_id: str) -> dict[str, dict[str, Any]]:
     """``node_id`` (the widget's data-current) is the one node drawn highlighted, unlike the others."""
     styles = node_styles(root)
     cls = node_class(node_id)

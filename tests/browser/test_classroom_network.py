@@ -7,22 +7,30 @@ closes frees its kernel, so the next visitor gets in. Screenshots at 1366x768 go
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import KERNEL_TIMEOUT_MS, output_dir, require_chromium
 
-try:
-    from test_classroom_network import Classroom  # tests/ is on sys.path (pytest's rootdir-based import)
-except ImportError:  # pragma: no cover
-    pytest.skip("tests/test_classroom_network.py is not importable", allow_module_level=True)
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
+    from tests.test_classroom_network import Classroom
+else:
+    try:
+        from test_classroom_network import Classroom  # tests/ is on sys.path (pytest's rootdir-based import)
+    except ImportError:  # pragma: no cover
+        pytest.skip("tests/test_classroom_network.py is not importable", allow_module_level=True)
 
-SIZE = {"width": 1366, "height": 768}
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ViewportSize
+
+SIZE: ViewportSize = {"width": 1366, "height": 768}
 
 
 @pytest.fixture(scope="module")
-def classroom(tmp_path_factory: pytest.TempPathFactory):
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
     require_chromium()
     server = Classroom(tmp_path_factory.mktemp("classroom-browser"), idle_seconds=600, max_kernels=1)
     try:
@@ -31,7 +39,9 @@ def classroom(tmp_path_factory: pytest.TempPathFactory):
         server.stop()
 
 
-def test_the_token_address_opens_the_app_and_a_visitor_without_it_gets_the_login_page(browser, classroom):
+def test_the_token_address_opens_the_app_and_a_visitor_without_it_gets_the_login_page(
+    browser: Browser, classroom: Classroom
+) -> None:
     local = f"http://127.0.0.1:{classroom.port}/?token={classroom.token}"
     out = output_dir()
     stranger = browser.new_context(viewport=SIZE, locale="ja-JP")

@@ -15,16 +15,24 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, rgb, wait_settled
 
-LAPTOP = {"width": 1366, "height": 768}
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page, ViewportSize
+
+    from .conftest import Server
+
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
-def write_notebook(root, name: str, cells: list[str]) -> str:
+def write_notebook(root: Path, name: str, cells: list[str]) -> str:
     nb = {
         "cells": [
             {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": src}
@@ -38,7 +46,7 @@ def write_notebook(root, name: str, cells: list[str]) -> str:
     return name
 
 
-def run_notebook(page, lab, notebook: str, steppers: int = 1):
+def run_notebook(page: Page, lab: Server, notebook: str, steppers: int = 1) -> Locator:
     """Open ``notebook`` in a fresh workspace, run all cells, close the side bar; the steppers."""
     workspace = "g" + secrets.token_hex(4)
     page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{notebook}"))
@@ -69,10 +77,11 @@ _LIT_PER_GRAPH_JS = """
 """
 
 
-def lit_per_graph(page) -> list[dict]:
+def lit_per_graph(page: Page) -> list[dict[str, Any]]:
     from tcgteach.viz.flowgraph import CURRENT_FILL
 
-    return page.evaluate(_LIT_PER_GRAPH_JS, rgb(CURRENT_FILL))
+    lit: list[dict[str, Any]] = page.evaluate(_LIT_PER_GRAPH_JS, rgb(CURRENT_FILL))
+    return lit
 
 
 _LABEL_PX_JS = """
@@ -89,20 +98,20 @@ root => {
 """
 
 
-def focus_label_px(root) -> dict:
-    data = root.evaluate(_LABEL_PX_JS)
+def focus_label_px(root: Locator) -> dict[str, Any]:
+    data: dict[str, Any] | None = root.evaluate(_LABEL_PX_JS)
     assert data is not None, "no focus view (.tcg-focus svg) beside the board"
     assert data["heights"], "the focus view has no text"
     return data
 
 
 @pytest.fixture
-def lab(lab_server):
+def lab(lab_server: Server) -> Iterator[Server]:
     yield lab_server
     delete_lab_sessions(lab_server)
 
 
-def test_a_static_diagram_and_a_stepper_on_one_page_each_light_one_node(page, lab):
+def test_a_static_diagram_and_a_stepper_on_one_page_each_light_one_node(page: Page, lab: Server) -> None:
     page.set_viewport_size(LAPTOP)
     name = write_notebook(
         lab.root,
@@ -140,7 +149,7 @@ GAMES = {
 LANGS = {"en": "English", "ja": "日本語"}
 
 
-def switch_lang(root, lang: str, persons: set[int] | None = None) -> None:
+def switch_lang(root: Locator, lang: str, persons: set[int] | None = None) -> None:
     """Choose ``lang`` with the widget's radio button and wait until it has re-rendered."""
     radio = root.locator(".tcg-lang").get_by_label(LANGS[lang])
     if not radio.is_checked():
@@ -150,7 +159,7 @@ def switch_lang(root, lang: str, persons: set[int] | None = None) -> None:
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
-def test_focus_view_labels_are_readable_at_1366(page, lab, kind):
+def test_focus_view_labels_are_readable_at_1366(page: Page, lab: Server, kind: str) -> None:
     page.set_viewport_size(LAPTOP)
     name = write_notebook(
         lab.root, f"focus_{kind}.ipynb", ["from tcgteach.widgets import Stepper, CombatView\n" + GAMES[kind]]

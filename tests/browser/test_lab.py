@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
@@ -27,13 +29,18 @@ from .conftest import (
     wait_settled,
 )
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from .conftest import Server
+
 LESSONS = ["en/01_darkmoon.ipynb", "ja/03_dragonquest_combat.ipynb"]  # one lesson in each language
 MAX_CLICKS = 60
 PERSON_LABELS = ("person", "人が選ぶ")
 
 
 @pytest.fixture(scope="module")
-def lesson_kernels(lab_server):
+def lesson_kernels(lab_server: Server) -> Server:
     """Start the lessons' kernels at once, in parallel with the browser loading Lab for the first test
     (Lab attaches a notebook to the running session of its path, as when a user reopens it); ~2 s a test."""
     for notebook in LESSONS:
@@ -42,13 +49,13 @@ def lesson_kernels(lab_server):
 
 
 @pytest.fixture
-def lab(lesson_kernels, request):
+def lab(lesson_kernels: Server, request: pytest.FixtureRequest) -> Iterator[Server]:
     """The Lab server; the kernel of this test's notebook is shut down after the test."""
     yield lesson_kernels
     delete_lab_sessions(lesson_kernels, request.node.callspec.params["notebook"])
 
 
-def run_lesson(page, lab, notebook: str):
+def run_lesson(page: Page, lab: Server, notebook: str) -> Locator:
     """Open ``notebook`` in a fresh Lab workspace, run all cells, return the stepper shown at the end."""
     workspace = "t" + secrets.token_hex(4)  # a fresh workspace: nothing from an earlier test is restored
     page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{notebook}"))
@@ -68,7 +75,7 @@ def run_lesson(page, lab, notebook: str):
     return root
 
 
-def person_seats(root) -> set[int]:
+def person_seats(root: Locator) -> set[int]:
     """The seats whose picker says "person" (read from the page)."""
     n = root.locator("[class*='tcg-seat-'] select").count()
     assert n >= 2, "no seat pickers (.tcg-seat-<n> select) in the stepper"
@@ -76,7 +83,7 @@ def person_seats(root) -> set[int]:
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=lambda n: n.removesuffix(".ipynb"))
-def test_step_moves_the_highlight_and_back_restores_the_position(page, lab, notebook):
+def test_step_moves_the_highlight_and_back_restores_the_position(page: Page, lab: Server, notebook: str) -> None:
     root = run_lesson(page, lab, notebook)
     persons = person_seats(root)
     snap = wait_settled(root, persons)

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -33,6 +34,11 @@ from .conftest import (
     jupyter_env,
     output_dir,
 )
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from .conftest import Server
 
 PROJECT_CONFIG = REPO / "lessons" / "jupyter"
 #: a lesson as JupyterLab would have saved it on a machine with another Python: the version in language_info
@@ -84,7 +90,7 @@ def labs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Server]
             server.stop()
 
 
-def open_notebook(browser, server: Server, path: str, shot: str) -> tuple[Page, dict]:  # type: ignore[no-untyped-def]
+def open_notebook(browser: Browser, server: Server, path: str, shot: str) -> tuple[Page, dict[str, Any]]:
     """Open ``path`` in a fresh browser context, wait for its kernel to be idle and for Lab to settle; return
     the page and what it shows: the texts of the notifications and the tabs marked modified."""
     ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
@@ -107,7 +113,7 @@ def open_notebook(browser, server: Server, path: str, shot: str) -> tuple[Page, 
     return page, seen
 
 
-def news(seen: dict) -> list[str]:
+def news(seen: dict[str, Any]) -> list[str]:
     return [t for t in seen["toasts"] + seen["dialogs"] if re.search(r"\bnews\b", t, re.I)]
 
 
@@ -120,7 +126,7 @@ def test_run_sh_gives_the_lessons_jupyterlab_the_project_settings() -> None:
     assert overrides["@jupyterlab/apputils-extension:notification"] == {"checkForUpdates": False, "fetchNews": "false"}
 
 
-def test_the_start_page_opens_without_the_news_pop_up_and_unmodified(browser, labs) -> None:
+def test_the_start_page_opens_without_the_news_pop_up_and_unmodified(browser: Browser, labs: dict[str, Server]) -> None:
     page, seen = open_notebook(browser, labs["project"], "00_start_here.ipynb", "lab-startup-start-page")
     try:
         assert not news(seen), seen
@@ -135,7 +141,7 @@ def test_the_start_page_opens_without_the_news_pop_up_and_unmodified(browser, la
 
 
 @pytest.mark.parametrize("path", ["en/01_darkmoon.ipynb", "ja/03_dragonquest_combat.ipynb", "05_classroom.ipynb"])
-def test_a_lesson_opens_unmodified_once_its_kernel_runs(browser, labs, path: str) -> None:
+def test_a_lesson_opens_unmodified_once_its_kernel_runs(browser: Browser, labs: dict[str, Server], path: str) -> None:
     """The generated notebooks carry the kernelspec and language_info JupyterLab writes (lessons/build.py)."""
     page, seen = open_notebook(browser, labs["project"], path, f"lab-startup-{Path(path).stem}")
     try:
@@ -146,7 +152,7 @@ def test_a_lesson_opens_unmodified_once_its_kernel_runs(browser, labs, path: str
         page.context.close()
 
 
-def test_a_lesson_saved_on_another_python_opens_unmodified_too(browser, labs) -> None:
+def test_a_lesson_saved_on_another_python_opens_unmodified_too(browser: Browser, labs: dict[str, Server]) -> None:
     """Only the Python version in language_info depends on the machine: the project's contents manager shows
     the local one. The control Lab marks the same notebook modified as soon as its kernel has started."""
     page, seen = open_notebook(browser, labs["project"], OTHER_PYTHON, "lab-startup-other-python")

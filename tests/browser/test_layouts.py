@@ -11,11 +11,19 @@ projector), in English and Japanese.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, output_dir, wait_settled
 from .test_graphs import LANGS, run_notebook, switch_lang, write_notebook
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from .conftest import Server
 
 SIZES = [(1366, 768), (1024, 768)]
 
@@ -36,8 +44,8 @@ root => {
 """
 
 
-def board_fits(root, what: str) -> dict:
-    fit = root.evaluate(_FIT_JS)
+def board_fits(root: Locator, what: str) -> dict[str, Any]:
+    fit: dict[str, Any] = root.evaluate(_FIT_JS)
     print(what, fit)
     assert fit["scrollWidth"] <= fit["clientWidth"], f"{what}: the board is clipped: {fit}"
     assert fit["innerScroll"] <= fit["innerClient"] + 1, f"{what}: the board scrolls inside: {fit}"
@@ -46,12 +54,12 @@ def board_fits(root, what: str) -> dict:
     return fit
 
 
-def shoot(page, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(output_dir() / f"{name}.png"))
 
 
 @pytest.fixture
-def lab(lab_server):
+def lab(lab_server: Server) -> Iterator[Server]:
     yield lab_server
     delete_lab_sessions(lab_server)
 
@@ -67,7 +75,7 @@ VIEWS = {
 
 
 @pytest.mark.parametrize("view", list(VIEWS))
-def test_the_board_fits_beside_the_graph(page, lab, view):
+def test_the_board_fits_beside_the_graph(page: Page, lab: Server, view: str) -> None:
     code, moves = VIEWS[view]
     page.set_viewport_size({"width": 1366, "height": 768})
     name = write_notebook(
@@ -114,7 +122,7 @@ root => {
 
 
 def assert_one_screen(
-    seen: dict, what: str, height: int, *, persons_turn: bool = True, wide: bool = True, beside: bool = True
+    seen: dict[str, Any], what: str, height: int, *, persons_turn: bool = True, wide: bool = True, beside: bool = True
 ) -> None:
     """Issue 21 item 3, with the page's real geometry: the hand, the choices and the latest log lines
     inside the window together; the status line in view; the board and the focus graph side by side."""
@@ -133,7 +141,9 @@ def assert_one_screen(
         assert seen["focus"]["top"] < height / 2, f"{what}: the focus graph starts low: {seen['focus']}"
 
 
-def test_the_classroom_fits_one_screen_with_the_hand_the_choices_and_the_latest_log(page, voila_server):
+def test_the_classroom_fits_one_screen_with_the_hand_the_choices_and_the_latest_log(
+    page: Page, voila_server: Server
+) -> None:
     """Issue 21 item 3: at 1366x768 and 1024x768, en and ja, both games: the hand, the choices and the
     latest log lines visible together without scrolling; setup folded once a game runs."""
     persons = {0}
@@ -173,7 +183,7 @@ def test_the_classroom_fits_one_screen_with_the_hand_the_choices_and_the_latest_
 
 
 @pytest.mark.parametrize("view", ["stepper-darkmoon", "stepper-dragonquest"])
-def test_the_lesson_stepper_fits_one_screen_in_lab(page, lab, view):
+def test_the_lesson_stepper_fits_one_screen_in_lab(page: Page, lab: Server, view: str) -> None:
     """Issue 21 item 3 for the lesson stepper in JupyterLab: with the stepper scrolled to the top of the
     notebook, the person's hand, the choices and the latest log lines are inside the window together at
     1366x768 and 1024x768, in en and ja; the settings are folded."""

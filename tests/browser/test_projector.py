@@ -9,10 +9,19 @@ computed font size times the drawing's scale on screen (``getScreenCTM``). Scree
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
 import pytest
 
 import tcgteach
 from tcgteach.agents import RandomAgent
+from tcgteach.core.state import State
+from tcgteach.darkmoon import DarkMoon
+from tcgteach.darkmoon.rules.state import DarkMoonState
+from tcgteach.dragonquest import DragonQuest
+from tcgteach.dragonquest.rules.state import DragonQuestState
 from tcgteach.lesson import show
 from tcgteach.session import Session
 from tcgteach.viz.board import board_html
@@ -20,7 +29,10 @@ from tcgteach.viz.flowgraph import FlowDiagram
 
 from .conftest import output_dir
 
-SIZES = {"1366": {"width": 1366, "height": 768}, "1024": {"width": 1024, "height": 768}}
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, ViewportSize
+
+SIZES: dict[str, ViewportSize] = {"1366": {"width": 1366, "height": 768}, "1024": {"width": 1024, "height": 768}}
 CARD_PX = 16.0  # card text under .tcg-projector
 PLAIN_CARD_PX = 13.0  # card text without it
 GRAPH_PX = 14.0  # graph type, projector or not
@@ -46,9 +58,9 @@ _LIT_IN_VIEW_JS = """([boxSel, node]) => { const box = document.querySelector(bo
       `scroll ${box.scrollLeft},${box.scrollTop}`; }"""
 
 
-def dm_full_field():
+def dm_full_field() -> DarkMoonState:
     """A 3-player DARK MOON game played by random agents until the fields hold 14 cards and P1 has a unit."""
-    g = tcgteach.game("darkmoon")
+    g = cast(DarkMoon, tcgteach.game("darkmoon"))
     for seed in range(1, 30):
         s = g.new_state(seed=seed, players=3)
         session = Session(s, [RandomAgent(seed * 10 + i) for i in range(3)])
@@ -59,8 +71,8 @@ def dm_full_field():
     raise AssertionError("no 3-player game reached a full field")
 
 
-def dq_closed_and_confused():
-    dq = tcgteach.game("dragonquest", options={"formation": "strict", "turn_limit": 200})
+def dq_closed_and_confused() -> DragonQuestState:
+    dq = cast(DragonQuest, tcgteach.game("dragonquest", options={"formation": "strict", "turn_limit": 200}))
     p1 = {
         "front": [{"card": "H08", "state": "closed"}, "M05", {"card": "H19", "state": "confused"}],
         "back": [{"card": "M13", "state": "closed", "poisoned": True}],
@@ -73,10 +85,10 @@ def dq_closed_and_confused():
     return dq.position({"turn_player": 0, "node": "combat.action", "players": [p1, p2]})
 
 
-STATES = {"darkmoon": dm_full_field, "dragonquest": dq_closed_and_confused}
+STATES: dict[str, Callable[[], State]] = {"darkmoon": dm_full_field, "dragonquest": dq_closed_and_confused}
 
 
-def open_html(page, name: str, lang: str, body: str, size: str):
+def open_html(page: Page, name: str, lang: str, body: str, size: str) -> Path:
     page.set_viewport_size(SIZES[size])
     path = output_dir() / f"projector-{name}-{lang}-{size}.html"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -89,11 +101,11 @@ def open_html(page, name: str, lang: str, body: str, size: str):
     return path
 
 
-def shot(page, path) -> None:
+def shot(page: Page, path: Path) -> None:
     page.screenshot(path=str(path.with_suffix(".png")))
 
 
-def smallest(pairs: list) -> tuple[float, str]:
+def smallest(pairs: list[tuple[float, str]]) -> tuple[float, str]:
     assert pairs, "no text measured"
     return min((round(px, 2), text) for px, text in pairs)
 
@@ -101,7 +113,7 @@ def smallest(pairs: list) -> tuple[float, str]:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(STATES))
-def test_card_text_is_16px_under_projector_and_13px_without(page, game, lang, size):
+def test_card_text_is_16px_under_projector_and_13px_without(page: Page, game: str, lang: str, size: str) -> None:
     state = STATES[game]()
     board = board_html(state, lang=lang)
     path = open_html(page, f"board-{game}", lang, f'<div class="tcg-projector">{board}</div>', size)
@@ -123,7 +135,7 @@ def test_card_text_is_16px_under_projector_and_13px_without(page, game, lang, si
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_closed_and_confused_cards_keep_their_text_upright_and_whole(page, lang):
+def test_closed_and_confused_cards_keep_their_text_upright_and_whole(page: Page, lang: str) -> None:
     state = dq_closed_and_confused()
     path = open_html(
         page, "dq-orientation", lang, f'<div class="tcg-projector">{board_html(state, lang=lang)}</div>', "1366"
@@ -151,7 +163,7 @@ def test_closed_and_confused_cards_keep_their_text_upright_and_whole(page, lang)
             assert c["icon"] != "none", c
 
 
-def _graph_pages(state, lang: str) -> dict[str, str]:
+def _graph_pages(state: State, lang: str) -> dict[str, str]:
     """name -> HTML of one graph view as the front ends show it, in a 560 px column."""
     game = state.game
     turn = FlowDiagram.of(game.turn_flow, lang, game.name)
@@ -170,7 +182,7 @@ def _graph_pages(state, lang: str) -> dict[str, str]:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(STATES))
-def test_graph_type_is_14px_on_screen_in_every_view(page, game, lang, size):
+def test_graph_type_is_14px_on_screen_in_every_view(page: Page, game: str, lang: str, size: str) -> None:
     state = STATES[game]()
     for name, body in _graph_pages(state, lang).items():
         path = open_html(page, f"graph-{game}-{name}", lang, body, size)
@@ -187,7 +199,7 @@ def test_graph_type_is_14px_on_screen_in_every_view(page, game, lang, size):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_whole_graph_opens_scrolled_to_the_lit_node(page, lang):
+def test_the_whole_graph_opens_scrolled_to_the_lit_node(page: Page, lang: str) -> None:
     """The Dragon Quest turn graph is ~2,300 px wide: opened from its toggle, its box is scrolled so the lit
     node (deep in the combat cluster, far right and low) is in view, with no script on the page."""
     d = FlowDiagram.of(tcgteach.game("dragonquest").turn_flow, lang, "dragonquest")
@@ -210,7 +222,7 @@ def test_the_whole_graph_opens_scrolled_to_the_lit_node(page, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(STATES))
-def test_the_exported_slide_is_readable_at_1366x768(page, game, lang):
+def test_the_exported_slide_is_readable_at_1366x768(page: Page, game: str, lang: str) -> None:
     from tcgteach.widgets import Stepper
 
     options = {"turn_limit": 200} if game == "dragonquest" else {}
@@ -237,7 +249,7 @@ def test_the_exported_slide_is_readable_at_1366x768(page, game, lang):
     assert overflow <= 1366, f"the slide is {overflow} px wide at 1366"
 
 
-def test_a_finished_dragonquest_board_leaves_no_blank_band(page):
+def test_a_finished_dragonquest_board_leaves_no_blank_band(page: Page) -> None:
     """At the end of a game a player's party is often gone while the hand is full: the hand (with every
     card's text) used to stand in a column beside the empty rows and leave a 200-590 px blank band under
     them. The hand now runs the panel's full width; beside the field only the short zones remain."""
@@ -263,7 +275,7 @@ def test_a_finished_dragonquest_board_leaves_no_blank_band(page):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(STATES))
-def test_a_board_in_a_narrow_column_wraps_its_cards_instead_of_squeezing_them(page, game, lang):
+def test_a_board_in_a_narrow_column_wraps_its_cards_instead_of_squeezing_them(page: Page, game: str, lang: str) -> None:
     """Beside a graph at 1024 px (``show``) a board gets ~500 px: under projector mode its cards keep their
     width (16 px text needs it; squeezed, names broke mid-word) and wrap, and nothing spills out sideways."""
     state = STATES[game]()

@@ -5,13 +5,19 @@ brings the game back as it was."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
 from .conftest import KERNEL_TIMEOUT_MS
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
-def test_quiz_mode_asks_marks_explains_and_goes_back_to_the_game(page, voila_server):
+    from .conftest import Server
+
+
+def test_quiz_mode_asks_marks_explains_and_goes_back_to_the_game(page: Page, voila_server: Server) -> None:
     page.goto(voila_server.url(""))
     root = page.locator(".tcg-classroom")
     expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
@@ -42,7 +48,7 @@ def test_quiz_mode_asks_marks_explains_and_goes_back_to_the_game(page, voila_ser
     expect(root.locator("button.tcg-quiz-mode")).to_have_text("Quiz")
 
 
-def test_the_why_is_a_list_of_short_sentences_in_both_languages(page, voila_server):
+def test_the_why_is_a_list_of_short_sentences_in_both_languages(page: Page, voila_server: Server) -> None:
     """Issue 21: "Why:" was one run-on paragraph; it is one line per sentence now (a list when it has several)."""
     import contextlib
 

@@ -5,12 +5,19 @@ stepper at the example's moment (the flow graph lit at that node), the language 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from playwright.sync_api import expect
 
 from tcgteach.explorer import where
 
 from .conftest import KERNEL_TIMEOUT_MS, delete_lab_sessions, output_dir
 from .test_graphs import write_notebook
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from .conftest import Server
 
 SIZES = [(1366, 768), (1024, 768)]
 
@@ -24,7 +31,7 @@ root => {
 """
 
 
-def test_rule_explorer_opens_a_stepper_at_the_example(page, lab_server):
+def test_rule_explorer_opens_a_stepper_at_the_example(page: Page, lab_server: Server) -> None:
     import re
 
     lab = lab_server
@@ -76,7 +83,7 @@ def test_rule_explorer_opens_a_stepper_at_the_example(page, lab_server):
         delete_lab_sessions(lab)
 
 
-def test_rule_explorer_opens_a_moment_of_a_rule_no_event_names(page, lab_server):
+def test_rule_explorer_opens_a_moment_of_a_rule_no_event_names(page: Page, lab_server: Server) -> None:
     """DQ-10.2 (items go onto characters only) has no event of its own: its example is the moment of its
     game (kind "state") where an item goes onto a character with monsters beside it. The long sentence
     wraps inside the page, and the stepper opens at that moment. Screenshots ``moment-<width>-<lang>.png``."""

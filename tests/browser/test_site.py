@@ -18,7 +18,9 @@ import re
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import pytest
@@ -37,6 +39,9 @@ from .conftest import (
     wait_settled,
 )
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
 NOTEBOOKS = REPO / "notebooks"
 #: every notebook by its path inside notebooks/: the start page, the classroom, en/… and ja/… lessons
 LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb"))
@@ -46,7 +51,7 @@ LOCAL = {"127.0.0.1", "localhost"}
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict:
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = tmp_path_factory.mktemp("pages-root")
     out = root / "tcgteach"
     env = dict(os.environ, TCGTEACH_LESSON_GAMES="40")
@@ -65,7 +70,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served(built: dict):
+def served(built: dict[str, Any]) -> Iterator[str]:
     handler = functools.partial(_Quiet, directory=str(built["root"]))
     with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
         thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -77,7 +82,7 @@ def served(built: dict):
 
 
 @pytest.fixture
-def offline_page(browser, request):
+def offline_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[str]]]:
     """A page in a context of its own that lets nothing leave the machine (and remembers what tried)."""
     ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
     ctx.set_default_timeout(30_000)
@@ -103,7 +108,7 @@ def offline_page(browser, request):
         ctx.close()
 
 
-def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: dict) -> None:
+def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: dict[str, Any]) -> None:
     out: Path = built["out"]
     assert (out / "lab" / "index.html").exists() and (out / "notebooks" / "index.html").exists()
     index = (out / "index.html").read_text(encoding="utf-8")
@@ -141,7 +146,9 @@ def test_the_site_holds_every_lesson_live_to_read_and_the_classroom_app(built: d
             assert not re.search(r'(href|src)="https?://', html.read_text(encoding="utf-8")), html
 
 
-def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(served: str, offline_page) -> None:
+def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(
+    served: str, offline_page: tuple[Page, list[str]]
+) -> None:
     page, blocked = offline_page
     start = time.monotonic()
     page.goto(f"{served}lab/index.html?path=en/01_darkmoon.ipynb")
@@ -180,7 +187,7 @@ def test_lesson_01_runs_offline_and_its_stepper_moves_the_lit_node(served: str, 
     print(f"lesson 01 ran in the browser in {ran:.0f} s (Pyodide start included)")
 
 
-def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_page) -> None:
+def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_page: tuple[Page, list[str]]) -> None:
     page, blocked = offline_page
     page.goto(f"{served}voici/render/05_classroom.html")
     root = page.locator(".tcg-classroom")
@@ -191,8 +198,10 @@ def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_pag
     # play a character card of P1's hand by clicking the card (issue 21: the cards themselves are buttons)
     p1 = root.locator('.tcg-board section[data-player="0"]')
 
-    def card_of(tile) -> str:
-        return next(c[9:] for c in tile.get_attribute("class").split() if c.startswith("tcg-card-") and c[9:].isdigit())
+    def card_of(tile: Locator) -> str:
+        return next(
+            c[9:] for c in (tile.get_attribute("class") or "").split() if c.startswith("tcg-card-") and c[9:].isdigit()
+        )
 
     tiles = root.locator("button.tcg-card-tile.tcg-action:not([disabled])").all()
     chars = [t for t in tiles if p1.locator(f'.tcg-hand .tcg-char[data-card="{card_of(t)}"]').count()]
@@ -207,7 +216,7 @@ def test_the_classroom_app_plays_a_persons_move_offline(served: str, offline_pag
         page.screenshot(path=str(output_dir() / f"{artifact_name('site-classroom')}.png"))
 
 
-def test_lesson_04_without_matplotlib_says_so_in_one_line(served: str, offline_page) -> None:
+def test_lesson_04_without_matplotlib_says_so_in_one_line(served: str, offline_page: tuple[Page, list[str]]) -> None:
     """The offline runtime has no matplotlib (only Pyodide's CDN serves it): the lesson stops with one line
     that names the package, not a traceback."""
     page, blocked = offline_page
@@ -225,7 +234,9 @@ def test_lesson_04_without_matplotlib_says_so_in_one_line(served: str, offline_p
     assert not blocked, f"the site tried to reach the network: {blocked}"
 
 
-def test_the_classroom_page_shows_its_loading_stages_then_the_app(served: str, offline_page) -> None:
+def test_the_classroom_page_shows_its_loading_stages_then_the_app(
+    served: str, offline_page: tuple[Page, list[str]]
+) -> None:
     """Issue 21: the page showed a bare spinner for over a minute. Now it lists the three stages (the Python
     runtime, the packages, the kernel) with the times measured on our machine, marks the one in progress, counts
     the seconds, and is replaced by the app."""

@@ -8,6 +8,7 @@ board, take the move back, then ask the coach for a hint and check the sentence.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
@@ -21,10 +22,15 @@ from .conftest import (
     wait_settled,
 )
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from .conftest import Server
+
 PERSONS = {0}  # the default seats: P1 person, P2 heuristic
 
 
-def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
+def test_play_a_card_take_it_back_and_ask_for_a_hint(page: Page, voila_server: Server) -> None:
     page.goto(voila_server.url(""))
     root = page.locator(".tcg-classroom")
     expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
@@ -55,14 +61,16 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     assert tiles.count(), f"no card to click among {start['actions']}"
     p1 = root.locator('.tcg-board section[data-player="0"]')
 
-    def card_of(t):
-        return next(c[9:] for c in t.get_attribute("class").split() if c.startswith("tcg-card-") and c[9:].isdigit())
+    def card_of(t: Locator) -> str:
+        return next(
+            c[9:] for c in (t.get_attribute("class") or "").split() if c.startswith("tcg-card-") and c[9:].isdigit()
+        )
 
     # a character card (DM-4.2), not a special
     tile = next(t for t in tiles.all() if p1.locator(f'.tcg-hand .tcg-char[data-card="{card_of(t)}"]').count())
     card = card_of(tile)
     label = tile.inner_text().strip()
-    assert tile.get_attribute("title").startswith("Play "), tile.get_attribute("title")  # what the click does
+    assert (tile.get_attribute("title") or "").startswith("Play "), tile.get_attribute("title")  # what the click does
     expect(p1.locator(f'.tcg-hand [data-card="{card}"]')).to_have_count(1)
     after = click_and_settle(root, tile, PERSONS, until=lambda s: s["current"] != "1")
     assert "⚠" not in (after["message"] or ""), after["message"]
@@ -98,7 +106,7 @@ def test_play_a_card_take_it_back_and_ask_for_a_hint(page, voila_server):
     assert (now["log"], now["board"]) == (back["log"], back["board"]), "asking for a hint changed the game"
 
 
-def test_language_switch_rerenders_the_classroom_without_restarting(page, voila_server):
+def test_language_switch_rerenders_the_classroom_without_restarting(page: Page, voila_server: Server) -> None:
     """日本語: labels, cards, log and graph switch; the game (board position, log length) stays."""
     page.goto(voila_server.url(""))
     root = page.locator(".tcg-classroom")
@@ -123,7 +131,7 @@ root => Array.from(root.querySelectorAll('button.tcg-action, button.tcg-hint, bu
 """
 
 
-def test_a_click_during_the_coachs_turn_is_never_applied_DQ_3_3(page, voila_server):
+def test_a_click_during_the_coachs_turn_is_never_applied_DQ_3_3(page: Page, voila_server: Server) -> None:
     """Issue 21 item 2: against the coach, the moment the person acts every choice is disabled until the
     next position is shown; clicks on the old buttons and on Hint during the coach's turn do nothing; the
     coach's moves appear one at a time (the status says it is thinking)."""
