@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .core.checks import check_lang, check_text
 from .core.errors import DataFileError
@@ -68,21 +69,22 @@ def _read_lessons(path: Path) -> tuple[Lesson, ...]:
     items = data.get("lessons")
     if not isinstance(items, list):
         raise DataFileError(name, "lessons", "expected a list")
-    out = []
-    for i, raw in enumerate(items):
-        where = f"lessons[{i}]"
-        if not isinstance(raw, dict):
-            raise DataFileError(name, where, "expected an object")
-        for key in ("id", "game", "title", "notebooks", "rules"):
-            if key not in raw:
-                raise DataFileError(name, f"{where}.{key}", "missing")
-        if not isinstance(raw["rules"], list) or not all(isinstance(r, str) for r in raw["rules"]):
-            raise DataFileError(name, f"{where}.rules", "expected a list of rule IDs")
-        for key in ("title", "notebooks"):
-            if not isinstance(raw[key], dict) or "en" not in raw[key]:
-                raise DataFileError(name, f"{where}.{key}", "expected an object with 'en' (and 'ja')")
-        out.append(Lesson(str(raw["id"]), str(raw["game"]), raw["title"], raw["notebooks"], tuple(raw["rules"])))
-    return tuple(out)
+    return tuple(_read_lesson(name, f"lessons[{i}]", raw) for i, raw in enumerate(items))
+
+
+def _read_lesson(name: str, where: str, raw: Any) -> Lesson:
+    """One entry of the file ``name`` (at ``where``), checked."""
+    if not isinstance(raw, dict):
+        raise DataFileError(name, where, "expected an object")
+    for key in ("id", "game", "title", "notebooks", "rules"):
+        if key not in raw:
+            raise DataFileError(name, f"{where}.{key}", "missing")
+    if not isinstance(raw["rules"], list) or not all(isinstance(r, str) for r in raw["rules"]):
+        raise DataFileError(name, f"{where}.rules", "expected a list of rule IDs")
+    for key in ("title", "notebooks"):
+        if not isinstance(raw[key], dict) or "en" not in raw[key]:
+            raise DataFileError(name, f"{where}.{key}", "expected an object with 'en' (and 'ja')")
+    return Lesson(str(raw["id"]), str(raw["game"]), raw["title"], raw["notebooks"], tuple(raw["rules"]))
 
 
 @lru_cache(maxsize=4)
