@@ -287,6 +287,34 @@ def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
+def _rule_under(rid: str, rule: str) -> bool:
+    """``rid`` is ``rule`` or one of its sub-rules (``DM-4.4``: ``DM-4.4.1``, ``DM-4.4a``, ``DM-4.4b``)."""
+    return (
+        rid == rule
+        or rid.startswith(rule + ".")
+        or rid.startswith(rule)
+        and rid[len(rule) : len(rule) + 1] in ("", "a", "b")
+    )
+
+
+def _print_rules(game: Any, ids: Sequence[str], args: argparse.Namespace, out: Any) -> tuple[int, int]:
+    """The rules ``tcgteach rules`` asks for, each with its marks: how many were shown, and how many marked."""
+    lang = args.lang
+    shown = marked = 0
+    for rid in ids:
+        if args.rule and not _rule_under(rid, args.rule):
+            continue
+        marks = game.rule_marks(rid, lang)
+        if args.interpretations and not game.rule_interpretations(rid):  # (the automation options are no readings)
+            continue
+        print(f"{rid}  {game.rule_title(rid, lang)}: {game.rule_text(rid, lang)}", file=out)
+        for line in marks:
+            print(f"    {line}", file=out)
+        shown += 1
+        marked += bool(marks)
+    return shown, marked
+
+
 def cmd_rules(args: argparse.Namespace, out: Any) -> int:
     from . import explorer
 
@@ -303,23 +331,7 @@ def cmd_rules(args: argparse.Namespace, out: Any) -> int:
         for line in explorer.where(game, args.rule, lang).lines():
             print(line, file=out)
         return 0
-    shown = marked = 0
-    for rid in ids:
-        if args.rule and not (
-            rid == args.rule
-            or rid.startswith(args.rule + ".")
-            or rid.startswith(args.rule)
-            and rid[len(args.rule) : len(args.rule) + 1] in ("", "a", "b")
-        ):
-            continue
-        marks = game.rule_marks(rid, lang)
-        if args.interpretations and not game.rule_interpretations(rid):  # (the automation options are no readings)
-            continue
-        print(f"{rid}  {game.rule_title(rid, lang)}: {game.rule_text(rid, lang)}", file=out)
-        for line in marks:
-            print(f"    {line}", file=out)
-        shown += 1
-        marked += bool(marks)
+    shown, marked = _print_rules(game, ids, args, out)
     if not shown:
         if args.interpretations:
             raise TcgError(

@@ -214,21 +214,7 @@ class Checker:
             every = self.profile == "every-step"
             if step == view_at or every:
                 self._check_views(state, rng, every_player=every)
-            player = state.current_player
-            legal = state.legal_actions()
-            assert isinstance(legal, tuple) and legal, f"non-terminal state at {state.node} has no legal action"
-            assert player is not None and 0 <= player < state.num_players, f"current_player {player!r}"
-            assert state.result() is None, "a non-terminal state has a result"
-            assert state.node in flow_nodes, f"node {state.node!r} is not in game.flow"
-            distinct = set(legal)
-            assert len(distinct) == len(legal), f"duplicate legal actions: {legal}"
-            for a in () if distinct <= self._round_tripped else legal:
-                if a not in self._round_tripped:
-                    text = str(a)
-                    back = game.parse_action(text)
-                    assert back == a and type(back) is type(a), f"{a!r} -> {text!r} -> {back!r}"
-                    self._round_tripped.add(a)
-                    rep.verbs_seen.add(text.split()[0])
+            legal = self._check_decision(state, game, flow_nodes)
             action = rng.choice(legal)
 
             if step == clone_at:
@@ -241,24 +227,8 @@ class Checker:
             if every and step % 2:
                 self._check_clone(state, rng)
 
-            before = fingerprint(state)
             check_dict = (step % self.to_dict_every == 0) if full else (step in spot)
-            if check_dict:
-                d0 = state.to_dict()
-            state.apply(action)
-            after = state.legal_actions()  # cached by the state: undo must not keep this list
-            undone = state.undo()
-            assert undone == action, f"undo returned {undone!r}, not {action!r}"
-            assert fingerprint(state) == before, f"apply({action}) + undo did not restore the state"
-            if check_dict:
-                assert state.to_dict() == d0, f"apply({action}) + undo did not restore to_dict()"
-                rep.full_to_dict_checks += 1
-            again = state.legal_actions()
-            assert again == legal, f"legal_actions not deterministic: {legal} vs {again}"
-            assert state.legal_actions() == again
-
-            state.apply(action)
-            assert state.legal_actions() == after, "legal_actions differ after apply, undo and the same apply"
+            self._check_apply_undo(state, action, legal, check_dict)
             if len(seen_actions) < 64:
                 seen_actions.append(action)
             else:
@@ -284,6 +254,47 @@ class Checker:
         rep.steps += step
         rep.longest = max(rep.longest, step)
         return state
+
+    def _check_decision(self, state: Any, game: Any, flow_nodes: set[Any]) -> Any:
+        """A position of a game under way: a player to decide, legal actions each once and each read back
+        from its text (once per action in all); its legal actions."""
+        player = state.current_player
+        legal = state.legal_actions()
+        assert isinstance(legal, tuple) and legal, f"non-terminal state at {state.node} has no legal action"
+        assert player is not None and 0 <= player < state.num_players, f"current_player {player!r}"
+        assert state.result() is None, "a non-terminal state has a result"
+        assert state.node in flow_nodes, f"node {state.node!r} is not in game.flow"
+        distinct = set(legal)
+        assert len(distinct) == len(legal), f"duplicate legal actions: {legal}"
+        for a in () if distinct <= self._round_tripped else legal:
+            if a not in self._round_tripped:
+                text = str(a)
+                back = game.parse_action(text)
+                assert back == a and type(back) is type(a), f"{a!r} -> {text!r} -> {back!r}"
+                self._round_tripped.add(a)
+                self.report.verbs_seen.add(text.split()[0])
+        return legal
+
+    def _check_apply_undo(self, state: Any, action: Any, legal: Any, check_dict: bool) -> None:
+        """``action`` applied, undone (the state as before, ``to_dict`` too if ``check_dict``, the same legal
+        actions) and applied again (the same legal actions after it)."""
+        before = fingerprint(state)
+        if check_dict:
+            d0 = state.to_dict()
+        state.apply(action)
+        after = state.legal_actions()  # cached by the state: undo must not keep this list
+        undone = state.undo()
+        assert undone == action, f"undo returned {undone!r}, not {action!r}"
+        assert fingerprint(state) == before, f"apply({action}) + undo did not restore the state"
+        if check_dict:
+            assert state.to_dict() == d0, f"apply({action}) + undo did not restore to_dict()"
+            self.report.full_to_dict_checks += 1
+        again = state.legal_actions()
+        assert again == legal, f"legal_actions not deterministic: {legal} vs {again}"
+        assert state.legal_actions() == again
+
+        state.apply(action)
+        assert state.legal_actions() == after, "legal_actions differ after apply, undo and the same apply"
 
     # -- sampled checks ----------------------------------------------------------------------------------
     def _check_clone(self, state: Any, rng: random.Random) -> None:

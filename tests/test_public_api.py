@@ -325,17 +325,9 @@ def _method_target(qual: str, game: str, maker: Callable[[Samples], Any], name: 
 def targets() -> list[Target]:
     import importlib
 
-    from tcgteach.core.state import State
-
     found: list[Target] = []
     for game in ("darkmoon", "dragonquest"):
-        g = tcgteach.game(game)  # the game object: every public method
-        for name in _own_methods(type(g)):
-            found.append(_method_target(f"{type(g).__name__}.{name}", game, lambda smp: smp.game, name))
-        s = g.new_state(seed=3)  # its state: the methods of the State contract
-        for name in _own_methods(type(s), State):
-            if f"State.{name}" not in EXCLUDED:
-                found.append(_method_target(f"{type(s).__name__}.{name}", game, Samples.state, name))
+        found += _game_targets(game)
     seen: set[int] = {id(type(tcgteach.game(n))) for n in ("darkmoon", "dragonquest")}
     for modname in MODULES:
         module = importlib.import_module(modname)
@@ -346,24 +338,46 @@ def targets() -> list[Target]:
                 continue
             seen.add(id(obj))
             if inspect.isclass(obj):
-                if issubclass(obj, BaseException) or issubclass(obj, str):
-                    continue  # an error takes any message; a str subclass (an HTML fragment) any text
-                # a dataclass is a value record (it keeps what it is given); a Protocol is no class to make
-                if not dataclasses.is_dataclass(obj) and not getattr(obj, "_is_protocol", False):
-                    found.append(Target(f"{qual}()", "darkmoon", lambda smp, c=obj: (c, None)))
-                for m in _own_methods(obj):
-                    if f"{name}.{m}" in EXCLUDED:
-                        continue
-                    maker = INSTANCES.get(name)
-                    if maker is None:
-                        found.append(Target(f"{name}.{m}", "darkmoon", lambda smp, n=name: _no_instance(n)))
-                        continue
-                    for game in ("darkmoon", "dragonquest"):
-                        found.append(_method_target(f"{name}.{m}", game, maker, m))
+                found += _class_targets(qual, name, obj)
             elif callable(obj):
                 games = ("darkmoon", "dragonquest") if _takes_game(obj) else ("darkmoon",)
                 for game in games:
                     found.append(Target(qual, game, lambda smp, f=obj: (f, None)))
+    return found
+
+
+def _game_targets(game: str) -> list[Target]:
+    """The game object's public methods, and its state's methods of the State contract."""
+    from tcgteach.core.state import State
+
+    found = []
+    g = tcgteach.game(game)  # the game object: every public method
+    for name in _own_methods(type(g)):
+        found.append(_method_target(f"{type(g).__name__}.{name}", game, lambda smp: smp.game, name))
+    s = g.new_state(seed=3)  # its state: the methods of the State contract
+    for name in _own_methods(type(s), State):
+        if f"State.{name}" not in EXCLUDED:
+            found.append(_method_target(f"{type(s).__name__}.{name}", game, Samples.state, name))
+    return found
+
+
+def _class_targets(qual: str, name: str, obj: type) -> list[Target]:
+    """A public class: making one (unless it is a value record or a Protocol) and its public methods."""
+    found: list[Target] = []
+    if issubclass(obj, BaseException) or issubclass(obj, str):
+        return found  # an error takes any message; a str subclass (an HTML fragment) any text
+    # a dataclass is a value record (it keeps what it is given); a Protocol is no class to make
+    if not dataclasses.is_dataclass(obj) and not getattr(obj, "_is_protocol", False):
+        found.append(Target(f"{qual}()", "darkmoon", lambda smp, c=obj: (c, None)))
+    for m in _own_methods(obj):
+        if f"{name}.{m}" in EXCLUDED:
+            continue
+        maker = INSTANCES.get(name)
+        if maker is None:
+            found.append(Target(f"{name}.{m}", "darkmoon", lambda smp, n=name: _no_instance(n)))
+            continue
+        for game in ("darkmoon", "dragonquest"):
+            found.append(_method_target(f"{name}.{m}", game, maker, m))
     return found
 
 

@@ -207,6 +207,41 @@ def test_the_stepper_renders_once_per_step_and_once_when_built(monkeypatch):
 
 
 # -- a third game, defined only here, steps in the stepper ---------------------------------------------------
+def _nim_state(take):
+    """Nim's state: a pile, whose turn it is; the one who takes the last counter wins."""
+    from tcgteach.core.outcome import Outcome
+    from tcgteach.core.state import State
+
+    class NimState(State):
+        SCALARS = ("pile", "turn_player")
+
+        @property
+        def current_player(self):
+            return None if self.node == "over" else self.turn_player
+
+        def _legal_actions(self):
+            return tuple(take(n) for n in (1, 2) if n <= self.pile)
+
+        def _do(self, action):
+            self.pile -= action.n
+            self._emit("take", "NIM-2", self.turn_player, n=action.n)
+            if self.pile == 0:
+                self._goto("over")
+            else:
+                self._goto("take")
+                self.turn_player = 1 - self.turn_player
+
+        def is_terminal(self):
+            return self.node == "over"
+
+        def result(self):
+            if self.node != "over":
+                return None
+            return Outcome((self.turn_player,), tuple(int(p == self.turn_player) for p in (0, 1)), "NIM-3")
+
+    return NimState
+
+
 def _nim():
     """A tiny game known to no module of tcgteach: take 1 or 2 counters, who takes the last one wins."""
     from dataclasses import dataclass
@@ -214,8 +249,6 @@ def _nim():
     from tcgteach.core.actions import Action, ActionSyntax
     from tcgteach.core.flow import Edge, Flow, Node
     from tcgteach.core.game import Game
-    from tcgteach.core.outcome import Outcome
-    from tcgteach.core.state import State
 
     @dataclass(frozen=True, slots=True)
     class Take(Action):
@@ -236,32 +269,7 @@ def _nim():
         ),
     )
 
-    class NimState(State):
-        SCALARS = ("pile", "turn_player")
-
-        @property
-        def current_player(self):
-            return None if self.node == "over" else self.turn_player
-
-        def _legal_actions(self):
-            return tuple(Take(n) for n in (1, 2) if n <= self.pile)
-
-        def _do(self, action):
-            self.pile -= action.n
-            self._emit("take", "NIM-2", self.turn_player, n=action.n)
-            if self.pile == 0:
-                self._goto("over")
-            else:
-                self._goto("take")
-                self.turn_player = 1 - self.turn_player
-
-        def is_terminal(self):
-            return self.node == "over"
-
-        def result(self):
-            if self.node != "over":
-                return None
-            return Outcome((self.turn_player,), tuple(int(p == self.turn_player) for p in (0, 1)), "NIM-3")
+    NimState = _nim_state(Take)
 
     class Nim(Game):
         name = "nim"

@@ -22,6 +22,7 @@ from .. import explorer
 from ..core.checks import check_bool, check_int, check_text
 from ..core.errors import TcgError
 from ..core.game import Game
+from ..explorer_examples import _shown
 from ..i18n import LANGS, Text, pick
 from .stepper import Stepper, _close
 
@@ -275,7 +276,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
                 button.on_click(self._opener(i))
                 if ex.kind == "reading" and ex.other is not None:
                     other = w.Button(
-                        description=t("open_other", o=ex.other[0], v=explorer._shown(ex.other[1])),
+                        description=t("open_other", o=ex.other[0], v=_shown(ex.other[1])),
                         layout=w.Layout(width="auto"),
                     )
                     other.add_class("tcg-open-other")
@@ -333,7 +334,7 @@ class RuleExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         ex = self.info.examples[self._opened]
         if self._opened_other and ex.other is not None:
             o, v = ex.other
-            head = self._t("opened_other", n=self._opened + 1, o=o, v=explorer._shown(v))
+            head = self._t("opened_other", n=self._opened + 1, o=o, v=_shown(v))
         else:
             head = self._t("opened", n=self._opened + 1)
         self.stepper_title.value = (

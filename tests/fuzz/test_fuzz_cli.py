@@ -48,6 +48,15 @@ def test_fuzz_options(name: str, data: st.DataObject) -> None:
 
 # -- the command line ---------------------------------------------------------------------------------
 _PATHS = ["rec.txt", "out.csv", "missing/rec.txt", "missing/out.csv", ".", ""]
+#: the values drawn for a flag (any other flag takes a number-like word)
+_FLAG_VALUES: dict[str, st.SearchStrategy[str]] = {
+    "--record": st.sampled_from(_PATHS),
+    "--out": st.sampled_from(_PATHS),
+    "--agents": st.sampled_from(["random", "random,random", "human", "heuristic", "x", "random,,random", ""]),
+    "--option": st.sampled_from(["tie=shared", "turn_limit=²", "turn_limit=3", "draw_minimum=３", "x", "a=b", "="]),
+    "--decks": st.sampled_from(["ensemble,tempo", "heroes,beasts", "x", ",", "ensemble"]),
+    "--lang": st.sampled_from(["en", "ja", "fr"]),
+}
 
 
 @st.composite
@@ -83,24 +92,10 @@ def argvs(draw: st.DrawFn) -> list[str]:
         if cmd not in flags:
             break
         flag = draw(flags[cmd])
-        if flag in ("--record", "--out"):
-            value = draw(st.sampled_from(_PATHS))
-        elif flag == "--agents":
-            value = draw(st.sampled_from(["random", "random,random", "human", "heuristic", "x", "random,,random", ""]))
-        elif flag == "--option":
-            value = draw(
-                st.sampled_from(["tie=shared", "turn_limit=²", "turn_limit=3", "draw_minimum=３", "x", "a=b", "="])
-            )
-        elif flag == "--decks":
-            value = draw(st.sampled_from(["ensemble,tempo", "heroes,beasts", "x", ",", "ensemble"]))
-        elif flag == "--lang":
-            value = draw(st.sampled_from(["en", "ja", "fr"]))
-        elif flag == "--quiet":
+        if flag == "--quiet":
             argv.append(flag)
             continue
-        else:
-            value = draw(word)
-        argv += [flag, value]
+        argv += [flag, draw(_FLAG_VALUES.get(flag, word))]
     if draw(st.integers(0, 9)) == 0:
         argv.insert(draw(st.integers(0, len(argv))), draw(st.text(max_size=6)))
     return argv

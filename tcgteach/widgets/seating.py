@@ -1,0 +1,144 @@
+"""The panes that set a game up: :class:`SeatsPane` (who plays each seat: a person, the computer,
+the coach …) and :class:`DecksPane` (each seat's deck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from ..i18n import pick
+from .table import OWN_DECK, Table, close_widget, relabel
+
+
+class SeatsPane(w.HBox):  # type: ignore[misc]
+    """One dropdown per seat: who plays it (class ``tcg-seat-<n>``); ``on_change(seat, kind)``."""
+
+    def __init__(
+        self, table: Table, kinds: Sequence[str], names: Sequence[Any], on_change: Callable[[int, Any], None]
+    ) -> None:
+        super().__init__([], layout=w.Layout(flex_flow="row wrap"))
+        self.add_class("tcg-seats")
+        self.table = table
+        self.kinds = tuple(kinds)
+        self.on_change = on_change
+        self.pickers: list[Any] = []
+        self._handler = table.guard(self._changed)
+        self.set_count(len(names), names)
+
+    def options(self) -> list[tuple[str, str]]:
+        return [(self.table.t(k), k) for k in self.kinds]
+
+    def _picker(self, seat: int, spec: Any) -> Any:
+        label = spec if isinstance(spec, str) else getattr(spec, "name", "agent")
+        options = self.options()
+        if label not in self.kinds:
+            options.append((label, label))
+        dd = w.Dropdown(options=options, value=label, description=self.table.t("seat", n=seat + 1))
+        dd.layout.width = "auto"
+        dd.style.description_width = "initial"
+        dd.add_class(f"tcg-seat-{seat}")
+        dd.observe(self._handler, names="value")
+        return dd
+
+    def set_count(self, n: int, names: Sequence[Any] | None = None, default: str = "heuristic") -> None:
+        """``n`` seats: the first ones kept, new ones played by ``default`` (or ``names``)."""
+        keep = self.pickers[:n]
+        for dd in self.pickers[n:]:
+            close_widget(dd)
+        for seat in range(len(keep), n):
+            spec = names[seat] if names is not None and seat < len(names) else default
+            keep.append(self._picker(seat, spec))
+        self.pickers = keep
+        self.children = tuple(keep)
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if self.table.relabeling:
+            return
+        self.on_change(self.pickers.index(change["owner"]), change["new"])
+
+    def values(self) -> list[Any]:
+        return [dd.value for dd in self.pickers]
+
+    def kind(self, seat: int) -> str:
+        if seat >= len(self.pickers):
+            return ""
+        value = self.pickers[seat].value
+        return self.table.t(value) if value in self.kinds else str(value)
+
+    def set_lang(self) -> None:
+        for i, dd in enumerate(self.pickers):
+            dd.description = self.table.t("seat", n=i + 1)
+            extra = [o for o in dd.options if o[1] not in self.kinds]
+            relabel(dd, self.options() + extra, self.table)
+
+    def set_disabled(self, on: bool) -> None:
+        for dd in self.pickers:
+            dd.disabled = on
+
+
+class DecksPane(w.HBox):  # type: ignore[misc]
+    """One deck picker per seat (the game's starter decks), taking effect with the next game
+    (class ``tcg-deck-<n>``); ``fixed`` (a teaching position fixes its cards) disables them."""
+
+    def __init__(self, table: Table, on_change: Callable[[int, str], None], *, fixed: bool = False) -> None:
+        super().__init__([], layout=w.Layout(flex_flow="row wrap"))
+        self.add_class("tcg-decks")
+        self.table = table
+        self.on_change = on_change
+        self.fixed = fixed
+        self.pickers: list[Any] = []
+        self._handler = table.guard(self._changed)
+        self.sync()
+
+    def shown(self, seat: int) -> str:
+        state = self.table.state
+        decks = state.setup.get("decks") or []
+        cards = tuple(decks[seat]) if seat < len(decks) else None
+        game = self.table.game
+        for name in game.starter_decks():
+            if game.starter_deck(name).cards == cards:
+                return name
+        return OWN_DECK
+
+    def label(self, name: str) -> str:
+        t = self.table
+        if name == OWN_DECK:
+            return t.t("own_deck")
+        title = t.game.starter_deck(name).title
+        return pick(title, t.lang, name) if title else name
+
+    def sync(self) -> None:
+        t = self.table
+        game = t.game
+        n = t.state.num_players if game.starter_decks() else 0
+        pickers = self.pickers[:n]
+        for dd in self.pickers[n:]:
+            close_widget(dd)
+        t.relabeling = True
+        try:
+            for seat in range(n):
+                shown = self.shown(seat)
+                if seat == len(pickers):
+                    dd = w.Dropdown(layout=w.Layout(width="auto"))
+                    dd.style.description_width = "initial"
+                    dd.add_class(f"tcg-deck-{seat}")
+                    dd.observe(self._handler, names="value")
+                    pickers.append(dd)
+                dd = pickers[seat]
+                names = list(game.starter_decks()) + ([OWN_DECK] if shown == OWN_DECK else [])
+                dd.options = [(self.label(x), x) for x in names]
+                dd.value = shown
+                dd.description = t.t("deck", n=seat + 1)
+                dd.disabled = self.fixed
+        finally:
+            t.relabeling = False
+        self.pickers = pickers
+        self.children = tuple(pickers)
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if self.table.relabeling:
+            return
+        self.on_change(self.pickers.index(change["owner"]), change["new"])
