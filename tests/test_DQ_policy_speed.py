@@ -9,8 +9,8 @@ import tcgteach
 from tcgteach.agents.heuristic import HeuristicAgent
 from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules.combat import Fighter, resolve_fight
-from tcgteach.dragonquest.teaching.facts import Facts, predict_blows
 from tcgteach.dragonquest.rules.state import DragonQuestState
+from tcgteach.dragonquest.teaching.facts import Facts, predict_blows
 
 
 def test_DQ_7_8_predict_blows_matches_resolve_fight() -> None:
