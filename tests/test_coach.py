@@ -160,7 +160,7 @@ def test_guided_search_keeps_the_heuristic_choice_unless_another_is_clearly_bett
     action_z, root_z, _ = gated._search(v)
     base_z = HeuristicAgent(random.Random(1).getrandbits(32)).act(v)  # the coach's own base player
     if action_z != base_z:
-        from tcgteach.agents.coach import _z
+        from tcgteach.agents.hints import _z
 
         a, b = root_z.children[action_z], root_z.children[base_z]
         assert _z(a.total, a.visits, b.total, b.visits) >= 1.0

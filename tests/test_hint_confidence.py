@@ -18,11 +18,11 @@ from tcgteach.agents.coach import (
     FEW_TOTAL,
     Assessment,
     CoachAgent,
-    _pct,
     _progress,
     assess,
     wilson,
 )
+from tcgteach.agents.hints import _pct
 from tcgteach.core.state import State
 from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules.cards import Card
