@@ -17,6 +17,7 @@ import tcgteach
 from tcgteach import DataFileError, DeckError, IllegalActionError, TcgError
 from tcgteach.darkmoon import actions as A
 from tcgteach.darkmoon.cards import CHARACTERS, Card, card_pool, parse_cards, parse_decks
+from tcgteach.texts import outcome_text
 
 try:  # tests/ may become a package
     from . import dm_positions as P
@@ -1141,7 +1142,7 @@ def test_DM_5_5_the_result_has_a_score_breakdown_per_player() -> None:
     assert [b["player"] for b in out.breakdown] == [0, 1]
     d = out.to_dict()
     assert json.loads(json.dumps(d)) == d and d["breakdown"][0]["total"] == 22
-    assert "22" in out.text("en") and "22" in out.text("ja")
+    assert "22" in outcome_text(out, "en") and "22" in outcome_text(out, "ja")
 
 
 # == DM-6 Cards and zones ===================================================================================

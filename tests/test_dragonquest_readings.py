@@ -16,9 +16,9 @@ import pytest
 
 import tcgteach
 from tcgteach import StateFileError
-from tcgteach.core.record import parse_record, record_text, replay
 from tcgteach.dragonquest import actions as A
 from tcgteach.dragonquest.cards import card_pool
+from tcgteach.record import parse_record, record_text, replay
 
 POOL = card_pool()
 

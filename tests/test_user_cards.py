@@ -12,7 +12,7 @@ import pytest
 
 import tcgteach
 from tcgteach import DataFileError, DeckError, RecordError, StateFileError, TcgError
-from tcgteach.core.record import parse_record, record_text, replay
+from tcgteach.record import parse_record, record_text, replay
 from tcgteach.sim import simulate
 
 MINI = Path(tcgteach.__file__).parent / "data" / "examples" / "darkmoon-mini-cards.json"

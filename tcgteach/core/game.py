@@ -25,7 +25,7 @@ from .errors import DeckError, TcgError, Violation
 from .events import SECRET_DATA_KEYS
 from .generic import S
 from .options import Options, OptionSpec
-from .pool import _POOLS, CardPool, load_pool
+from .pool import CardPool, load_pool
 from .rng import seed_problem
 from .teaching import Teaching, resolve
 
@@ -76,15 +76,6 @@ class Reason:
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})"
-
-
-def _unpickle_pool(game: str, data: Any, source: str, digest: str) -> CardPool:
-    pool = _POOLS.get((game, digest))
-    if pool is None:
-        import tcgteach
-
-        pool = tcgteach.game_class(game).load_pool(data)
-    return pool if pool.source == source else CardPool(game, pool.cards, pool.data, source, pool.digest)
 
 
 def _unpickle_game(cls: type[Game], options: dict[str, Any], pool: CardPool | None) -> Game:
@@ -643,35 +634,6 @@ class Game(Generic[S]):
         marks = self.rule_interpretations(rule_id)
         return marks[0] if marks else None
 
-    def rule_marks(self, rule_id: Any, lang: Any = "en") -> list[str]:  # Any: checked here, also compiled
-        """One visible line per reading of the rule, e.g. "[interpretation: option `wipe_out`, default
-        after_own_turn] ..." with the default's meaning from ``self.options.specs`` (en or ja)."""
-        check_lang(lang)
-        ja = lang == "ja"
-        lines = []
-        for mark in self.rule_interpretations(rule_id):
-            spec = self.options.specs.get(mark)
-            if spec is None:
-                lines.append("［解釈］" if ja else "[interpretation]")
-                continue
-            head = (
-                f"［解釈：オプション `{spec.name}`、既定値 {_shown(spec.default)}］"
-                if ja
-                else f"[interpretation: option `{spec.name}`, default {_shown(spec.default)}] "
-            )
-            lines.append(head + _meaning(spec, lang))
-        for name in self.rule_automation(rule_id):
-            spec = self.options.specs[name]
-            sim = self.sim_defaults.get(name, spec.default)
-            default, in_sims = _shown(spec.default), _shown(sim)
-            head = (
-                f"［自動対戦用：オプション `{name}`、既定値 {default}、シミュレーションでは {in_sims}］"
-                if ja
-                else f"[automated play: option `{name}`, default {default}, in simulations {in_sims}] "
-            )
-            lines.append(head + spec.explain.get(lang, spec.explain["en"]))
-        return lines
-
 
 #: (game module, rules file) -> the rule texts read from it
 _RULE_TEXTS: dict[tuple[str, str], Mapping[str, Mapping[str, Any]]] = {}
@@ -710,29 +672,6 @@ def _clip(value: Any) -> str:
     except ValueError:  # an int too long to write out in full
         return f"a number of {value.bit_length()} bits"
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _meaning(spec: OptionSpec, lang: str) -> str:
-    """What the option's values do: one line per value (the default first) where the spec has them,
-    else its explanation, followed by the values it does not name."""
-    ja = lang == "ja"
-    order = [spec.default] + [c for c in spec.choices if c != spec.default]
-    if spec.values and all(v in spec.values for v in order):
-        sep = "／" if ja else "; "
-        return sep.join(
-            f"{_shown(v)}{'：' if ja else ': '}{spec.values[v].get(lang, spec.values[v]['en'])}" for v in order
-        )
-    text = spec.explain.get(lang, spec.explain["en"])
-    unnamed = [_shown(v) for v in order if v is not None and f"'{_shown(v)}'" not in text and f"'{v}'" not in text]
-    if spec.choices and unnamed:
-        values = ("、" if ja else ", ").join(_shown(v) for v in order)
-        text += f"（値：{values}）" if ja else f" (values: {values})"
-    return text
-
-
-def _shown(value: Any) -> str:
-    """An option value as typed on the command line (``--option name=value``)."""
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked here, also compiled

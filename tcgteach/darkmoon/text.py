@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.events import Event
+from ..texts import outcome_text
 from . import actions as A
 from .cards import CHARACTER_JA
 from .cardtext import effect_does, marked, plural
@@ -183,7 +184,7 @@ def describe_event(state: DarkMoonState, ev: Event, lang: str = "en") -> str:
         fields["how"] = how[1] if ja_lang else how[0]
     if ev.kind == Ev.GAME_OVER:
         out = state.result()
-        fields["result"] = out.text(lang) if out is not None else ""
+        fields["result"] = outcome_text(out, lang) if out is not None else ""
     try:
         return (ja if ja_lang else en).format(**fields)
     except (KeyError, IndexError):
