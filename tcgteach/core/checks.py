@@ -108,8 +108,8 @@ def check_card(value: Any, state: State, param: str = "card") -> int:
 
 
 def _card_count(state: State) -> int:
-    owner = getattr(getattr(state, "inst", None), "owner", None)
-    return len(owner) if owner is not None else 0
+    """The number of card instances of ``state`` (``State.owners``)."""
+    return len(state.owners())
 
 
 def check_described(game: Game, action: Any, state: Any, lang: Any) -> State:

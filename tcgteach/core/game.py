@@ -331,15 +331,17 @@ class Game(Generic[S]):
 
     def _touches(self, state: Any, actor: int, events: Sequence[Any]) -> bool:
         """``touches_opponent`` for the engine's own events (the simulator's loop: checked by construction)."""
-        owner = state.owner
+        owners = state.owners()
+        n = len(owners)
         for e in events:
             data = e.data
             for key in self.CARD_KEYS:
                 c = data.get(key)
-                if isinstance(c, int) and not isinstance(c, bool) and c >= 0 and owner(c) != actor:
+                # a card of a game whose cards have no owners (n == 0) belongs to no one: it touches another player
+                if isinstance(c, int) and not isinstance(c, bool) and c >= 0 and (c >= n or owners[c] != actor):
                     return True
             cards = data.get("cards")
-            if cards and any(isinstance(c, int) and c >= 0 and owner(c) != actor for c in cards):
+            if cards and any(isinstance(c, int) and c >= 0 and (c >= n or owners[c] != actor) for c in cards):
                 return True
         return False
 

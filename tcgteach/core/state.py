@@ -140,10 +140,23 @@ class State:
         self._masked_hist: dict[int, list[Action]] = {}
 
     # -- the contract -----------------------------------------------------------------------
-    def owner(self, card: int) -> int | None:
-        """The seat that owns card instance ``card`` (cards never change owner); None: the game's cards have no
-        owners (default). The design statistics (``Game.touches_opponent``) and ``determinize`` read it."""
-        return None
+    def owners(self) -> tuple[int, ...]:
+        """The seat that owns each card instance, in instance order (cards never change owner); empty (the
+        default): the game's cards have no owners. ``owner``, the design statistics (``Game.touches_opponent``),
+        the card checks and ``determinize`` read it."""
+        return ()
+
+    def owner(self, card: Any) -> int:  # Any: checked here, also compiled
+        """The seat that owns card instance ``card`` (``owners()[card]``); a ``TcgError`` for anything but a card
+        instance of this state."""
+        owners = self.owners()
+        if type(card) is not int or not 0 <= card < len(owners):
+            if not owners:
+                raise TcgError(f"owner(card): the cards of {self.game.name} have no owners")
+            raise TcgError(
+                f"owner(card): card is a card instance of this state, 0-{len(owners) - 1} (an int), not {shown(card)}"
+            )
+        return owners[card]
 
     @property
     def current_player(self) -> int | None:
@@ -350,6 +363,15 @@ class State:
         self._clone_extra(new)
         return new
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A state of a game in progress pickles as its game, its set-up and its history, and is rebuilt by
+        playing the history again (the compiled build cannot restore the games' compiled per-card facts, events
+        or generator field by field: their constructors take arguments). A player's view, or a state made from
+        one (``determinize``), has no set-up to replay: it pickles field by field (the pure build only)."""
+        if self.viewer is None and len(self._frames) == len(self.history) and self.setup.get("seed") is not None:
+            return (_unpickle_state, (self.game, self.setup, list(self.history)))
+        return object.__reduce_ex__(self, protocol)
+
     def _clone_extra(self, new: State) -> None:
         """Copy game-specific slots that are not scalars, zones or base fields."""
 
@@ -542,6 +564,15 @@ class State:
 #: 2: the options added since version 1 are written out (version 1 files are read with their legacy
 #: values, see ``options_of_file``); game states may have gained scalars that version 1 did not write
 STATE_VERSION = 2
+
+
+def _unpickle_state(game: Game, setup: dict[str, Any], history: list[Action]) -> State:
+    """``State.__reduce_ex__``: the state after ``history`` from ``setup``, played with the unchecked apply (the
+    history is the state's own)."""
+    state = game._state_from_setup(setup)
+    for action in history:
+        state.apply_unchecked(action)
+    return state
 
 
 def _bad_player(method: str, player: Any, n: int) -> TcgError:
