@@ -164,3 +164,15 @@ def test_the_japanese_check_passes_error_messages_and_comments() -> None:
         '    return OptionError("値")\n'
     )
     assert core_japanese_problems(good, "good") == []
+
+
+# -- the kernel: module size -----------------------------------------------------------------------------------
+
+#: the most lines a module of the kernel has (issue 23, item 4: split by topic above it)
+CORE_MAX_LINES = 600
+
+
+@pytest.mark.parametrize("path", _core_modules(), ids=lambda p: p.stem)
+def test_core_modules_are_at_most_600_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= CORE_MAX_LINES, f"{path.name} has {lines} lines: split it by topic"
