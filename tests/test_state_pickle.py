@@ -57,3 +57,37 @@ def test_owner_is_a_checked_boundary(name: str) -> None:
     for bad in (-1, len(owners), True, 1.0, "0", None, 10**40):
         with pytest.raises(TcgError, match="owner"):
             state.owner(bad)
+
+
+def test_a_teaching_position_pickles_as_its_position() -> None:
+    """A Dragon Quest teaching position (``game.position``) has its position in its set-up: it is rebuilt from it."""
+    game = tcgteach.game("dragonquest")
+    spec = {
+        "turn_player": 0,
+        "node": "prep",
+        "players": [
+            {
+                "front": [{"card": "M05", "state": "active", "damage": 1, "item": None}],
+                "hand": ["H01"],
+                "gp": 3,
+                "deck": {"fill": "beasts"},
+            },
+            {"front": ["M01", {"card": "M02", "state": "closed", "poisoned": True}], "deck": {"fill": "heroes"}},
+        ],
+    }
+    state = game.position(spec, seed=5)
+    if state.legal_actions():
+        state.apply(state.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(state))
+    assert back == state and back.legal_actions() == state.legal_actions()
+
+
+def test_a_view_pickles_on_the_pure_build_as_before() -> None:
+    """A player's view has no set-up to replay (its seed is hidden): it pickles field by field (pure build)."""
+    from tcgteach.core import state as core_state
+
+    if not core_state.__file__ or not core_state.__file__.endswith(".py"):
+        pytest.skip("compiled: a view does not pickle field by field")
+    view = _played("darkmoon", 4, 5).view(0)
+    back = pickle.loads(pickle.dumps(view))
+    assert back.viewer == 0 and back.to_dict() == view.to_dict()
