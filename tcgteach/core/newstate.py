@@ -58,10 +58,11 @@ def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked her
     """What ``Game.explain_choice`` accepts: a player's view, one of its legal actions, ``en`` or ``ja``."""
     from .actions import Action, field_problem
 
-    game = check_state(view, None, "view").game
+    state = check_state(view, None, "view")
+    game = state.game
     if lang not in ("en", "ja"):
         raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
-    if getattr(view, "viewer", None) is None:
+    if state.viewer is None:
         raise TcgError("reasons are given for a player's view (state.view(p)), never for the full state")
     legal = view.legal_actions()
     problem = field_problem(action) if isinstance(action, Action) else None

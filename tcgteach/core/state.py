@@ -102,7 +102,8 @@ class State:
 
     # -- the contract -----------------------------------------------------------------------
     def owners(self) -> tuple[int, ...]:
-        """The seat that owns each card instance, in instance order (cards never change owner); empty (the
+        """The seat that owns each card instance, in instance order (cards never change owner): one tuple for the
+        game's card instances, the same object at every call (the kernel keys caches on it); empty (the
         default): the game's cards have no owners. ``owner``, the design statistics (``Game.touches_opponent``),
         the card checks and ``determinize`` read it."""
         return ()
@@ -430,9 +431,10 @@ class State:
 
     def _hidden_zones(self, player: int) -> tuple[int, ...]:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
-        layout, so computed once and kept on the game (a view is taken at every decision)."""
+        layout, so computed once and kept on the game (a view is taken at every decision). The key is the
+        identity of the card instances' owners (``owners()``: one tuple per set of decks, kept by the game)."""
         cache = self.game._hidden_zone_cache
-        inst = getattr(self, "inst", None)
+        inst = self.owners()
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)
         if hit is not None and hit[0] is inst:
@@ -444,6 +446,8 @@ class State:
             if self._zone_hidden(zname, owner, player):
                 hidden.append(idx)
         found = tuple(hidden)
+        if len(cache) > 256:  # (an ``owners()`` that makes a new tuple at each call would fill it)
+            cache.clear()
         cache[key] = (inst, found)
         return found
 
