@@ -23,8 +23,8 @@ from setuptools import setup
 #: simulation runs through (the heuristic player's policy and its facts, the texts of a record, the reasons).
 COMPILED = {
     "core": [
-        "copies", "data", "determinize", "events", "flow", "game", "options", "outcome", "pool", "record", "rng",
-        "state",
+        "copies", "data", "decks", "determinize", "events", "flow", "game", "newstate", "nocards", "options",
+        "outcome", "pool", "record", "rng", "ruletexts", "state", "statefile",
     ],
     "*/rules": ["*"],
     "darkmoon": ["game"],
@@ -43,6 +43,8 @@ NOT_COMPILED = {
     "core/_mypyc": "the run-time stand-in of mypyc's class decorator: nothing to compile",
     "core/schema": "file checks at the boundary (loading a card pool, a position, a saved state), never in a step "
     "of play; it imports jsonschema when first needed",
+    "core/schemaplace": "the places and words of schema errors (core/schema's, at the boundary, never in a step "
+    "of play)",
     "core/files": "writing files (a temporary file renamed into place) at the boundary, never in a step of play",
     "core/checks": "argument checks at the public boundary (once per public call, never in a step of play)",
     "core/actions": _ACTIONS,

@@ -5,7 +5,7 @@
 For every kind of file tcgteach reads — card pools (both games), deck lists, teaching positions, saved
 states, game records — it loads inputs of growing size, good ones and bad ones (every item wrong), up to
 the stated limits (``tcgteach.core.schema.MAX_FILE_BYTES``, ``MAX_VALUES``, ``MAX_DEPTH``,
-``MAX_INT_DIGITS``; ``tcgteach.core.record.MAX_ACTIONS``), and prints the time, the time per value and
+``MAX_INT_DIGITS``; ``tcgteach.record.MAX_ACTIONS``), and prints the time, the time per value and
 the ratio to an anchor measured in the same run: ``json.loads`` of the same text (a loader can never be
 faster than parsing its input once). A linear loader keeps its time per value flat as the input grows;
 the last lines time the 4 MB bad files of the issue (the bar: refused in under 1 s).
@@ -24,8 +24,8 @@ from typing import Any
 
 import tcgteach
 from tcgteach.core.errors import TcgError
-from tcgteach.core.record import MAX_ACTIONS, parse_record, record_text
 from tcgteach.core.schema import MAX_FILE_BYTES, MAX_VALUES
+from tcgteach.record import MAX_ACTIONS, parse_record, record_text
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, str]:

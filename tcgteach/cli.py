@@ -24,6 +24,7 @@ import tcgteach
 from .core.errors import TcgError
 from .i18n import LANGS, Text, pick
 from .session import Session
+from .texts import outcome_text, rule_marks
 
 TEXT = Text(
     {
@@ -200,13 +201,13 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
             _print_events(state, events, args.lang, viewer, out)
     result = state.result()
     if result is not None:
-        print(TEXT.t("result", args.lang) + result.text(args.lang), file=out)
+        print(TEXT.t("result", args.lang) + outcome_text(result, args.lang), file=out)
         for b in result.breakdown:
             parts = ", ".join(f"{k}={v}" for k, v in b.items() if isinstance(v, int) and k != "player")
             print(f"  P{b['player'] + 1}: {parts}", file=out)
     print(f"{steps} decisions", file=out)
     if args.record:
-        from .core.record import write_record
+        from .record import write_record
 
         write_record(state, args.record, agents=",".join(names))
         print(f"record written to {args.record}", file=out)
@@ -214,7 +215,7 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, out: Any) -> int:
-    from .core.record import read_record, replay, unfinished
+    from .record import read_record, replay, unfinished
 
     record = read_record(args.file)
     pool = record.cards  # (fingerprint, line) of a game played with the user's own cards
@@ -235,7 +236,7 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     result = state.result()
     print(f"replayed {len(state.history)} actions of {record.game} (seed {record.seed})", file=out)
     if result is not None and record.complete:
-        print(TEXT.t("result", args.lang) + result.text(args.lang), file=out)
+        print(TEXT.t("result", args.lang) + outcome_text(result, args.lang), file=out)
     else:
         print("the game is not finished" if result is None else "unfinished record", file=out)
     why = unfinished(record, args.file)
@@ -304,7 +305,7 @@ def _print_rules(game: Any, ids: Sequence[str], args: argparse.Namespace, out: A
     for rid in ids:
         if args.rule and not _rule_under(rid, args.rule):
             continue
-        marks = game.rule_marks(rid, lang)
+        marks = rule_marks(game, rid, lang)
         if args.interpretations and not game.rule_interpretations(rid):  # (the automation options are no readings)
             continue
         print(f"{rid}  {game.rule_title(rid, lang)}: {game.rule_text(rid, lang)}", file=out)

@@ -57,9 +57,11 @@ from typing import TYPE_CHECKING, Any
 
 import tcgteach
 
-from .core.checks import check_game, check_mapping, shown
+from .core.checks import check_mapping, shown
 from .core.errors import TcgError
 from .i18n import LANGS, Text, pick
+from .lookup import check_game
+from .texts import rule_marks
 
 if TYPE_CHECKING:
     from .core.game import Game
@@ -234,7 +236,7 @@ def where(game: str | Game, rule_id: str, lang: str = "en", options: Mapping[str
         lang=lang,
         title=g.rule_title(rule, lang),
         text=g.rule_text(rule, lang),
-        marks=tuple(g.rule_marks(rule, lang)),
+        marks=tuple(rule_marks(g, rule, lang)),
         lessons=lessons_teaching(g.name, rule),
         examples=examples(g, rule),
         options=g.options.non_default(),

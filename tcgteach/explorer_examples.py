@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import tcgteach
 
-from .core.checks import check_game, check_int, check_lang, check_mapping, check_text
+from .core.checks import check_int, check_lang, check_mapping, check_text
 from .core.errors import TcgError
 from .glossary import term
 from .i18n import Text, pick
+from .lookup import check_game
 
 if TYPE_CHECKING:
     from .core.game import Game
@@ -275,7 +276,7 @@ class Example:
         opts = f", options={dict(options)!r}" if options else ""
         game = repr(self.game)
         if self.cards is not None:  # the pool's file by its name (run it beside the file)
-            from .core.record import pool_name
+            from .record import pool_name
 
             game = f"tcgteach.game({self.game!r}, cards={pool_name(self.cards.source)!r})"
         return (

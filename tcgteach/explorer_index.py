@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.errors import DeckError, TcgError
 from .i18n import LANGS
+from .texts import outcome_text
 
 if TYPE_CHECKING:
     from .core.game import Game
@@ -151,7 +152,7 @@ class _Index:
             before = legal
         result = state.result() if state.is_terminal() else None
         if result is not None and self.wants(result.reason, "result"):
-            text = {lang: TEXT.t("ends", lang, r=result.text(lang)) for lang in LANGS}
+            text = {lang: TEXT.t("ends", lang, r=outcome_text(result, lang)) for lang in LANGS}
             pending.append((result.reason, "result", len(history), {"text": text, "turn": self._turn(state)}))
         frozen = tuple(history)
         self.games.append((options, decks, seed, agents, frozen))
@@ -186,8 +187,8 @@ class _Index:
             game = state.game
             text = {lang: game.describe_event(state.events[idx[0]], state, lang) for lang in LANGS}
             result = state.result() if state.is_terminal() else None
-            if result is not None and idx[-1] == len(state.events) - 1 and result.text("en") not in text["en"]:
-                text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
+            if result is not None and idx[-1] == len(state.events) - 1 and outcome_text(result, "en") not in text["en"]:
+                text = {lang: text[lang] + TEXT.t("result", lang, r=outcome_text(result, lang)) for lang in LANGS}
             turn = self._turn_now if n else self._turn(state)
             fields = {"events": tuple(idx), "text": text, "turn": turn, "seat": seat}
             pending.append((rule, "event", n, fields))
@@ -255,7 +256,7 @@ class _Index:
         }
         result = state.result() if state.is_terminal() else None
         if result is not None:
-            text = {lang: text[lang] + TEXT.t("result", lang, r=result.text(lang)) for lang in LANGS}
+            text = {lang: text[lang] + TEXT.t("result", lang, r=outcome_text(result, lang)) for lang in LANGS}
         return text
 
     def _record_views(self, state: State, n: int, pending: list[Any]) -> None:
@@ -329,13 +330,21 @@ class _Index:
                 if a.is_terminal() != b.is_terminal():
                     ended, r = (va, ra) if a.is_terminal() else (vb, rb)
                     text = {
-                        lang: TEXT.t("reading_ended", lang, o=name, v=ended, r=r.text(lang) if r else "")
+                        lang: TEXT.t("reading_ended", lang, o=name, v=ended, r=outcome_text(r, lang) if r else "")
                         for lang in LANGS
                     }
                     found = (i, "ended", text)
                 elif ra is not None and rb is not None and ra.to_dict() != rb.to_dict():
                     text = {
-                        lang: TEXT.t("reading_result", lang, o=name, va=va, ra=ra.text(lang), vb=vb, rb=rb.text(lang))
+                        lang: TEXT.t(
+                            "reading_result",
+                            lang,
+                            o=name,
+                            va=va,
+                            ra=outcome_text(ra, lang),
+                            vb=vb,
+                            rb=outcome_text(rb, lang),
+                        )
                         for lang in LANGS
                     }
                     found = (i, "result", text)

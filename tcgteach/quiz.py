@@ -20,9 +20,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .core.checks import check_game, check_int, check_lang, check_state, check_text, shown
+from .core.checks import check_int, check_lang, check_state, check_text, shown
 from .core.errors import TcgError
 from .i18n import LANGS, Text
+from .lookup import check_game
 
 if TYPE_CHECKING:
     from .core.events import Event

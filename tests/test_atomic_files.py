@@ -21,7 +21,7 @@ import tcgteach
 from tcgteach import cli
 from tcgteach.core import files
 from tcgteach.core.files import SamePathError, atomic_write_text, atomic_writer, check_not_input, same_file
-from tcgteach.core.record import NOT_FINISHED, parse_record, read_record, record_text, replay, unfinished, write_record
+from tcgteach.record import NOT_FINISHED, parse_record, read_record, record_text, replay, unfinished, write_record
 from tcgteach.sim import read_csv, simulate, to_csv
 from tcgteach.viz.flowgraph import write_diagrams
 from tcgteach.widgets import Stepper

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 import tcgteach
 from tcgteach import DataFileError, DeckError, RecordError, StateFileError, TcgError
 from tcgteach.core.data import load_json
-from tcgteach.core.record import MAX_RECORD_BYTES, ascii_int, parse_record, read_record, record_text, replay
 from tcgteach.core.schema import MAX_DEPTH, MAX_FILE_BYTES, check_json, file_fail
 from tcgteach.darkmoon import DarkMoon
 from tcgteach.dragonquest import DragonQuest
+from tcgteach.record import MAX_RECORD_BYTES, ascii_int, parse_record, read_record, record_text, replay
 
 DM = cast(DarkMoon, tcgteach.game("darkmoon"))
 DQ = cast(DragonQuest, tcgteach.game("dragonquest"))

@@ -7,7 +7,7 @@ import pytest
 
 import tcgteach
 from tcgteach.cli import main
-from tcgteach.core.record import parse_record, read_record, record_text, replay
+from tcgteach.record import parse_record, read_record, record_text, replay
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str]:

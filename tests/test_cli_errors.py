@@ -163,7 +163,7 @@ def test_a_record_that_can_be_written_is_written_and_the_probe_leaves_no_file(tm
 
 
 @pytest.mark.skipif(
-    not hasattr(import_module("tcgteach.core.record"), "MAX_RECORD_BYTES"),
+    not hasattr(import_module("tcgteach.record"), "MAX_RECORD_BYTES"),
     reason="read_record has no size limit yet (another helper adds it): /dev/zero would be read forever",
 )
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")

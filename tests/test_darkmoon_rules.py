@@ -22,6 +22,7 @@ from tcgteach.darkmoon import DarkMoon
 from tcgteach.darkmoon.rules import actions as A
 from tcgteach.darkmoon.rules.cards import CHARACTERS, Card, card_pool, parse_cards, parse_decks
 from tcgteach.darkmoon.rules.state import DarkMoonState
+from tcgteach.texts import outcome_text
 
 if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import dm_positions as P
@@ -1162,7 +1163,7 @@ def test_DM_5_5_the_result_has_a_score_breakdown_per_player() -> None:
     assert [b["player"] for b in out.breakdown] == [0, 1]
     d = out.to_dict()
     assert json.loads(json.dumps(d)) == d and d["breakdown"][0]["total"] == 22
-    assert "22" in out.text("en") and "22" in out.text("ja")
+    assert "22" in outcome_text(out, "en") and "22" in outcome_text(out, "ja")
 
 
 # == DM-6 Cards and zones ===================================================================================

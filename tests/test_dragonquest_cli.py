@@ -12,7 +12,8 @@ import pytest
 import tcgteach
 from tcgteach.agents import RandomAgent
 from tcgteach.cli import main
-from tcgteach.core.record import read_record, replay
+from tcgteach.record import read_record, replay
+from tcgteach.texts import outcome_text
 
 SEED = 3
 
@@ -142,12 +143,12 @@ def test_replay_command_prints_the_game_and_the_same_result(played: tuple[str, P
     assert code == 0
     assert f"replayed {len(live.history)} actions of dragonquest (seed {SEED})" in out
     head = "Result: " if lang == "en" else "結果："
-    assert f"{head}{live.result().text(lang)}" in out
+    assert f"{head}{outcome_text(live.result(), lang)}" in out
     assert "[DQ-3.2]" in out and "[DQ-7.8]" in out
     if lang == "ja":
         assert "判定：" in out
     code, quiet = run("replay", str(path), "--quiet", "--lang", lang)
-    assert code == 0 and "[DQ-" not in quiet and f"{head}{live.result().text(lang)}" in quiet
+    assert code == 0 and "[DQ-" not in quiet and f"{head}{outcome_text(live.result(), lang)}" in quiet
 
 
 def test_quiet_play_prints_only_the_result(tmp_path: Path) -> None:

@@ -16,10 +16,10 @@ import pytest
 
 import tcgteach
 from tcgteach import StateFileError
-from tcgteach.core.record import parse_record, record_text, replay
 from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules.cards import card_pool
+from tcgteach.record import parse_record, record_text, replay
 
 POOL = card_pool()
 

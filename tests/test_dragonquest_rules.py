@@ -24,6 +24,7 @@ from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import actions as A
 from tcgteach.dragonquest.rules.cards import card_pool, parse_decks
 from tcgteach.dragonquest.rules.state import ACTIVE, CLOSED, CONFUSED
+from tcgteach.texts import outcome_text
 
 GAME = cast(DragonQuest, tcgteach.game("dragonquest"))
 POOL = card_pool()
@@ -229,7 +230,7 @@ def test_DQ_1_3_both_lose_in_one_instruction_wipe_out_is_a_draw() -> None:
     assert s.is_terminal()
     out = s.result()
     assert out.winners == () and out.is_draw and out.winner is None and out.reason == "DQ-1.3"
-    assert out.text("en").startswith("Draw (")
+    assert outcome_text(out, "en").startswith("Draw (")
     assert Counter(e.player for e in of_kind(s.events, "deck_out")) == Counter([0, 1])
     assert of_kind(s.events, "game_over")[-1].rule == "DQ-1.3"
 
@@ -281,7 +282,9 @@ def test_DQ_1_4_turn_limit_ends_the_game_as_a_draw() -> None:
     assert s.is_terminal() and s.node == "game_over"
     out = s.result()
     assert out.winners == () and out.winner is None and out.is_draw and out.reason == "DQ-1.4"
-    assert out.text("en").startswith("Draw (") and out.text("ja").startswith("引き分け（")  # a draw, never a win
+    assert outcome_text(out, "en").startswith("Draw (") and outcome_text(out, "ja").startswith(
+        "引き分け（"
+    )  # a draw, never a win
     last = s.events[-1]
     assert last.kind == "game_over" and last.rule == "DQ-1.4" and last.data["winners"] == []
     # one turn earlier the game goes on

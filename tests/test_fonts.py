@@ -2,6 +2,7 @@
 readably, locally with a system CJK font and in the JupyterLite site with the subset bundled in tcgteach/data/."""
 
 import io
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,9 @@ from matplotlib import font_manager  # noqa: E402
 from tcgteach.core.errors import TcgError  # noqa: E402
 from tcgteach.viz import fonts  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import build_font_subset as build  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 #: the Japanese lesson whose figures carry Japanese labels
 LESSON_JA = REPO / "notebooks" / "ja" / "04_compare_designs.ipynb"
@@ -27,7 +31,7 @@ def _restore_rc() -> Iterator[None]:
 
 
 def test_the_plot_labels_of_the_japanese_lesson_are_found_and_japanese() -> None:
-    chars = fonts.plot_label_characters(LESSON_JA)
+    chars = build.plot_label_characters(LESSON_JA)
     for label in ("先攻勝率（95%信頼区間）", "ゲーム数", "ゲームの終わり方", "ドラゴンクエスト"):
         assert set(label) <= chars, label
     assert any("\u3040" <= c <= "\u30ff" for c in chars), "kana in the labels"
@@ -36,9 +40,9 @@ def test_the_plot_labels_of_the_japanese_lesson_are_found_and_japanese() -> None
 def test_the_bundled_subset_has_every_character_of_the_japanese_plot_labels_and_rule_titles() -> None:
     have = fonts.bundled_characters()
     assert have, "tcgteach/data/NotoSansCJKjp-subset.otf is missing"
-    missing = fonts.needed_characters([LESSON_JA]) - have
+    missing = build.needed_characters([LESSON_JA]) - have
     assert not missing, (
-        f"the bundled font lacks {''.join(sorted(missing))!r}: rebuild it with tcgteach.viz.fonts.build_subset"
+        f"the bundled font lacks {''.join(sorted(missing))!r}: rebuild it with tools/build_font_subset.py"
     )
 
 
@@ -65,7 +69,7 @@ def test_the_bundled_font_draws_every_label_without_a_missing_glyph(recwarn: pyt
     import matplotlib.pyplot as plt
 
     assert fonts.japanese_font(prefer_bundled=True) == fonts.BUNDLED_FAMILY
-    text = "".join(sorted(fonts.needed_characters([LESSON_JA]) - {"$", "\\", "^", "_"}))
+    text = "".join(sorted(build.needed_characters([LESSON_JA]) - {"$", "\\", "^", "_"}))
     fig, ax = plt.subplots(figsize=(4, 2))
     for i in range(0, len(text), 40):
         ax.text(0, i / len(text), text[i : i + 40])

@@ -25,6 +25,7 @@ from tcgteach.dragonquest.rules.ids import Node
 from tcgteach.dragonquest.rules.preparation import leads_back, phase_repeats, position_key
 from tcgteach.dragonquest.rules.state import DragonQuestState
 from tcgteach.sim.runner import resolve_game
+from tcgteach.texts import rule_marks
 
 DQ_CLASS = tcgteach.game_class("dragonquest")
 #: the bound simulations use (DQ-6.4)
@@ -94,10 +95,10 @@ def test_DQ_6_4_repeat_limit_is_an_option_for_automated_play_like_the_turn_cap_D
     assert g.rule_interpretations("DQ-1.4") == ("turn_limit",)
     assert "`repeat_limit`" in g.rule_text("DQ-6.4") and "`repeat_limit`" in g.rule_text("DQ-6.4", "ja")
     assert "for simulations" in g.rule_text("DQ-6.4") and "シミュレーションでは3回" in g.rule_text("DQ-6.4", "ja")
-    assert g.rule_marks("DQ-6.4")[0].startswith(
+    assert rule_marks(g, "DQ-6.4")[0].startswith(
         "[automated play: option `repeat_limit`, default none, in simulations 3]"
     )
-    assert g.rule_marks("DQ-6.4", "ja")[0].startswith(
+    assert rule_marks(g, "DQ-6.4", "ja")[0].startswith(
         "［自動対戦用：オプション `repeat_limit`、既定値 none、シミュレーションでは 3］"
     )
     assert game(repeat_limit="off").options["repeat_limit"] is None

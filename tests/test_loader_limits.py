@@ -17,11 +17,11 @@ import tcgteach
 from tcgteach import DataFileError, OptionError, RecordError, StateFileError, TcgError
 from tcgteach.core import schema
 from tcgteach.core.data import load_json
-from tcgteach.core.record import MAX_ACTIONS, parse_record, record_text
 from tcgteach.core.rng import SEED_LIMIT
 from tcgteach.core.schema import MAX_INT_DIGITS, MAX_PROBLEMS, MAX_VALUES, check_json, file_fail, problems
 from tcgteach.darkmoon import DarkMoon
 from tcgteach.dragonquest import DragonQuest
+from tcgteach.record import MAX_ACTIONS, parse_record, record_text
 
 DM = cast(DarkMoon, tcgteach.game("darkmoon"))
 DQ = cast(DragonQuest, tcgteach.game("dragonquest"))

@@ -73,9 +73,6 @@ EXCLUDED = {
     # the unchecked fast path for search (CONVENTIONS: "a fast apply_unchecked may exist for search"): it takes
     # an action from legal_actions() by contract; the checked call is State.apply
     "State.apply_unchecked": "the unchecked fast path (apply is the checked call)",
-    # whose card: a compiled accessor the engine calls per card with a card instance of the state (native int),
-    # like the games' own accessors below; front ends take card numbers from the state's zones and events
-    "State.owner": "the engine's per-card accessor (a card instance of the state, by contract)",
 }
 #: the contract of every game's state is core.state.State's public methods (walked); the accessors a game's state
 #: adds (DarkMoonState.hand, DragonQuestState.attack_of ...) are the engine's typed, compiled helpers that every step

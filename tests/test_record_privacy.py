@@ -13,8 +13,8 @@ import pytest
 
 import tcgteach
 from tcgteach import cli, explorer
-from tcgteach.core.record import parse_record, pool_name, read_record, record_text, replay
 from tcgteach.darkmoon import DarkMoon
+from tcgteach.record import parse_record, pool_name, read_record, record_text, replay
 from tcgteach.sim import read_csv
 from tcgteach.widgets import Classroom
 

@@ -15,6 +15,7 @@ import tcgteach
 from tcgteach.cli import main
 from tcgteach.core.data import FIXED, check_rule_options, load_rule_texts
 from tcgteach.core.errors import DataFileError
+from tcgteach.texts import rule_marks
 
 SPEC_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
 GAMES = ("darkmoon", "dragonquest")
@@ -243,7 +244,7 @@ def test_DQ_6_14_marks_wipe_out_in_step_1_and_status_tick_in_step_3() -> None:
 def test_DQ_1_3_DQ_3_3_DQ_6_6_DQ_7_1_DQ_8_3_DQ_10_2_are_fixed_readings(rid: str) -> None:
     g = tcgteach.game("dragonquest")
     assert g.rule_interpretation(rid) == FIXED
-    assert g.rule_marks(rid, "en") == ["[interpretation]"] and g.rule_marks(rid, "ja") == ["［解釈］"]
+    assert rule_marks(g, rid, "en") == ["[interpretation]"] and rule_marks(g, rid, "ja") == ["［解釈］"]
 
 
 def test_DQ_4_1_and_DQ_8_2_are_fixed_readings_that_say_what_they_read() -> None:
@@ -251,7 +252,7 @@ def test_DQ_4_1_and_DQ_8_2_are_fixed_readings_that_say_what_they_read() -> None:
     g = tcgteach.game("dragonquest")
     for rid in ("DQ-4.1", "DQ-8.2"):
         assert g.rule_interpretation(rid) == FIXED
-        assert g.rule_marks(rid, "en") == ["[interpretation]"] and g.rule_marks(rid, "ja") == ["［解釈］"]
+        assert rule_marks(g, rid, "en") == ["[interpretation]"] and rule_marks(g, rid, "ja") == ["［解釈］"]
     assert "only cost is paid from the hand" in g.rule_text("DQ-4.1", "en")
     assert "コストが手札だけの効果は使えます" in g.rule_text("DQ-4.1", "ja")
     assert "damage ≥ HP" in g.rule_text("DQ-8.2", "en") and "ダメージ≧HP" in g.rule_text("DQ-8.2", "ja")

@@ -14,9 +14,9 @@ import tcgteach
 from tcgteach import DataFileError, DeckError, RecordError, StateFileError, TcgError
 from tcgteach.core.game import Game
 from tcgteach.core.pool import CardPool
-from tcgteach.core.record import parse_record, record_text, replay
 from tcgteach.darkmoon import DarkMoon
 from tcgteach.dragonquest import DragonQuest
+from tcgteach.record import parse_record, record_text, replay
 from tcgteach.sim import simulate
 
 MINI = Path(tcgteach.__file__).parent / "data" / "examples" / "darkmoon-mini-cards.json"

@@ -134,6 +134,9 @@ class TallyState(State):
     turn: int
     passes: int
 
+    def owners(self) -> tuple[int, ...]:
+        return self.inst.owner
+
     def _clone_extra(self, new: State) -> None:
         new.inst = self.inst  # type: ignore[attr-defined]
 

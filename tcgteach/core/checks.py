@@ -1,7 +1,11 @@
 """Argument checks at the public boundary: a wrong-typed or out-of-range argument is a ``TcgError`` that names the
 parameter and says what it takes, on the pure and the compiled build alike (mypyc checks a declared type at every
 call of a compiled function and raises its own bare ``TypeError``, so a compiled public call takes ``Any`` and
-checks here). Each check returns the value it accepted, so a call reads ``lang = check_lang(lang)``."""
+checks here). Each check returns the value it accepted, so a call reads ``lang = check_lang(lang)``.
+
+The messages here are the library's errors (a ``TcgError`` naming the parameter, or citing a rule ID), not
+teaching sentences: those are the front ends' (``tcgteach.texts``, the games' teaching). A game given by its
+name is looked up outside the kernel (``tcgteach.lookup.check_game``): the kernel imports no registry."""
 
 from __future__ import annotations
 
@@ -84,19 +88,6 @@ def check_mapping(value: Any, param: str, *, none: bool = False) -> Mapping[str,
     return value
 
 
-def check_game(value: Any, param: str = "game") -> Game:
-    """A game: a ``Game`` or the name of one ("darkmoon", "dragonquest" ...)."""
-    from .game import Game
-
-    if isinstance(value, Game):
-        return value
-    if isinstance(value, str):
-        import tcgteach
-
-        return tcgteach.game(check_text(value, param, limit=200))
-    raise TcgError(f"{param} must be a game or its name, not {shown(value)} ({type(value).__name__})")
-
-
 def check_state(value: Any, game: Game | None = None, param: str = "state") -> State:
     """A state (of ``game``'s kind when given: a Dragon Quest state is no DARK MOON state)."""
     if not isinstance(value, State):
@@ -117,8 +108,8 @@ def check_card(value: Any, state: State, param: str = "card") -> int:
 
 
 def _card_count(state: State) -> int:
-    owner = getattr(getattr(state, "inst", None), "owner", None)
-    return len(owner) if owner is not None else 0
+    """The number of card instances of ``state`` (``State.owners``)."""
+    return len(state.owners())
 
 
 def check_described(game: Game, action: Any, state: Any, lang: Any) -> State:

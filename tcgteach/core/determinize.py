@@ -27,7 +27,7 @@ def determinize(view: State, rng: random.Random) -> State:
     s._legal = None
     s._frames = []
     s.rng = Rng(rng.getrandbits(64))
-    owners = s.inst.owner  # type: ignore[attr-defined]
+    owners = s.owners()
     known = {c for z in s.zones for c in z if c >= 0}
     unknown: dict[int, list[int]] = {}
     for c in range(len(owners)):

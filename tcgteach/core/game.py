@@ -21,12 +21,14 @@ from .checks import (
     check_text,
     shown,
 )
+from .decks import Deck, deck_cards
 from .errors import DeckError, TcgError, Violation
 from .events import SECRET_DATA_KEYS
 from .generic import S
+from .newstate import check_choice, check_new_state, check_players
 from .options import Options, OptionSpec
-from .pool import _POOLS, CardPool, load_pool
-from .rng import seed_problem
+from .pool import CardPool, load_pool
+from .ruletexts import rule_texts_of
 from .teaching import Teaching, resolve
 
 if TYPE_CHECKING:
@@ -45,28 +47,6 @@ RuleMoment = Callable[["State | None", "State"], "Mapping[str, str] | None"]
 
 
 @dataclass(frozen=True)
-class Deck:
-    """A named list of card IDs (one entry per physical card)."""
-
-    name: str
-    cards: tuple[str, ...]
-    title: Mapping[str, str] | None = None
-    style: Mapping[str, str] | None = None
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.cards)
-
-    def counts(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for c in self.cards:
-            out[c] = out.get(c, 0) + 1
-        return out
-
-
-@dataclass(frozen=True)
 class Reason:
     """Why an action is good (or what it risks), in game terms: one sentence ``text`` resting on ``rule``
     (a rule ID of the game, e.g. ``DM-4.4``). ``Game.explain_choice`` gives them; the coach's hint says them."""
@@ -76,15 +56,6 @@ class Reason:
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})"
-
-
-def _unpickle_pool(game: str, data: Any, source: str, digest: str) -> CardPool:
-    pool = _POOLS.get((game, digest))
-    if pool is None:
-        import tcgteach
-
-        pool = tcgteach.game_class(game).load_pool(data)
-    return pool if pool.source == source else CardPool(game, pool.cards, pool.data, source, pool.digest)
 
 
 def _unpickle_game(cls: type[Game], options: dict[str, Any], pool: CardPool | None) -> Game:
@@ -340,15 +311,17 @@ class Game(Generic[S]):
 
     def _touches(self, state: Any, actor: int, events: Sequence[Any]) -> bool:
         """``touches_opponent`` for the engine's own events (the simulator's loop: checked by construction)."""
-        owner = state.owner
+        owners = state.owners()
+        n = len(owners)
         for e in events:
             data = e.data
             for key in self.CARD_KEYS:
                 c = data.get(key)
-                if isinstance(c, int) and not isinstance(c, bool) and c >= 0 and owner(c) != actor:
+                # a card of a game whose cards have no owners (n == 0) belongs to no one: it touches another player
+                if isinstance(c, int) and not isinstance(c, bool) and c >= 0 and (c >= n or owners[c] != actor):
                     return True
             cards = data.get("cards")
-            if cards and any(isinstance(c, int) and c >= 0 and owner(c) != actor for c in cards):
+            if cards and any(isinstance(c, int) and c >= 0 and (c >= n or owners[c] != actor) for c in cards):
                 return True
         return False
 
@@ -414,79 +387,10 @@ class Game(Generic[S]):
         return cards
 
     def deck_cards(self, deck: Any, label: Any = "deck") -> tuple[str, ...]:  # Any: checked here, also compiled
-        label = check_text(label, "label", limit=200)
-        if isinstance(deck, Deck):
-            return deck.cards
-        if isinstance(deck, str):
-            return self.starter_deck(deck).cards
-        if isinstance(deck, Mapping):
-            size = self.deck_size
-            out: list[str] = []
-            for cid, n in deck.items():
-                if not isinstance(cid, str):
-                    raise DeckError(
-                        [Violation(self.contract_rule, f"card IDs must be strings, not {_clip(cid)}")], label
-                    )
-                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    raise DeckError(
-                        [
-                            Violation(
-                                self.contract_rule,
-                                f"count of {_clip(cid)} must be a whole number >= 0, not {_clip(n)}",
-                                (cid,),
-                            )
-                        ],
-                        label,
-                    )
-                # a count above the deck size is refused before any list is made (10**20 copies would not fit)
-                if size and (n > size or len(out) + n > size):
-                    total = len(out) + n
-                    raise DeckError(
-                        [
-                            Violation(
-                                self.size_rule,
-                                f"{_clip(n)} copies of {_clip(cid)} make {_clip(total)} cards or more; "
-                                f"a deck has exactly {size}",
-                                (cid,),
-                                n,
-                                size,
-                            )
-                        ],
-                        label,
-                    )
-                out.extend([cid] * n)
-            return tuple(out)
-        if isinstance(deck, (list, tuple)):
-            size = self.deck_size
-            if size and len(deck) > 4 * size:  # far too many cards: said at once, without checking each of them
-                raise DeckError(
-                    [
-                        Violation(
-                            self.size_rule,
-                            f"the deck has {len(deck):,} cards; it must have exactly {size}",
-                            (),
-                            len(deck),
-                            size,
-                        )
-                    ],
-                    label,
-                )
-            bad = [c for c in deck if not isinstance(c, str)]
-            if bad:
-                raise DeckError(
-                    [Violation(self.contract_rule, f"card IDs must be strings, not {_clip(bad[0])}")], label
-                )
-            return tuple(deck)
-        raise DeckError(
-            [
-                Violation(
-                    self.contract_rule,
-                    f"a deck must be a Deck, a starter deck name, a list of card IDs "
-                    f"or a mapping of ID to count, not {type(deck).__name__}",
-                )
-            ],
-            label,
-        )
+        """A deck's card IDs (a Deck, a list of IDs, {id: count} or a starter deck name), in order, without the
+        construction rules (``check_deck`` checks those); a wrong form or a count past the deck size is a
+        ``DeckError``."""
+        return deck_cards(self, deck, check_text(label, "label", limit=200))
 
     # -- states ----------------------------------------------------------------------------------
     #: the rules cited for the seed of the set-up (DM-3.2) and for the choice of the first player (DM-3.3)
@@ -503,42 +407,7 @@ class Game(Generic[S]):
         """A new game right after its set-up. Without ``decks`` the seats get the starter decks in turn
         (``starter_decks()`` order); ``first_player`` None: drawn by lot with the seed. The kernel checks
         the arguments (each error cites the game's rule), the game's ``_setup`` deals."""
-        problem = seed_problem(seed)
-        if problem is not None:
-            raise TcgError(f"[{self.seed_rule}] {problem}")
-        fixed = self.min_players == self.max_players
-        game = f"the {self.title.get('en', self.name)}"
-        if fixed and players is not None and players != self.min_players:
-            raise TcgError(f"[{self.contract_rule}] {game} is for exactly {self.min_players} players, not {players!r}")
-        if decks is None:
-            n = check_players(self, self.min_players if players is None else players)
-            names = self.starter_decks()
-            if not names:
-                raise TcgError(
-                    f"[{self.size_rule}] no starter deck is legal with the card pool {self.user_pool}: give decks="
-                )
-            decks = [names[p % len(names)] for p in range(n)]
-        if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
-            span = f"{self.min_players}" if fixed else f"{self.min_players}-{self.max_players}"
-            raise TcgError(
-                f"[{self.contract_rule}] decks must be a list with one deck per player ({span} decks), "
-                f"not {type(decks).__name__}"
-            )
-        if fixed and len(decks) != self.min_players:
-            n = self.min_players
-            raise TcgError(
-                f"[{self.contract_rule}] {game} is for exactly {n} players: give {n} decks, not {len(decks)}"
-            )
-        n = check_players(self, len(decks) if players is None else players)
-        if len(decks) != n:
-            raise TcgError(f"[{self.contract_rule}] {n} players need {n} decks, got {len(decks)}")
-        if first_player is not None and (
-            not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n
-        ):
-            seats = "0 or 1" if fixed and n == 2 else f"a player index 0-{n - 1}"
-            raise TcgError(f"[{self.first_player_rule}] first_player must be {seats}, not {shown(first_player)}")
-        checked = [self.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
-        return self._setup(seed, checked, first_player)
+        return self._setup(seed, check_new_state(self, seed, decks, players, first_player), first_player)
 
     def _setup(self, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> S:
         """The game's set-up (its rules' own ``new_state``), with arguments ``new_state`` has checked."""
@@ -579,7 +448,7 @@ class Game(Generic[S]):
 
     def state_from_dict(self, data: Any) -> S:
         """Restore a state saved with ``state.to_dict()``; validated field by field."""
-        from .state import load_state
+        from .statefile import load_state
 
         return load_state(self, data)
 
@@ -642,124 +511,3 @@ class Game(Generic[S]):
         (DQ-6.14: ``wipe_out`` in step 1, ``status_tick`` in step 3), see ``rule_interpretations``."""
         marks = self.rule_interpretations(rule_id)
         return marks[0] if marks else None
-
-    def rule_marks(self, rule_id: Any, lang: Any = "en") -> list[str]:  # Any: checked here, also compiled
-        """One visible line per reading of the rule, e.g. "[interpretation: option `wipe_out`, default
-        after_own_turn] ..." with the default's meaning from ``self.options.specs`` (en or ja)."""
-        check_lang(lang)
-        ja = lang == "ja"
-        lines = []
-        for mark in self.rule_interpretations(rule_id):
-            spec = self.options.specs.get(mark)
-            if spec is None:
-                lines.append("［解釈］" if ja else "[interpretation]")
-                continue
-            head = (
-                f"［解釈：オプション `{spec.name}`、既定値 {_shown(spec.default)}］"
-                if ja
-                else f"[interpretation: option `{spec.name}`, default {_shown(spec.default)}] "
-            )
-            lines.append(head + _meaning(spec, lang))
-        for name in self.rule_automation(rule_id):
-            spec = self.options.specs[name]
-            sim = self.sim_defaults.get(name, spec.default)
-            default, in_sims = _shown(spec.default), _shown(sim)
-            head = (
-                f"［自動対戦用：オプション `{name}`、既定値 {default}、シミュレーションでは {in_sims}］"
-                if ja
-                else f"[automated play: option `{name}`, default {default}, in simulations {in_sims}] "
-            )
-            lines.append(head + spec.explain.get(lang, spec.explain["en"]))
-        return lines
-
-
-#: (game module, rules file) -> the rule texts read from it
-_RULE_TEXTS: dict[tuple[str, str], Mapping[str, Mapping[str, Any]]] = {}
-
-
-def _module_of(cls: Any) -> str:
-    """The module that defines ``cls`` (typed Any: mypyc refuses ``__module__`` through a compiled class object)."""
-    return str(cls.__module__)
-
-
-def rule_texts_of(cls: type[Game]) -> Mapping[str, Mapping[str, Any]]:
-    """The rule texts of ``cls`` from its ``rules_file`` (the rule IDs start with its ``contract_rule``'s prefix)."""
-    module: str = _module_of(cls)
-    key = (module, cls.rules_file)
-    texts = _RULE_TEXTS.get(key)
-    if texts is None:
-        if not cls.rules_file:
-            raise TcgError(f"{cls.name} declares no rules file (Game.rules_file)")
-        import sys
-        from pathlib import Path
-
-        from .data import load_rule_texts
-
-        where = sys.modules[module].__file__
-        if where is None:
-            raise TcgError(f"{cls.name}: the package {module} has no folder to read {cls.rules_file} from")
-        prefix = cls.contract_rule.partition("-")[0]
-        texts = _RULE_TEXTS[key] = load_rule_texts(Path(where).parent / cls.rules_file, prefix, checked=True)
-    return texts
-
-
-def _clip(value: Any) -> str:
-    """``repr(value)``, cut to 40 characters (a count of 10**4000 would fill the screen)."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to write out in full
-        return f"a number of {value.bit_length()} bits"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _meaning(spec: OptionSpec, lang: str) -> str:
-    """What the option's values do: one line per value (the default first) where the spec has them,
-    else its explanation, followed by the values it does not name."""
-    ja = lang == "ja"
-    order = [spec.default] + [c for c in spec.choices if c != spec.default]
-    if spec.values and all(v in spec.values for v in order):
-        sep = "／" if ja else "; "
-        return sep.join(
-            f"{_shown(v)}{'：' if ja else ': '}{spec.values[v].get(lang, spec.values[v]['en'])}" for v in order
-        )
-    text = spec.explain.get(lang, spec.explain["en"])
-    unnamed = [_shown(v) for v in order if v is not None and f"'{_shown(v)}'" not in text and f"'{v}'" not in text]
-    if spec.choices and unnamed:
-        values = ("、" if ja else ", ").join(_shown(v) for v in order)
-        text += f"（値：{values}）" if ja else f" (values: {values})"
-    return text
-
-
-def _shown(value: Any) -> str:
-    """An option value as typed on the command line (``--option name=value``)."""
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked here, also compiled
-    """What ``Game.explain_choice`` accepts: a player's view, one of its legal actions, ``en`` or ``ja``."""
-    from .actions import Action, field_problem
-
-    game = check_state(view, None, "view").game
-    if lang not in ("en", "ja"):
-        raise TcgError(f"unknown language {lang!r}: choose 'en' or 'ja'")
-    if getattr(view, "viewer", None) is None:
-        raise TcgError("reasons are given for a player's view (state.view(p)), never for the full state")
-    legal = view.legal_actions()
-    problem = field_problem(action) if isinstance(action, Action) else None
-    if problem is not None:  # Play(False) equals Play(0): a wrong-typed field is no legal action
-        raise TcgError(f"[{game.contract_rule}] {problem}")
-    if action not in legal:
-        shown = ", ".join(str(a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        raise TcgError(
-            f"[{game.contract_rule}] {action!s} is not a legal {game.name} action here; "
-            f"the legal ones are: {shown or 'none'}"
-        )
-
-
-def check_players(game: Game, players: Any) -> int:  # Any: checked here, also compiled
-    if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
-        span = (
-            f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
-        )
-        raise TcgError(f"[{game.contract_rule}] {game.name} is for {span} players, not {players!r}")
-    return players

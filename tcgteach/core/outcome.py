@@ -1,4 +1,4 @@
-"""Typed game results (python-chess ``Outcome`` style)."""
+"""Typed game results (python-chess ``Outcome`` style): values only; ``tcgteach.texts.outcome_text`` says them."""
 
 from __future__ import annotations
 
@@ -37,21 +37,3 @@ class Outcome:
             "breakdown": [dict(b) for b in self.breakdown],
             "nobody_wins": self.nobody_wins,
         }
-
-    def text(self, lang: str = "en") -> str:
-        scores = " / ".join(f"P{i + 1}: {s}" for i, s in enumerate(self.scores))
-        if lang == "ja":
-            if len(self.winners) == 1:
-                head = f"P{self.winners[0] + 1} の勝ち"
-            elif self.winners:
-                head = "引き分け（" + "・".join(f"P{w + 1}" for w in self.winners) + "）"
-            else:
-                head = "勝者なし" if self.nobody_wins else "引き分け"
-            return f"{head}（{scores}、{self.reason}）"
-        if len(self.winners) == 1:
-            head = f"P{self.winners[0] + 1} wins"
-        elif self.winners:
-            head = "Draw between " + " and ".join(f"P{w + 1}" for w in self.winners)
-        else:
-            head = "No winner" if self.nobody_wins else "Draw"
-        return f"{head} ({scores}; {self.reason})"

@@ -23,8 +23,13 @@ class CardPool:
     simulation records), so none of them is ever read back with another pool. It pickles as its data and
     is parsed again (once per process) where it is unpickled."""
 
-    def __init__(self, game: str, cards: Mapping[str, Any], data: Any, source: str, digest: str) -> None:
+    def __init__(
+        self, game: str, cards: Mapping[str, Any], data: Any, source: str, digest: str, game_class: Any = None
+    ) -> None:
         self.game = game
+        #: the ``Game`` subclass whose pool this is (it parses the data again where the pool is unpickled; the
+        #: kernel looks no game up by name); None for a pool made by hand, which does not pickle
+        self.game_class: Any = game_class
         self.cards = cards
         self.data = data
         self.source = source
@@ -37,9 +42,9 @@ class CardPool:
         return f"<CardPool {self.game} {self} {len(self.cards)} cards>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from .game import _unpickle_pool  # (where the registry is asked for the game's class)
-
-        return (_unpickle_pool, (self.game, self.data, self.source, self.digest))
+        if self.game_class is None:
+            raise TcgError(f"the card pool {self} was made by hand (no game class): load it with Game.load_pool")
+        return (_unpickle_pool, (self.game_class, self.data, self.source, self.digest))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardPool) and (self.game, self.digest) == (other.game, other.digest)
@@ -84,9 +89,21 @@ def load_pool(game_class: type[Game], cards: Any) -> CardPool:  # Any: checked h
     digest = fingerprint(data)
     known = _POOLS.get((game_class.name, digest))
     if known is not None:  # the very same data, checked before in this process
-        return known if known.source == source else CardPool(game_class.name, known.cards, known.data, source, digest)
-    pool = CardPool(game_class.name, game_class.parse_cards(data, source), data, source, digest)
+        if known.source == source:
+            return known
+        return CardPool(game_class.name, known.cards, known.data, source, digest, game_class)
+    pool = CardPool(game_class.name, game_class.parse_cards(data, source), data, source, digest, game_class)
     if len(_POOLS) >= 64:  # a designer editing a file again and again: keep the memory bounded
         _POOLS.clear()
     _POOLS[(game_class.name, digest)] = pool
     return pool
+
+
+def _unpickle_pool(game_class: Any, data: Any, source: str, digest: str) -> CardPool:
+    """A pickled pool where it is unpickled: the same pool if this process has it, else its data parsed again."""
+    pool = _POOLS.get((game_class.name, digest))
+    if pool is None:
+        pool = game_class.load_pool(data)
+    if pool.source == source:
+        return pool
+    return CardPool(game_class.name, pool.cards, pool.data, source, pool.digest, game_class)

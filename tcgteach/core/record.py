@@ -14,16 +14,20 @@
     end
     ...
 
-Lines starting with ``#`` are comments. ``replay`` rebuilds the identical final state. A game played
+Lines starting with ``#`` are comments. ``replay_into`` rebuilds the identical final state. A game played
 with the user's own card pool has a ``Cards: sha256:... NAME`` line (the pool's fingerprint and its file's
 name, never the folders it lies in: a record is shared): it replays only with that pool
-(``replay(record, cards=FILE)``). Numbers are ASCII digits (``Seed: 3``, ``C01*3``), a count at most the
+(``tcgteach.record.replay(record, cards=FILE)``). Numbers are ASCII digits (``Seed: 3``, ``C01*3``), a count at most the
 deck size; a record file is at most ``MAX_RECORD_BYTES``.
 
 The last line is always the result, ``# result: P1 wins ...`` or ``# result: (game not finished)`` for a game
 stopped before its end. A record without it was cut off (a full disk, a copy stopped half-way): replaying it
 works, but ``Record.complete`` is False and ``unfinished(record)`` says so (``tcgteach replay`` prints
-"unfinished" and exits 1). ``write_record`` writes the whole file or nothing (``core/files.py``).
+"unfinished" and exits 1). ``tcgteach.record.write_record`` writes the whole file or nothing (``core/files.py``).
+
+The kernel's part: the format (``format_record``, ``parse_record``, ``read_record``) and ``replay_into`` a game the
+caller made; ``tcgteach.record`` looks the game up by name and says the result line (the kernel formats no
+sentence and imports no registry).
 """
 
 from __future__ import annotations
@@ -34,9 +38,9 @@ from pathlib import Path, PurePath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
 from .errors import RecordError, TcgError
-from .files import atomic_write_text
 
 if TYPE_CHECKING:
+    from .game import Game
     from .state import State
 
 HEADER_KEYS = ("Game", "Options", "Seed", "Players", "FirstPlayer")
@@ -134,8 +138,9 @@ def _deck_text(game: Any, cards: tuple[str, ...]) -> str:
     return " ".join(f"{c}*{n}" if n > 1 else c for c, n in runs)
 
 
-def record_text(state: State, agents: str | None = None, result: bool = True) -> str:
-    """The record of ``state``'s game so far."""
+def format_record(state: State, agents: str | None, result: str | None) -> str:
+    """The record of ``state``'s game so far, its last line ``# result: RESULT`` (none when ``result`` is None).
+    ``tcgteach.record.record_text`` gives the result line (the game's result in English, or ``NOT_FINISHED``)."""
     game = state.game
     setup = state.setup
     lines = [
@@ -154,20 +159,63 @@ def record_text(state: State, agents: str | None = None, result: bool = True) ->
         lines.append(f"Agents: {agents}")
     lines.append("")
     lines.extend(str(a) for a in state.history)
-    if result:  # always the last line: a record without it was cut off
-        lines.append(f"# result: {state.result().text('en') if state.is_terminal() else NOT_FINISHED}")
+    if result is not None:  # always the last line: a record without it was cut off
+        lines.append(f"# result: {result}")
     return "\n".join(lines) + "\n"
-
-
-def write_record(state: State, path: str | Path, agents: str | None = None) -> None:
-    """Write the record of ``state``'s game to ``path``: the whole file or, on any failure, the old one untouched."""
-    atomic_write_text(path, record_text(state, agents))
 
 
 def parse_record(text: str, file: str = "<record>") -> Record:
     """A record's text, parsed (not yet replayed); errors name the file and the line."""
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(file, 0, f"longer than {MAX_RECORD_BYTES:,} characters: is this a tcgteach game record?")
+    header, result_line, actions, numbers = _split_lines(text, file)
+    for key in HEADER_KEYS:
+        if key not in header:
+            raise RecordError(
+                file,
+                1,
+                f"missing header line {key!r}: a record starts with "
+                + ", ".join(f"{k}:" for k in HEADER_KEYS)
+                + " and Deck1:, Deck2: ...",
+            )
+
+    def integer(key: str) -> int:
+        value, no = header[key]
+        number = ascii_int(value)
+        if number is None:
+            raise RecordError(file, no, f"{key} must be a whole number (ASCII digits), not {_clip(value)}")
+        return number
+
+    options = _options_header(*header["Options"], file)
+    players = integer("Players")
+    if not 1 <= players <= 64:
+        raise RecordError(file, header["Players"][1], f"Players must be from 1 to 64, not {players}")
+    first_player = _first_player_header(*header["FirstPlayer"], players, file)
+    decks, deck_lines = _deck_headers(header, players, file)
+    cards, cards_name = _cards_header(header, file)
+    agents = header.get("Agents", (None, 0))[0]
+    return Record(
+        header["Game"][0],
+        options,
+        integer("Seed"),
+        players,
+        first_player,
+        decks,
+        actions,
+        agents,
+        numbers,
+        deck_lines,
+        result_line,
+        cards,
+        cards_name,
+    )
+
+
+def _split_lines(
+    text: str, file: str
+) -> tuple[dict[str, tuple[str, int]], tuple[str, int] | None, list[str], list[int]]:
+    """A record's lines sorted out: the header (key -> (value, line)), the result line, the actions and their
+    line numbers."""
     header: dict[str, tuple[str, int]] = {}
     result_line: tuple[str, int] | None = None
     actions: list[str] = []
@@ -194,70 +242,43 @@ def parse_record(text: str, file: str = "<record>") -> Record:
             raise RecordError(file, no, f"more than {MAX_ACTIONS:,} actions: tcgteach reads games up to that length")
         actions.append(line)
         numbers.append(no)
-    for key in HEADER_KEYS:
-        if key not in header:
-            raise RecordError(
-                file,
-                1,
-                f"missing header line {key!r}: a record starts with "
-                + ", ".join(f"{k}:" for k in HEADER_KEYS)
-                + " and Deck1:, Deck2: ...",
-            )
+    return header, result_line, actions, numbers
 
-    def integer(key: str) -> int:
-        value, no = header[key]
-        number = ascii_int(value)
-        if number is None:
-            raise RecordError(file, no, f"{key} must be a whole number (ASCII digits), not {_clip(value)}")
-        return number
 
+def _options_header(value: str, no: int, file: str) -> dict[str, Any]:
+    """The ``Options:`` line: ``name=value`` items (a whole number in ASCII digits, ``None``, or text)."""
     options: dict[str, Any] = {}
-    value, no = header["Options"]
     for item in value.split():
         if "=" not in item:
             raise RecordError(file, no, f"option {_clip(item)} must be written name=value")
         k, v = item.split("=", 1)
         number = ascii_int(v)
         options[k] = None if v == "None" else (v if number is None else number)
-    players = integer("Players")
-    if not 1 <= players <= 64:
-        raise RecordError(file, header["Players"][1], f"Players must be from 1 to 64, not {players}")
-    fp_text, fp_no = header["FirstPlayer"]
-    first_player: int | None = None
-    if fp_text != "random":
-        seat = ascii_int(fp_text, signed=False)
-        if seat is None or not 1 <= seat <= players:
-            raise RecordError(
-                file, fp_no, f"FirstPlayer must be 'random' or a seat number 1-{players}, not {_clip(fp_text)}"
-            )
-        first_player = seat - 1
-    decks, deck_lines = _deck_headers(header, players, file)
-    cards: tuple[str, int] | None = None
-    cards_name: str | None = None
-    if "Cards" in header:
-        value, no = header["Cards"]
-        digest = value.split()[0] if value.split() else ""
-        if re.fullmatch(r"sha256:[0-9a-f]{16}", digest) is None:
-            raise RecordError(file, no, f"Cards must be a card pool's fingerprint (sha256:...), not {_clip(value)}")
-        cards = (digest, no)
-        rest = value[len(digest) :].strip()
-        cards_name = pool_name(rest) if rest else None
-    agents = header.get("Agents", (None, 0))[0]
-    return Record(
-        header["Game"][0],
-        options,
-        integer("Seed"),
-        players,
-        first_player,
-        decks,
-        actions,
-        agents,
-        numbers,
-        deck_lines,
-        result_line,
-        cards,
-        cards_name,
-    )
+    return options
+
+
+def _first_player_header(fp_text: str, fp_no: int, players: int, file: str) -> int | None:
+    """The ``FirstPlayer:`` line: ``random`` (None) or a seat number 1..players (the seat index returned)."""
+    if fp_text == "random":
+        return None
+    seat = ascii_int(fp_text, signed=False)
+    if seat is None or not 1 <= seat <= players:
+        raise RecordError(
+            file, fp_no, f"FirstPlayer must be 'random' or a seat number 1-{players}, not {_clip(fp_text)}"
+        )
+    return seat - 1
+
+
+def _cards_header(header: dict[str, tuple[str, int]], file: str) -> tuple[tuple[str, int] | None, str | None]:
+    """The ``Cards:`` line, if any: (the pool's fingerprint, its line) and the pool's file name."""
+    if "Cards" not in header:
+        return None, None
+    value, no = header["Cards"]
+    digest = value.split()[0] if value.split() else ""
+    if re.fullmatch(r"sha256:[0-9a-f]{16}", digest) is None:
+        raise RecordError(file, no, f"Cards must be a card pool's fingerprint (sha256:...), not {_clip(value)}")
+    rest = value[len(digest) :].strip()
+    return (digest, no), (pool_name(rest) if rest else None)
 
 
 def _deck_headers(
@@ -320,17 +341,14 @@ def _deck_of(game: Any, deck: tuple[str, ...], file: str, line: int) -> Any:
     return cards
 
 
-def replay(record: Record, file: str = "<record>", cards: Any = None) -> State:
-    """Rebuild the game of a record, checking every action; errors name the line. ``cards``: the user's card
-    pool the game was played with (a path or a dict, as ``tcgteach.game(name, cards=...)``), which must be
-    the one the record's ``Cards:`` line names."""
-    import tcgteach
-
+def replay_into(game: Game, record: Record, file: str = "<record>") -> State:
+    """Rebuild the game of a record with ``game`` (the record's game, made by the caller with the user's card
+    pool if any: the kernel looks no game up by name), checking every action; errors name the line. The result
+    line is checked by the caller (``tcgteach.record.replay``)."""
     from .options import options_of_file
-    from .state import check_pool
+    from .statefile import check_pool
 
     try:
-        game = tcgteach.game(record.game, cards=cards)
         game = game.with_options(options_of_file(game.options.specs, record.options))
     except TcgError as exc:
         raise RecordError(file, 2, str(exc)) from None
@@ -359,9 +377,4 @@ def replay(record: Record, file: str = "<record>", cards: Any = None) -> State:
             state.apply(game.parse_action(text))
         except TcgError as exc:
             raise RecordError(file, no, f"{_clip(text)}: {exc}") from None
-    if record.result is not None:
-        claimed, no = record.result
-        actual = state.result().text("en") if state.is_terminal() else "(game not finished)"
-        if claimed != actual:
-            raise RecordError(file, no, f"the record claims the result {claimed!r}, but replaying it gives {actual!r}")
     return state

@@ -22,13 +22,14 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from .errors import DataFileError
+from .schemaplace import _SURROGATE, _message, _order, _short, where
 
 #: where the schemas live (shipped as package data)
 SCHEMAS = Path(__file__).resolve().parent.parent / "data" / "schemas"
@@ -319,8 +320,6 @@ def _pattern(text: str) -> re.Pattern[str]:
 
 
 # -- plain JSON, bounded ----------------------------------------------------------------------------------
-#: a lone surrogate (``"\ud800"`` in JSON): Python keeps it in a str, but no UTF-8 text can hold it
-_SURROGATE = re.compile("[\ud800-\udfff]")
 #: a whole number has at most ``MAX_INT_DIGITS`` digits: checked on its bits, without writing it out
 _INT_BITS = int(MAX_INT_DIGITS * math.log2(10))
 
@@ -362,189 +361,51 @@ def check_json(value: Any, fail: Fail, max_depth: int = MAX_DEPTH, max_values: i
                 f"more than {max_values:,} values (lists, objects, strings, numbers): "
                 "tcgteach reads files up to that size",
             )
-        if isinstance(v, str):
-            problem = text_problem(v)
-            if problem is not None:
-                raise fail(where(value, path), problem)
-        elif isinstance(v, dict):
+        if isinstance(v, (dict, list)):
             if len(path) >= max_depth:
                 raise fail(_deep(value, path), f"nested more than {max_depth} levels deep")
             if count + len(stack) + len(v) > max_values:  # (also bounds the work list: no path is made first)
                 raise fail(
                     where(value, path), f"more than {max_values:,} values in all: tcgteach reads files up to that size"
                 )
-            for k, item in v.items():
-                if not isinstance(k, str):
-                    raise fail(where(value, path), f"a key must be a string, not {_short(k)}")
-                problem = text_problem(k)
-                if problem is not None:
-                    raise fail(where(value, path), f"a key holds {problem}")
-                stack.append((item, path + (k,)))
-        elif isinstance(v, list):
-            if len(path) >= max_depth:
-                raise fail(_deep(value, path), f"nested more than {max_depth} levels deep")
-            if count + len(stack) + len(v) > max_values:  # (also bounds the work list: no path is made first)
-                raise fail(
-                    where(value, path), f"more than {max_values:,} values in all: tcgteach reads files up to that size"
-                )
-            stack.extend((item, path + (i,)) for i, item in enumerate(v))
-        elif isinstance(v, bool) or v is None:
-            pass
-        elif isinstance(v, int):
-            problem = int_problem(v)
+            if isinstance(v, dict):
+                _push_items(value, v, path, stack, fail)
+            else:
+                stack.extend((item, path + (i,)) for i, item in enumerate(v))
+        else:
+            problem = _scalar_problem(v)
             if problem is not None:
                 raise fail(where(value, path), problem)
-        elif isinstance(v, float):
-            if not math.isfinite(v):
-                raise fail(where(value, path), f"{v!r} is not a JSON number")
-        else:
-            raise fail(
-                where(value, path), f"not a JSON value: {type(v).__name__} (use lists, objects, strings, numbers)"
-            )
 
 
-# -- JSON paths ---------------------------------------------------------------------------------------------
-def where(doc: Any, path: Iterable[str | int]) -> str:
-    """The place ``path`` points to in ``doc``, as the errors name it: ``cards[3] (C04).effects[0].cost``
-    (a list item that has an ``id`` is followed by it), ``(top)`` for the document itself."""
-    out = ""
-    node = doc
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-            node = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
-            ident = node.get("id") if isinstance(node, dict) else None
-            if isinstance(ident, str) and len(ident) <= 40 and _SURROGATE.search(ident) is None:
-                out += f" ({ident})"
-        else:
-            key = step if step and all(c.isalnum() or c in "_-." for c in step) else json.dumps(step)
-            out += f".{key}" if out else key
-            node = node.get(step) if isinstance(node, dict) else None
-    return out or "(top)"
+def _push_items(
+    doc: Any,
+    obj: dict[Any, Any],
+    path: tuple[str | int, ...],
+    stack: list[tuple[Any, tuple[str | int, ...]]],
+    fail: Fail,
+) -> None:
+    """``check_json``: the keys of an object checked, its values put on the work list."""
+    for k, item in obj.items():
+        if not isinstance(k, str):
+            raise fail(where(doc, path), f"a key must be a string, not {_short(k)}")
+        problem = text_problem(k)
+        if problem is not None:
+            raise fail(where(doc, path), f"a key holds {problem}")
+        stack.append((item, path + (k,)))
 
 
-def _order(doc: Any, path: Sequence[str | int]) -> tuple[int, ...]:
-    """Where ``path`` comes in the document, for sorting errors: list indices and key positions."""
-    key: list[int] = []
-    node = doc
-    for step in path:
-        if isinstance(node, list) and isinstance(step, int):
-            key.append(step)
-            node = node[step] if 0 <= step < len(node) else None
-        elif isinstance(node, dict) and isinstance(step, str):
-            keys = list(node)
-            key.append(keys.index(step) if step in node else len(keys))
-            node = node.get(step)
-        else:
-            key.append(0)
-            node = None
-    return tuple(key)
-
-
-def _short(value: Any) -> str:
-    """``value`` written for a message, cut to 60 characters; never raises (a huge number, a lone surrogate,
-    an object whose repr fails are all described)."""
-    if isinstance(value, int) and not isinstance(value, bool) and int_problem(value):
-        return f"a number of {value.bit_length():,} bits"
-    if isinstance(value, (list, dict)) and len(value) > 64:
-        return f"a {'list' if isinstance(value, list) else 'object'} of {len(value):,} items"
-    try:
-        text = json.dumps(value, ensure_ascii=False) if _plain(value) else repr(value)
-        text.encode("utf-8")
-    except Exception:  # noqa: BLE001 -- a lone surrogate, a repr that fails or recurses: described instead
-        try:
-            text = ascii(value)
-        except Exception:  # noqa: BLE001
-            text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _plain(value: Any) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-_TYPE_WORDS = {
-    "integer": "a whole number",
-    "number": "a number",
-    "string": "a string",
-    "object": "an object",
-    "array": "a list",
-    "boolean": "true or false",
-    "null": "null",
-}
-
-
-def _span(sch: dict[str, Any]) -> str | None:
-    lo, hi = sch.get("minimum"), sch.get("maximum")
-    if lo is not None and hi is not None:
-        return f"a whole number from {lo} to {hi}"
-    if lo is not None:
-        return f"a whole number >= {lo}"
-    if hi is not None:
-        return f"a whole number <= {hi}"
-    return None
-
-
-def _message(err: Any) -> tuple[tuple[str | int, ...], str]:
-    """(path, message) of one jsonschema error, in plain words."""
-    path = tuple(err.absolute_path)
-    sch = err.schema if isinstance(err.schema, dict) else {}
-    kind, value, inst = err.validator, err.validator_value, err.instance
-    custom = sch.get("errorMessage")  # a schema's own words for any error of its keywords (VS Code shows them too)
-    got = f", got {_short(inst)}"
-    if isinstance(custom, str):
-        shown = got if kind in ("type", "enum", "const", "pattern", "minimum", "maximum", "minLength") else ""
-        return path, custom + shown
-    if kind == "additionalProperties" and isinstance(inst, dict):
-        allowed = sorted(sch.get("properties", {}))
-        extra = [k for k in inst if k not in sch.get("properties", {})]
-        path = path + (extra[0],) if extra else path
-        return path, f"unknown field (allowed: {', '.join(allowed)})"
-    if kind == "type":
-        types = [value] if isinstance(value, str) else list(value)
-        if types == ["integer"] and _span(sch):
-            return path, f"expected {_span(sch)}{got}"
-        return path, f"expected {' or '.join(_TYPE_WORDS.get(t, t) for t in types)}{got}"
-    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return path, f"expected {_span(sch) or 'a number in range'}{got}"
-    if kind == "enum":
-        return path, f"{_short(inst)} is not one of {', '.join(_short(v) for v in value)}"
-    if kind == "const":
-        return path, f"expected {_short(value)}{got}"
-    if kind == "required" and isinstance(inst, dict):
-        missing = [k for k in value if k not in inst]
-        if not path:  # a field of the document itself: named as the place (``(top).format``)
-            others = f" (also missing: {', '.join(missing[1:])})" if len(missing) > 1 else ""
-            return (missing[0],), f"missing: a required field{others}"
-        return path, "missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(repr(k) for k in missing)
-    if kind == "minItems":
-        return path, f"expected at least {value} item{'s' if value != 1 else ''}, got {len(inst)}"
-    if kind == "maxItems":
-        return path, f"expected at most {value} items, got {len(inst)}"
-    if kind == "minLength":
-        return path, ("expected a non-empty string" if value == 1 else f"expected at least {value} characters") + got
-    if kind == "maxLength":
-        return path, f"expected at most {value} characters, got {len(inst)}"
-    if kind == "pattern":
-        return path, f"{_short(inst)} is not of the expected form"
-    if kind == "maxProperties":
-        return path, f"expected at most {value} field{'s' if value != 1 else ''}, got {len(inst)}"
-    if kind == "minProperties":
-        return path, f"expected at least {value} field{'s' if value != 1 else ''}"
-    if kind == "uniqueItems":
-        return path, "an item is given twice"
-    if kind in ("not", "false") or err.schema is False:
-        return path, "this field is not allowed here"
-    if kind in ("anyOf", "oneOf") and err.context:
-        # the branch that got furthest: its deepest first error (a value of the wrong type for every branch
-        # says so at the field itself)
-        best = max(err.context, key=lambda e: (len(e.absolute_path), -len(e.schema_path)))
-        return _message(best)
-    return path, str(err.message)
+def _scalar_problem(v: Any) -> str | None:
+    """``check_json``: why a value that is no list or object is not one tcgteach holds, or None."""
+    if isinstance(v, str):
+        return text_problem(v)
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, int):
+        return int_problem(v)
+    if isinstance(v, float):
+        return None if math.isfinite(v) else f"{v!r} is not a JSON number"
+    return f"not a JSON value: {type(v).__name__} (use lists, objects, strings, numbers)"
 
 
 def problems(data: Any, name: str, *, subset: bool = False, limit: int = MAX_PROBLEMS) -> list[tuple[str, str]]:

@@ -9,61 +9,22 @@ touched plus the scalars, and ``undo`` puts them back (python-chess push/pop sty
 
 from __future__ import annotations
 
-import json
 from dataclasses import fields, is_dataclass
 from itertools import compress
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ._mypyc import mypyc_attr
 from .actions import field_problem, shown
-from .errors import EngineError, IllegalActionError, StateFileError, TcgError
+from .errors import EngineError, IllegalActionError, TcgError
 from .events import Event
+from .nocards import NO_CARDS
 from .rng import Rng
 
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
     from .generic import S
-
-
-def _refuse_change(*args: Any, **kwargs: Any) -> NoReturn:
-    raise TcgError("the zones of a player's view are a snapshot and cannot be changed; change the real state")
-
-
-#: The empty zone of a view: one shared object, so it refuses every change (a view is a snapshot: a zone of it
-#: never changes, and changing it could not change the state). Copying it (``z[:]``, ``list(z)``, as ``clone`` and
-#: ``determinize`` do) gives an ordinary list. Made by ``type()``: mypyc compiles no class derived from list (nor a
-#: non-native class whose body assigns one function to several names).
-_NoCards = type(
-    "_NoCards",
-    (list,),
-    {
-        "__slots__": (),
-        "__module__": __name__,
-        **dict.fromkeys(
-            (
-                "append",
-                "extend",
-                "insert",
-                "remove",
-                "pop",
-                "clear",
-                "sort",
-                "reverse",
-                "__setitem__",
-                "__delitem__",
-                "__iadd__",
-                "__imul__",
-            ),  # fmt: skip
-            _refuse_change,
-        ),
-    },
-)
-
-
-#: every empty zone of every view (see ``State.view``)
-NO_CARDS: list[int] = _NoCards()
 
 
 #: ``State._hidden_set``: id of a tuple ``_hidden_zones`` returned -> (that tuple, its indices as a set)
@@ -140,10 +101,24 @@ class State:
         self._masked_hist: dict[int, list[Action]] = {}
 
     # -- the contract -----------------------------------------------------------------------
-    def owner(self, card: int) -> int | None:
-        """The seat that owns card instance ``card`` (cards never change owner); None: the game's cards have no
-        owners (default). The design statistics (``Game.touches_opponent``) and ``determinize`` read it."""
-        return None
+    def owners(self) -> tuple[int, ...]:
+        """The seat that owns each card instance, in instance order (cards never change owner): one tuple for the
+        game's card instances, the same object at every call (the kernel keys caches on it); empty (the
+        default): the game's cards have no owners. ``owner``, the design statistics (``Game.touches_opponent``),
+        the card checks and ``determinize`` read it."""
+        return ()
+
+    def owner(self, card: Any) -> int:  # Any: checked here, also compiled
+        """The seat that owns card instance ``card`` (``owners()[card]``); a ``TcgError`` for anything but a card
+        instance of this state."""
+        owners = self.owners()
+        if type(card) is not int or not 0 <= card < len(owners):
+            if not owners:
+                raise TcgError(f"owner(card): the cards of {self.game.name} have no owners")
+            raise TcgError(
+                f"owner(card): card is a card instance of this state, 0-{len(owners) - 1} (an int), not {shown(card)}"
+            )
+        return owners[card]
 
     @property
     def current_player(self) -> int | None:
@@ -350,6 +325,15 @@ class State:
         self._clone_extra(new)
         return new
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A state of a game in progress pickles as its game, its set-up and its history, and is rebuilt by
+        playing the history again (the compiled build cannot restore the games' compiled per-card facts, events
+        or generator field by field: their constructors take arguments). A player's view, or a state made from
+        one (``determinize``), has no set-up to replay: it pickles field by field (the pure build only)."""
+        if self.viewer is None and len(self._frames) == len(self.history) and self.setup.get("seed") is not None:
+            return (_unpickle_state, (self.game, self.setup, list(self.history)))
+        return object.__reduce_ex__(self, protocol)
+
     def _clone_extra(self, new: State) -> None:
         """Copy game-specific slots that are not scalars, zones or base fields."""
 
@@ -447,9 +431,10 @@ class State:
 
     def _hidden_zones(self, player: int) -> tuple[int, ...]:
         """Indices of the zones hidden from ``player``: fixed for a game's card instances and zone
-        layout, so computed once and kept on the game (a view is taken at every decision)."""
+        layout, so computed once and kept on the game (a view is taken at every decision). The key is the
+        identity of the card instances' owners (``owners()``: one tuple per set of decks, kept by the game)."""
         cache = self.game._hidden_zone_cache
-        inst = getattr(self, "inst", None)
+        inst = self.owners()
         key = (id(inst), len(self.zones), self.num_players, player)
         hit = cache.get(key)
         if hit is not None and hit[0] is inst:
@@ -461,6 +446,8 @@ class State:
             if self._zone_hidden(zname, owner, player):
                 hidden.append(idx)
         found = tuple(hidden)
+        if len(cache) > 256:  # (an ``owners()`` that makes a new tuple at each call would fill it)
+            cache.clear()
         cache[key] = (inst, found)
         return found
 
@@ -544,6 +531,15 @@ class State:
 STATE_VERSION = 2
 
 
+def _unpickle_state(game: Game, setup: dict[str, Any], history: list[Action]) -> State:
+    """``State.__reduce_ex__``: the state after ``history`` from ``setup``, played with the unchecked apply (the
+    history is the state's own)."""
+    state = game._state_from_setup(setup)
+    for action in history:
+        state.apply_unchecked(action)
+    return state
+
+
 def _bad_player(method: str, player: Any, n: int) -> TcgError:
     if type(player) is not int:
         what = f"{shown(player)} ({type(player).__name__})"
@@ -584,86 +580,8 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _state_fail(where: str, message: str) -> StateFileError:
-    return StateFileError(where.removeprefix("(top)."), message)
-
-
 def load_state(game: Game[S], data: Any) -> S:
-    """Rebuild a state from ``to_dict`` output: the schema ``state`` first (plain bounded JSON, every field of
-    the right form), then replay its history from its setup and check that every saved field matches.
-    Any malformed or inconsistent field raises ``StateFileError`` naming it."""
-    from .schema import validate
+    """Rebuild a state from ``to_dict`` output (``tcgteach.core.statefile.load_state``: checked field by field)."""
+    from .statefile import load_state as load
 
-    setup = data.get("setup") if isinstance(data, dict) else None
-    if isinstance(setup, dict) and "seed" in setup and setup["seed"] is None:
-        raise StateFileError("setup.seed", "this is a player's view (hidden cards masked), not a saved game")
-    validate(data, "state", _state_fail)
-    version = data["version"]
-    if data["game"] != game.name:
-        raise StateFileError("game", f"this is a {data['game']!r} state, not {game.name!r}")
-    check_pool(game, data.get("cards"), lambda m: StateFileError("cards", m))
-    from .options import options_of_file
-
-    try:
-        g = game.with_options(options_of_file(game.options.specs, data["options"]))
-    except TcgError as exc:
-        raise StateFileError("options", str(exc)) from None
-    setup = data["setup"]
-    try:
-        state = g._state_from_setup(setup)
-    except StateFileError:
-        raise
-    except TcgError as exc:
-        raise StateFileError("setup", str(exc)) from None
-    history = data["history"]
-    old_note = game.FORMAT_NOTES.get(version, "") if version < STATE_VERSION else ""
-    old_note = f" (this file was written by an older tcgteach, state format {version}: {old_note})" if old_note else ""
-    for i, text in enumerate(history):
-        try:
-            state.apply(g.parse_action(text))
-        except TcgError as exc:
-            raise StateFileError(f"history[{i}]", f"{text!r} cannot be replayed: {exc}{old_note}") from None
-    mine = state.to_dict()
-    if version == 1 and isinstance(data["scalars"], dict):
-        # scalars added since version 1 are not in the file; they must still be at rest
-        for name in [k for k in mine["scalars"] if k not in data["scalars"]]:
-            if mine["scalars"][name] in (None, [], 0, False):
-                del mine["scalars"][name]
-    for key in ("node", "scalars", "zones", "rng", "events", "trail"):
-        # compared as JSON text: 1.0 or true where the game writes 1 is an altered file too
-        if data[key] != mine[key] or _canonical(data[key]) != _canonical(mine[key]):
-            detail = ""
-            if isinstance(data[key], dict) and isinstance(mine[key], dict):
-                bad = sorted(
-                    k
-                    for k in set(data[key]) | set(mine[key])
-                    if _canonical(data[key].get(k)) != _canonical(mine[key].get(k))
-                )
-                detail = f" (at {', '.join(bad[:5])})"
-            raise StateFileError(
-                key,
-                "does not match what the setup and history produce: the file was altered "
-                f"or corrupted{detail}{old_note}",
-            )
-    return state
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def check_pool(game: Game, saved: Any, fail: Any) -> None:
-    """A file saved from a game with the user's own card pool (its fingerprint ``saved``) loads only into a
-    game with that same pool, and a file of the package's pool only into a game with it."""
-    pool = game.user_pool
-    mine = None if pool is None else pool.digest
-    if saved == mine:
-        return
-    if saved is None:
-        raise fail(f"this was saved with the package's own cards, but this game uses the card pool {pool}")
-    if pool is None:
-        raise fail(
-            f"this was saved with the card pool {saved}: load it into tcgteach.game({game.name!r}, cards=...) "
-            "with that card file"
-        )
-    raise fail(f"this was saved with the card pool {saved}, but this game uses {pool}")
+    return load(game, data)

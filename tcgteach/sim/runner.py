@@ -16,9 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any
 
-from ..core.checks import check_game, check_int, check_mapping, check_text, shown
+from ..core.checks import check_int, check_mapping, check_text, shown
 from ..core.errors import TcgError
 from ..core.events import FIRST_PLAYER
+from ..lookup import check_game
 from ..session import Session
 
 if TYPE_CHECKING:

@@ -229,7 +229,7 @@ def flow_metrics(game: Game | str) -> dict[str, dict[str, int]]:
     """
     import networkx as nx
 
-    from ..core.checks import check_game
+    from ..lookup import check_game
 
     if isinstance(game, str):
         game = check_game(game)

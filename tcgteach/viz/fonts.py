@@ -6,6 +6,9 @@ matplotlib's default font (DejaVu Sans) has no kana or kanji: a Japanese label c
 plot labels; the JupyterLite site has no system fonts), then the fonts of the system, and puts it first in
 matplotlib's sans-serif list. Without one it says so in one line and leaves matplotlib as it is.
 
+This module only loads the font; the subset is built by ``tools/build_font_subset.py`` (a build tool, not part of
+the runtime package).
+
 >>> from tcgteach.viz.fonts import japanese_font
 >>> japanese_font()            # doctest: +SKIP
 'Noto Sans CJK JP'
@@ -13,16 +16,10 @@ matplotlib's sans-serif list. Without one it says so in one line and leaves matp
 
 from __future__ import annotations
 
-import ast
-import json
-import string
-from collections.abc import Iterable
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from ..core.errors import TcgError
-from ..core.files import atomic_writer
 from ..i18n import Text
 
 #: the bundled subset (SIL Open Font License 1.1, see tcgteach/data/NotoSansCJKjp-subset.LICENSE.txt)
@@ -123,77 +120,3 @@ def japanese_font(lang: str = "ja", quiet: bool = False, prefer_bundled: bool = 
     rc["font.sans-serif"] = [name] + [f for f in rc["font.sans-serif"] if f != name]
     rc["axes.unicode_minus"] = False  # CJK fonts often lack the minus sign U+2212
     return name
-
-
-# -- the bundled subset: which characters, and how it is made ------------------------------------------------
-#: what a code cell of a lesson draws with when it holds plot labels
-PLOT_MARKERS = ("plt.subplots", "def overlay", "def rates_and_histogram", "GAMES = {")
-
-
-def plot_label_characters(notebook: str | Path) -> set[str]:
-    """Every character of the string literals in the plotting cells of a (Japanese) lesson notebook: the titles,
-    axis labels, legends and tick labels its figures can show."""
-    nb = json.loads(Path(notebook).read_text(encoding="utf-8"))
-    chars: set[str] = set()
-    for cell in nb["cells"]:
-        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        if cell["cell_type"] != "code" or not any(m in source for m in PLOT_MARKERS):
-            continue
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                chars |= set(node.value)
-    return {c for c in chars if c.isprintable()}
-
-
-def rule_title_characters() -> set[str]:
-    """Every character of the Japanese rule titles of both games (a figure labels the rule that ended a game)."""
-    from .. import game as make_game
-
-    chars: set[str] = set()
-    for name in ("darkmoon", "dragonquest"):
-        g = make_game(name)
-        for rid in g.rule_ids():
-            chars |= set(g.rule_title(rid, "ja"))
-    return chars
-
-
-def needed_characters(notebooks: Iterable[str | Path]) -> set[str]:
-    """The characters the bundled subset must have: printable ASCII, the plot labels of ``notebooks`` and the
-    Japanese rule titles."""
-    chars = set(string.printable.strip()) | {" ", "−", "–", "—", "・", "〜"} | rule_title_characters()
-    for nb in notebooks:
-        chars |= plot_label_characters(nb)
-    return chars
-
-
-def build_subset(source: str | Path, out: str | Path, characters: Iterable[str], font_number: int = 0) -> int:
-    """Write the subset of ``source`` (an OpenType font or collection, e.g. NotoSansCJK-Regular.ttc with
-    ``font_number`` 0, the JP face) with exactly ``characters``, renamed to ``BUNDLED_FAMILY``; return its size.
-
-    Needs fontTools (a development tool, not a dependency of the package)."""
-    from fontTools import subset  # type: ignore[import-untyped]
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
-    font = TTFont(str(source), fontNumber=font_number)
-    options = subset.Options()
-    options.layout_features = ["kern", "palt", "vert"]
-    options.hinting = False
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
-    options.desubroutinize = False
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text="".join(sorted(set(characters))))
-    subsetter.subset(font)
-    postscript = BUNDLED_FAMILY.replace(" ", "") + "-Regular"
-    for record in font["name"].names:
-        if record.nameID in (1, 4, 16):
-            record.string = BUNDLED_FAMILY
-        elif record.nameID in (3, 6):
-            record.string = postscript
-    if "CFF " in font:
-        cff = font["CFF "].cff
-        cff.fontNames = [postscript]
-        top = cff.topDictIndex[0]
-        top.FullName, top.FamilyName = BUNDLED_FAMILY, BUNDLED_FAMILY
-    with atomic_writer(out, "wb") as fh:  # the old font stays whole if the save fails half-way
-        font.save(fh)
-    return Path(out).stat().st_size

@@ -12,11 +12,12 @@ import ipywidgets as w
 
 import tcgteach
 
-from ..core.checks import check_bool, check_game, check_int, check_list, check_mapping, check_number, check_path
+from ..core.checks import check_bool, check_int, check_list, check_mapping, check_number, check_path
 from ..core.errors import TcgError
 from ..core.game import Game
 from ..core.state import State
 from ..i18n import LANGS, Text
+from ..lookup import check_game
 from ..session import Session
 from .panes import (
     OWN_DECK,

@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 import tcgteach
 from tcgteach.core.data import load_json
 from tcgteach.core.errors import TcgError
-from tcgteach.core.record import parse_record, read_record, record_text, replay
 from tcgteach.core.state import State, load_state
+from tcgteach.record import parse_record, read_record, record_text, replay
 
 _files = itertools.count()
 

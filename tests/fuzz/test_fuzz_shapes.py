@@ -23,8 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tcgteach
-from tcgteach.core.record import MAX_ACTIONS, parse_record, record_text, replay
 from tcgteach.core.schema import MAX_DEPTH, MAX_INT_DIGITS, MAX_VALUES
+from tcgteach.record import MAX_ACTIONS, parse_record, record_text, replay
 
 _files = itertools.count()
 

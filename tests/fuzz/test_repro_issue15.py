@@ -18,7 +18,7 @@ import tcgteach
 from tcgteach.cli import main
 from tcgteach.core.data import load_json
 from tcgteach.core.errors import DeckError, RecordError, TcgError
-from tcgteach.core.record import parse_record, read_record, record_text, replay
+from tcgteach.record import parse_record, read_record, record_text, replay
 
 _SPEC: dict[str, Any] = {
     "turn_player": 0,

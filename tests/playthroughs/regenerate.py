@@ -42,6 +42,7 @@ if os.environ.get("TCGTEACH_TEST_INSTALLED") != "1" and str(TESTS.parent) not in
 
 import tcgteach  # noqa: E402
 from tcgteach.agents import make_agent  # noqa: E402
+from tcgteach.texts import outcome_text  # noqa: E402
 
 #: a game longer than this is cut with a "... truncated" line (none of the declared games is)
 MAX_STEPS = 1500
@@ -414,7 +415,7 @@ def render(spec: Mapping[str, Any]) -> str:
     if outcome is None:
         lines.append("result: none (not finished)")
     else:
-        lines.append(f"result: {outcome.text(lang)}")
+        lines.append(f"result: {outcome_text(outcome, lang)}")
         lines.append(f"outcome: {fmt(outcome.to_dict())}")
     lines.append("zones:")
     for owner, zone, cards in state.all_zones():

@@ -184,8 +184,8 @@ class DarkMoonState(State):
         """The card data of a card instance."""
         return self.inst.cards[instance]
 
-    def owner(self, instance: int) -> int:
-        return self.inst.owner[instance]
+    def owners(self) -> tuple[int, ...]:
+        return self.inst.owner
 
     @property
     def current_player(self) -> int | None:

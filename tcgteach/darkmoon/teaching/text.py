@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.events import Event
+from ...texts import outcome_text
 from ..rules import actions as A
 from ..rules.cards import CHARACTER_JA
 from ..rules.ids import Ev, Op
@@ -223,7 +224,7 @@ def _game_over_fields(
     state: DarkMoonState, d: dict[str, Any], fields: dict[str, Any], lang: str, ja_lang: bool
 ) -> None:
     out = state.result()
-    fields["result"] = out.text(lang) if out is not None else ""
+    fields["result"] = outcome_text(out, lang) if out is not None else ""
 
 
 #: the fields each kind adds to its sentence (describe_event)

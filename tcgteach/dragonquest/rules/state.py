@@ -194,8 +194,8 @@ class DragonQuestState(State):
     def card(self, c: int) -> Card:
         return self.inst.cards[c]
 
-    def owner(self, c: int) -> int:
-        return self.inst.owner[c]
+    def owners(self) -> tuple[int, ...]:
+        return self.inst.owner
 
     @property
     def current_player(self) -> int | None:

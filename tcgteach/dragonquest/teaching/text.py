@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
+from ...texts import outcome_text
 from ..rules import actions as A
 from ..rules.combat import Blow, FightResult, result_of_record
 from ..rules.ids import Ev
@@ -275,7 +276,7 @@ def _battle(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang:
 
 def _game_over(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any], lang: str) -> None:
     out = state.result()
-    f["result"] = out.text(lang) if out is not None else ""
+    f["result"] = outcome_text(out, lang) if out is not None else ""
 
 
 _FILL: dict[str, Callable[[DragonQuestState, dict[str, Any], dict[str, Any], str], None]] = {
