@@ -15,7 +15,7 @@ from typing import Any
 
 from tcgteach.core.actions import Action, ActionSyntax
 from tcgteach.core.errors import Violation
-from tcgteach.core.events import Event
+from tcgteach.core.events import FIRST_PLAYER, Event
 from tcgteach.core.flow import Edge, Flow, Node, lang_pair
 from tcgteach.core.game import Game
 from tcgteach.core.options import OptionSpec
@@ -263,7 +263,8 @@ class War(Game[WarState]):
     name = "war"
     title = {"en": "War", "ja": "ウォー"}
     OPTION_SPECS = OPTIONS
-    contract_rule = "WR-1"
+    #: the player count (WR-1.1): cited when a new game or an action does not fit the game at all
+    contract_rule = "WR-1.1"
     pool_rule = "WR-1.2"
     syntax = SYNTAX
     seed_rule = "WR-2"
@@ -317,6 +318,7 @@ class War(Game[WarState]):
             s.zones[p * z + DECK] = list(range(p * DECK_SIZE, (p + 1) * DECK_SIZE))
             s.rng.shuffle(s.zones[p * z + DECK])
         s.leader = first_player if first_player is not None else s.rng.below(n)  # WR-2.1
+        s._emit(FIRST_PLAYER, "WR-2.1", s.leader, chosen="given" if first_player is not None else "random")
         s.turn = 1
         for p in range(n):
             hand = s.zones[p * z + HAND]
@@ -341,6 +343,9 @@ class War(Game[WarState]):
         ja = lang == "ja"
         who = f"P{event.player + 1}" if event.player is not None else ""
         d = event.data
+        if event.kind == FIRST_PLAYER:
+            how = ("くじ" if ja else "by lot") if d.get("chosen") == "random" else ("指定" if ja else "given")
+            return f"{who} が最初のリーダー（{how}）" if ja else f"{who} leads the first trick ({how})"
         if event.kind == "led":  # never the card: the log of a shared screen must not show the face-down lead
             return f"{who} が1枚を裏向きにリードした" if ja else f"{who} leads a card face down"
         if event.kind == "answered":
