@@ -360,9 +360,9 @@ class War(Game[WarState]):
             )
         if event.kind == "trick":
             return f"{who} がトリックを取った（{d['tricks']}）" if ja else f"{who} takes the trick ({d['tricks']})"
-        if event.kind in ("drew", "draw_hand"):
+        if event.kind in ("drew", "draw_hand"):  # the card is named to its owner only (the view masks it)
             count = d.get("count", 1)
-            return f"{who} が {count} 枚引いた" if ja else f"{who} draws {count}"
+            return f"{who}がカードを{count}枚引く。" if ja else f"{who} draws {count} card{'s' if count != 1 else ''}."
         if event.kind == "game_over":
             return "ゲーム終了" if ja else "Game over"
         return event.kind
