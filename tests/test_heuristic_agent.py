@@ -16,6 +16,14 @@ import pytest
 import tcgteach
 from tcgteach.agents import AGENTS, HeuristicAgent, RandomAgent, make_agent
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+#: the registered games that declare a coach (a rule-of-thumb policy: ``Game.capabilities``)
+COACHED = gamecases.with_capability("coach")
+
 OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
 GAMES_PER_RUN = 200  # seeded games per game, seats alternating
 MIN_WIN_RATE = 0.7
@@ -49,7 +57,7 @@ def test_registered_and_exported():
         assert module.__name__ == f"tcgteach.{name}.policy" and title in module.__doc__
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_beats_random_and_always_plays_legally(name):
     game = _game(name)
     wins = losses = draws = decisions = 0
@@ -111,7 +119,7 @@ def _positions(name: str, games: int = 6):
     return out
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_same_view_same_seed_same_action(name):
     positions = _positions(name)
     assert len(positions) > 100
@@ -122,7 +130,7 @@ def test_same_view_same_seed_same_action(name):
         assert first == again, f"position {k} ({state.node}): {first} then {again}"
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_games_replay_exactly_from_the_seeds(name):
     game = _game(name)
     histories = []
@@ -155,7 +163,7 @@ def _redeal_hidden(state, p: int, rng: random.Random):
     return twin
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_never_needs_the_hidden_cards(name):
     positions = _positions(name)
     differ = 0
@@ -171,7 +179,7 @@ def test_never_needs_the_hidden_cards(name):
     assert differ > len(positions) // 2
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_views_of_players_not_to_act_are_refused(name):
     state = _game(name).new_state(seed=1)
     idle = 1 - state.current_player
