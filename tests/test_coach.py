@@ -9,6 +9,14 @@ from tcgteach import TcgError
 from tcgteach.agents.coach import CoachAgent, outcome_values
 from tcgteach.core.determinize import determinize
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+#: the registered games that declare a coach (``Game.capabilities``)
+COACHED = gamecases.with_capability("coach")
+
 OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
 
 
@@ -26,7 +34,7 @@ def midgame(name, seed=4, steps=30):
     return s
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name):
     s = midgame(name)
     p = s.current_player
@@ -43,7 +51,7 @@ def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name):
         determinize(s, random.Random(1))  # a full state is not a view
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_coach_returns_a_legal_action_from_a_view_only(name):
     s = midgame(name)
     coach = CoachAgent(seed=1, time_budget=None, iterations=60)
@@ -53,7 +61,7 @@ def test_coach_returns_a_legal_action_from_a_view_only(name):
         CoachAgent(seed=1, time_budget=None, iterations=5)._search(s)
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_coach_is_the_same_whatever_the_hidden_cards_are(name):
     """Two real games that differ only in cards P cannot see give P the same advice."""
     s = midgame(name)
@@ -108,7 +116,7 @@ def test_outcome_values_score_wins_draws_and_unfinished_games():
 
 def test_a_determinized_state_can_be_viewed_again():
     """Search hands views of sampled states to agents; that must work for every game."""
-    for name in ("darkmoon", "dragonquest"):
+    for name in COACHED:
         s = midgame(name, steps=60)
         d = determinize(s.view(s.current_player), random.Random(5))
         for p in range(d.num_players):
@@ -116,7 +124,7 @@ def test_a_determinized_state_can_be_viewed_again():
             assert len(v.history) == len(s.history)
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(name):
     """The default search: every rollout is counted once, and sequential halving gives the
     surviving actions more rollouts than the ones dropped in the first phase."""

@@ -16,6 +16,14 @@ from tcgteach.core.determinize import determinize
 from tcgteach.core.game import Reason
 
 try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+#: the registered games that declare a coach (``Game.capabilities``)
+COACHED = gamecases.with_capability("coach")
+
+try:  # tests/ may become a package
     from . import dm_positions as P
 except ImportError:
     import dm_positions as P
@@ -359,7 +367,7 @@ def test_DM_5_1_picks_and_finishing_a_unit_say_what_they_score():
 
 
 # -- honesty and bad input ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_reasons_never_read_hidden_cards(name):
     """Another deal of the cards the player cannot see gives the same reasons and the same hint."""
     try:
