@@ -5,7 +5,8 @@
 #                           with --network for the students' devices: every interface, a token in the printed
 #                           address, idle apps closed, at most --max-kernels (40) at once (tcgteach classroom --help)
 #   bash run.sh test        ruff (lint + format check), mypy --strict, then the whole test suite (unit, rule,
-#                           conformance, notebook and real-browser tests)
+#                           conformance, notebook and real-browser tests); the example game plugins
+#                           (examples/games/*/) are installed first, so the shared tests run over them too
 #   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
 #   bash run.sh fast        the compiled engine: builds the wheel with the kernel and both game engines compiled
 #                           by mypyc (TCGTEACH_COMPILE=1, see setup.py; needs a C compiler and the Python headers)
@@ -92,6 +93,18 @@ build_fast() {
   echo "$sum" >"$stamp"
   echo "== compiled wheel: $(ls .venv-fast/wheels)"
 }
+# the example game plugins into .venv-fast beside the compiled wheel (--no-deps: they run on its tcgteach)
+install_fast_plugins() {
+  local flog=".venv-fast/build.log" plugin
+  for plugin in examples/games/*/; do
+    if ! PIP_ROOT_USER_ACTION=ignore .venv-fast/bin/python -m pip --disable-pip-version-check --no-input install -q \
+         --no-deps --no-build-isolation --force-reinstall "$plugin" >>"$flog" 2>&1; then
+      tail -n 25 "$flog" >&2
+      echo "installing the game plugin $plugin into .venv-fast failed: the whole output is in $flog" >&2
+      exit 1
+    fi
+  done
+}
 # tests on the installed compiled build: PYTHONSAFEPATH keeps the checkout's pure tcgteach off sys.path
 fast_pytest() {
   PYTHONSAFEPATH=1 TCGTEACH_TEST_INSTALLED=1 TCGTEACH_EXPECT_COMPILED=1 \
@@ -119,6 +132,17 @@ if ! { PIP_ROOT_USER_ACTION=ignore "${pip[@]}" install -q --upgrade pip \
   echo "pip failed: the whole output is in $log" >&2
   exit 1
 fi
+if [ "$what" = "test" ]; then
+  # the example game plugins (examples/games/*/, each a distribution of its own with an entry point in the group
+  # tcgteach.games): installed so that the registry finds them and every shared test runs over them too
+  for plugin in examples/games/*/; do
+    if ! "${pip[@]}" install -q --root-user-action=ignore --no-deps -e "$plugin" >>"$log" 2>&1; then
+      tail -n 25 "$log" >&2
+      echo "pip failed to install the game plugin $plugin: the whole output is in $log" >&2
+      exit 1
+    fi
+  done
+fi
 echo "== ready: .venv is $(du -sm .venv | cut -f1) MB"
 
 root_flag=()
@@ -140,15 +164,20 @@ case "$what" in
     ;;
   test)
     # lint and formatting first (rules: [tool.ruff] in pyproject.toml); either failing fails the test run
-    lint_paths=(tcgteach tests benchmarks lite lessons setup.py)
+    lint_paths=(tcgteach tests benchmarks lite lessons setup.py examples tools)
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"
-    # static types: mypy --strict over the package and its tests ([tool.mypy] in pyproject.toml); errors fail the run
-    echo "== mypy --strict tcgteach tests"
+    # static types: mypy --strict over the package, its tests and the example game plugins ([tool.mypy] in
+    # pyproject.toml); errors fail the run
+    echo "== mypy --strict tcgteach, tests and the example game plugins"
     .venv/bin/mypy
+    plugin_packages=()
+    for init in examples/games/*/*/__init__.py; do plugin_packages+=("$(dirname "$init")"); done
+    .venv/bin/mypy "${plugin_packages[@]}"
     # the compiled build (bash run.sh fast) plays exactly like the pure one: goldens, conformance, rule tests
     build_fast
+    install_fast_plugins
     echo "== the compiled engine: golden playthroughs, conformance, rule tests, a third game written in Python,"
     echo "   every game ends, atomic under interrupts"
     fast_pytest -q tests/test_compiled.py tests/test_playthroughs.py tests/test_conformance.py \
@@ -162,8 +191,11 @@ case "$what" in
       tests/test_actions_exact.py tests/test_bounds.py tests/test_user_cards.py tests/test_schema.py \
       tests/test_compiled_boundaries.py tests/test_public_api.py tests/test_loader_limits.py \
       tests/test_atomic_files.py tests/fuzz
-    echo "== the whole test suite on the pure-Python package (the reference)"
-    exec .venv/bin/python -m pytest "$@"
+    # under coverage (pytest-cov, [tool.coverage] in pyproject.toml): the lines run per package are printed at
+    # the end; on a run of the whole suite (no arguments) a package below its floor (tests/conftest.py) fails it
+    echo "== the whole test suite on the pure-Python package (the reference), with its coverage"
+    if [ "$#" -eq 0 ]; then export TCGTEACH_COVERAGE_FLOOR=1; fi
+    exec .venv/bin/python -m pytest --cov=tcgteach --cov-report= "$@"
     ;;
   site)
     # the site's build tools live in a venv of their own (pinned together: lite/requirements.txt)

@@ -282,7 +282,7 @@ def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
 def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     from .viz.flowgraph import write_diagrams
 
-    written = write_diagrams(Path(args.out), svg=not args.dot_only)
+    written = write_diagrams(Path(args.out), svg=not args.dot_only, games=args.game)
     for path in written:
         print(path, file=out)
     return 0
@@ -439,6 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
     d.add_argument("--out", default="diagrams")
     d.add_argument("--dot-only", action="store_true", help="skip SVG (no graphviz binary needed)")
+    d.add_argument("--game", action="append", help="only this game (may be repeated), e.g. a plugin into its package")
     u = sub.add_parser("rules", help="print the rules (the project's own short texts)")
     u.add_argument("game", help=f"{' or '.join(tcgteach.games())} (may be left out before a rule ID)")
     u.add_argument("rule", nargs="?", default=None, help="a rule ID or prefix, e.g. DM-4")

@@ -26,6 +26,11 @@ from tcgteach.sim import read_csv, simulate, to_csv
 from tcgteach.viz.flowgraph import write_diagrams
 from tcgteach.widgets import Stepper
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
 OLD = "the old file, which must survive\n" * 40  # 1,320 bytes: more than any cut below
 OWN_CARDS = Path(tcgteach.__file__).parent / "darkmoon" / "data" / "cards.json"
 
@@ -350,7 +355,7 @@ def test_every_record_ends_with_its_result_line() -> None:
     assert replay(stopped).to_dict() == s.to_dict()
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", gamecases.registered_games())
 def test_a_record_cut_at_any_line_boundary_replays_as_unfinished(name: str) -> None:
     s = played(name)
     lines = record_text(s).splitlines(keepends=True)

@@ -14,6 +14,14 @@ from tcgteach.darkmoon.rules.state import DarkMoonState
 from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules.state import DragonQuestState
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+#: the registered games that declare a coach (``Game.capabilities``)
+COACHED = gamecases.with_capability("coach")
+
 OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
 
 
@@ -31,7 +39,7 @@ def midgame(name: str, seed: int = 4, steps: int = 30) -> State:
     return s
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name: str) -> None:
     s = midgame(name)
     p = s.current_player
@@ -49,7 +57,7 @@ def test_determinize_keeps_what_the_viewer_sees_and_deals_the_rest(name: str) ->
         determinize(s, random.Random(1))  # a full state is not a view
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_coach_returns_a_legal_action_from_a_view_only(name: str) -> None:
     s = midgame(name)
     coach = CoachAgent(seed=1, time_budget=None, iterations=60)
@@ -59,7 +67,7 @@ def test_coach_returns_a_legal_action_from_a_view_only(name: str) -> None:
         CoachAgent(seed=1, time_budget=None, iterations=5)._search(s)
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_coach_is_the_same_whatever_the_hidden_cards_are(name: str) -> None:
     """Two real games that differ only in cards P cannot see give P the same advice."""
     s = midgame(name)
@@ -114,7 +122,7 @@ def test_outcome_values_score_wins_draws_and_unfinished_games() -> None:
 
 def test_a_determinized_state_can_be_viewed_again() -> None:
     """Search hands views of sampled states to agents; that must work for every game."""
-    for name in ("darkmoon", "dragonquest"):
+    for name in COACHED:
         s = midgame(name, steps=60)
         d = determinize(s.view(s.current_player), random.Random(5))
         for p in range(d.num_players):
@@ -122,7 +130,7 @@ def test_a_determinized_state_can_be_viewed_again() -> None:
             assert len(v.history) == len(s.history)
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_guided_search_spends_exactly_its_rollouts_and_halves_the_candidates(name: str) -> None:
     """The default search: every rollout is counted once, and sequential halving gives the
     surviving actions more rollouts than the ones dropped in the first phase."""

@@ -22,6 +22,17 @@ from tcgteach.dragonquest.rules import actions as QA
 from tcgteach.dragonquest.rules.state import DragonQuestState
 
 if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
+    from . import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
+
+#: the registered games that declare a coach (``Game.capabilities``)
+COACHED = gamecases.with_capability("coach")
+
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import dm_positions as P
 else:
     try:  # tests/ may become a package
@@ -370,7 +381,7 @@ def test_DM_5_1_picks_and_finishing_a_unit_say_what_they_score() -> None:
 
 
 # -- honesty and bad input ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_reasons_never_read_hidden_cards(name: str) -> None:
     """Another deal of the cards the player cannot see gives the same reasons and the same hint."""
     if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)

@@ -14,7 +14,14 @@ import pytest
 import tcgteach
 from tcgteach.core.errors import OptionError, TcgError
 
-GAMES = ("darkmoon", "dragonquest")
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+#: every registered game; the card-pool boundaries over the games whose card pool a user may replace
+GAMES = gamecases.registered_games()
+WITH_CARDS = gamecases.with_capability("cards")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -30,7 +37,7 @@ def test_an_option_name_that_is_not_text_is_an_option_error(name: str) -> None:
         tcgteach.game(name, {None: 1})
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_CARDS)
 def test_a_card_file_holding_null_is_a_library_error(name: str, tmp_path: Path) -> None:
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(None), encoding="utf-8")
@@ -38,10 +45,16 @@ def test_a_card_file_holding_null_is_a_library_error(name: str, tmp_path: Path) 
         tcgteach.game(name, cards=str(path))
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_CARDS)
 def test_cards_copy_and_pickle_equal(name: str) -> None:
     """A card pool deep-copies and pickles (compiled, a frozen dataclass's default restore failed)."""
     cards = dict(tcgteach.game(name).cards)
     assert copy.deepcopy(cards) == cards
     assert pickle.loads(pickle.dumps(cards)) == cards
     assert all(copy.copy(c) == c for c in cards.values())
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g not in WITH_CARDS])
+def test_a_game_without_a_card_pool_refuses_one(name: str) -> None:
+    with pytest.raises(TcgError, match="no card pool"):
+        tcgteach.game(name, cards={"cards": []})

@@ -15,6 +15,13 @@ import pytest
 import tcgteach
 from tcgteach.agents import make_agent
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+GAMES = gamecases.registered_games()
+
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
@@ -44,7 +51,7 @@ def texts(game_name: str, lang: str, seeds: range = range(4)) -> Iterator[tuple[
             steps += 1
 
 
-@pytest.mark.parametrize("game_name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("game_name", GAMES)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_hidden_cards_are_not_listed_as_a_dash(game_name: str, lang: str) -> None:
     """'P2 draws 5 cards: —.' was the deal of another player's hand: now 'P2 draws 5 cards.'"""
@@ -56,7 +63,7 @@ def test_hidden_cards_are_not_listed_as_a_dash(game_name: str, lang: str) -> Non
     assert hidden_draws, "no player's view showed another player's deal"
 
 
-@pytest.mark.parametrize("game_name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("game_name", GAMES)
 def test_japanese_sentences_use_japanese_punctuation(game_name: str) -> None:
     for kind, text in texts(game_name, "ja"):
         if not JAPANESE.search(text):

@@ -22,6 +22,14 @@ from tcgteach.core.game import Game
 from tcgteach.core.state import State
 from tcgteach.darkmoon.rules.state import DarkMoonState
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+#: the registered games that declare a coach (a rule-of-thumb policy: ``Game.capabilities``)
+COACHED = gamecases.with_capability("coach")
+
 OPTIONS = {"darkmoon": None, "dragonquest": {"turn_limit": 200}}
 GAMES_PER_RUN = 200  # seeded games per game, seats alternating
 MIN_WIN_RATE = 0.7
@@ -61,7 +69,7 @@ def test_registered_and_exported() -> None:
         assert module.__name__ == f"tcgteach.{name}.policy" and module.__doc__ is not None and title in module.__doc__
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_beats_random_and_always_plays_legally(name: str) -> None:
     game = _game(name)
     wins = losses = draws = decisions = 0
@@ -128,7 +136,7 @@ def _positions(name: str, games: int = 6) -> list[tuple[State, int]]:
     return out
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_same_view_same_seed_same_action(name: str) -> None:
     positions = _positions(name)
     assert len(positions) > 100
@@ -139,7 +147,7 @@ def test_same_view_same_seed_same_action(name: str) -> None:
         assert first == again, f"position {k} ({state.node}): {first} then {again}"
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_games_replay_exactly_from_the_seeds(name: str) -> None:
     game = _game(name)
     histories = []
@@ -172,7 +180,7 @@ def _redeal_hidden(state: State, p: int, rng: random.Random) -> State:
     return twin
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_never_needs_the_hidden_cards(name: str) -> None:
     positions = _positions(name)
     differ = 0
@@ -188,7 +196,7 @@ def test_never_needs_the_hidden_cards(name: str) -> None:
     assert differ > len(positions) // 2
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", COACHED)
 def test_views_of_players_not_to_act_are_refused(name: str) -> None:
     state = _game(name).new_state(seed=1)
     mover = state.current_player

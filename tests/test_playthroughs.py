@@ -1,4 +1,5 @@
-"""Golden playthroughs: the engine still plays every declared game exactly as the files in tests/playthroughs/ say.
+"""Golden playthroughs: the engine still plays every declared game exactly as its golden files say (each game
+keeps them in its package, ``<package>/playthroughs/``; every registered game must have some).
 
 Each file is a whole game written step by step (node, player, legal actions with their texts, the action
 taken, its events with rule IDs and texts, the result), declared once in tests/playthroughs/regenerate.py.
@@ -19,6 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "playthroughs" / "regenerate.py"
@@ -51,13 +57,13 @@ def test_playthrough_is_unchanged(name: str) -> None:
     new = rendered(name)
     old = R.read(name)
     if old is None:
-        pytest.fail(f"tests/playthroughs/{name}.txt is missing; write it with: {R.COMMAND} {name}", pytrace=False)
+        pytest.fail(f"{R.shown_path(name)} is missing; write it with: {R.COMMAND} {name}", pytrace=False)
     if old != new:
         pytest.fail(
-            f"the engine no longer plays tests/playthroughs/{name}.txt as written: its behaviour or texts "
+            f"the engine no longer plays {R.shown_path(name)} as written: its behaviour or texts "
             f"changed (first {DIFF_LINES} lines of the diff):\n{R.diff(name, old, new, limit=DIFF_LINES)}\n"
             f"If the change is intended, regenerate with: {R.COMMAND}\n"
-            f"and review the diff (git diff tests/playthroughs) before committing.",
+            f"and review the diff (git diff) before committing.",
             pytrace=False,
         )
 
@@ -69,7 +75,18 @@ def test_the_files_are_exactly_the_declared_playthroughs() -> None:
         f"stray files (not declared in SPECS of tests/playthroughs/regenerate.py): {stray}; missing files: {missing}; "
         f"regenerating ({R.COMMAND}) writes the missing ones and removes stray playthroughs"
     )
-    assert not [p.name for p in SCRIPT.parent.iterdir() if p.is_file() and p.suffix not in (".txt", ".py")]
+    assert not [p.name for p in SCRIPT.parent.iterdir() if p.is_file() and p.suffix != ".py"]
+
+
+@pytest.mark.parametrize("game", gamecases.registered_games())
+def test_every_registered_game_has_golden_playthroughs(game: str) -> None:
+    """A game without goldens would get no pinned behaviour: each registered game (built-in or plugin) keeps
+    some in its package's playthroughs/ folder, each declared (a plugin: playthroughs/specs.json)."""
+    files = gamecases.golden_files(game)
+    assert files, f"{game} has no golden playthroughs in {gamecases.golden_dir(game)}"
+    declared = {R.name_of(s) for s in R.all_specs() if s["game"] == game}
+    assert {p.stem for p in files} == declared
+    assert not [p.name for p in gamecases.golden_dir(game).iterdir() if p.suffix not in (".txt", ".json")]
 
 
 def test_the_declared_set_covers_both_games() -> None:
@@ -99,7 +116,7 @@ import hashlib, importlib.util, sys
 spec = importlib.util.spec_from_file_location("regenerate", sys.argv[1])
 R = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(R)
-for s in reversed(R.SPECS):  # another order than this process's too
+for s in reversed(R.all_specs()):  # another order than this process's too
     print(R.name_of(s), hashlib.sha256(R.render(s).encode()).hexdigest())
 """
 

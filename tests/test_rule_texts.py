@@ -1,6 +1,10 @@
 """The project's own rule texts (``data/rules.json``) against the rules specification (``shared/rules/*.md``):
 the same rule IDs, the same [interpretation] marks, every named one an engine option with the spec's
-default, and ``tcgteach rules`` showing the marks in English and Japanese."""
+default, and ``tcgteach rules`` showing the marks in English and Japanese.
+
+The built-in games are checked against the shared spec; a plugin game has no ``shared/rules/<game>.md``: its
+own rules.json is its spec, and the checks that need no spec (the texts name their options, the command shows
+every mark, every entry writes the field) run over every registered game."""
 
 from __future__ import annotations
 
@@ -17,9 +21,16 @@ from tcgteach.core.data import FIXED, check_rule_options, load_rule_texts
 from tcgteach.core.errors import DataFileError
 from tcgteach.texts import rule_marks
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
 SPEC_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
-GAMES = ("darkmoon", "dragonquest")
-PREFIX = {"darkmoon": "DM", "dragonquest": "DQ"}
+#: the games with a rules specification in shared/rules/ (the built-ins)
+GAMES = tcgteach.BUILTIN_GAMES
+#: every registered game (a plugin's rules.json is its own spec)
+ALL_GAMES = gamecases.registered_games()
 
 HEADING = re.compile(r"^##\s+((?:DM|DQ)-\d+)\b")
 RULE = re.compile(r"^-\s+((?:DM|DQ)-\d+(?:\.\d+)?[a-z]?)\b")
@@ -83,7 +94,7 @@ def blocks(out: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     rid = None
     for line in out.splitlines():
-        if m := re.match(r"^((?:DM|DQ)-[\w.]+)  ", line):
+        if m := re.match(r"^([A-Z]+-[\w.]+)  ", line):
             rid = m[1]
             found[rid] = []
         elif line.startswith("    ") and rid is not None:
@@ -140,7 +151,7 @@ def test_every_named_interpretation_is_an_option_with_the_spec_default(game: str
         assert name in g.options and g.options[name] == spec.default
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_the_texts_name_exactly_the_options_that_settle_them(game: str) -> None:
     """A text that cites 'Engine option `x`' is marked with x, and the mark is not in the text alone."""
     g = tcgteach.game(game)
@@ -154,16 +165,21 @@ def test_the_texts_name_exactly_the_options_that_settle_them(game: str) -> None:
 
 # -- tcgteach rules shows every mark ------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ("en", "ja"))
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_the_rules_command_shows_every_mark(game: str, lang: str) -> None:
     g = tcgteach.game(game)
     code, out = run("rules", game, "--lang", lang)
     assert code == 0
     shown_marks = blocks(out)
     assert list(shown_marks) == list(g.rule_ids())
-    for rid, rule in parse_spec(game).items():
+    marks = (
+        {rid: rule.marks for rid, rule in parse_spec(game).items()}
+        if game in GAMES
+        else {rid: list(g.rule_interpretations(rid)) for rid in g.rule_ids()}  # a plugin: its rules.json
+    )
+    for rid, named in marks.items():
         expected = []
-        for name in rule.marks:
+        for name in named:
             if name == FIXED:
                 expected.append("［解釈］" if lang == "ja" else "[interpretation]")
             else:
@@ -347,12 +363,25 @@ def test_an_entry_without_the_field_is_no_interpretation(tmp_path: Path) -> None
     assert load_rule_texts(path, "DQ")["DQ-1"]["interpretation"] == ()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_the_shipped_files_write_the_field_in_every_entry(game: str) -> None:
-    path = Path(tcgteach.__file__).parent / game / "data" / "rules.json"
+    path = gamecases.rules_path(game)
     rules = json.loads(path.read_text(encoding="utf-8"))["rules"]
     assert [rid for rid, entry in rules.items() if "interpretation" not in entry] == []
-    assert all(rid.startswith(PREFIX[game] + "-") for rid in rules)
+    prefix = tcgteach.game_class(game).contract_rule.partition("-")[0]
+    assert all(rid.startswith(prefix + "-") for rid in rules)
+
+
+@pytest.mark.parametrize("game", [g for g in ALL_GAMES if g not in GAMES])
+def test_a_plugin_rules_file_is_its_own_spec(game: str) -> None:
+    """No shared spec: every option of the plugin settles a rule of its rules.json that marks it, and every named
+    reading is one of its options (checked when the texts are read)."""
+    g = tcgteach.game(game)
+    ids = g.rule_ids()
+    for spec in g.options.specs.values():
+        assert spec.rule in ids, f"option {spec.name} settles {spec.rule}, a rule with no text"
+        assert spec.name in g.rule_interpretations(spec.rule) + g.rule_automation(spec.rule), spec.name
+    assert len(ids) == len(set(ids))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -17,6 +17,11 @@ from tcgteach.core import schema as S
 from tcgteach.darkmoon.rules import cards as dm_cards
 from tcgteach.dragonquest.rules import cards as dq_cards
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
 PKG = Path(tcgteach.__file__).parent
 SHIPPED = [
     ("darkmoon/data/cards.json", "darkmoon-cards"),
@@ -48,6 +53,16 @@ def test_the_package_files_fit_their_schemas(file: str, name: str) -> None:
     """The package's own files are read without the schema at run time (``checked=True``): this is where
     they are checked."""
     assert S.problems(json.loads((PKG / file).read_text(encoding="utf-8")), name) == []
+
+
+@pytest.mark.parametrize("game", gamecases.registered_games())
+def test_every_registered_games_rules_file_fits_the_schema(game: str) -> None:
+    """A game's rule texts (its ``rules_file``, a plugin's too) are read unchecked at run time: a registered game
+    whose rules.json breaks the ``rules`` schema fails here."""
+    path = gamecases.rules_path(game)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert S.problems(data, "rules") == [], path
+    assert data.get("game", game) == game
 
 
 def test_lessons_and_quiz_positions_fit_the_position_schema() -> None:
@@ -89,9 +104,11 @@ def test_lessons_and_quiz_positions_fit_the_position_schema() -> None:
 
 
 def test_a_saved_state_of_each_game_fits_the_state_schema() -> None:
-    for name in ("darkmoon", "dragonquest"):
+    for name in gamecases.registered_games():
         s = tcgteach.game(name).new_state(seed=3)
         for _ in range(20):
+            if s.is_terminal():
+                break
             s.apply(s.legal_actions()[0])
         assert S.problems(s.to_dict(), "state") == []
 

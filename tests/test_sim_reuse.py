@@ -13,10 +13,15 @@ from tcgteach.agents.heuristic import HeuristicAgent
 from tcgteach.sim import agent_seed, compare, resolve_game, simulate
 from tcgteach.sim.balance import deck_balance, pairing
 
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
 H = ("heuristic", "heuristic")
 
 
-@pytest.mark.parametrize("name", ["darkmoon", "dragonquest"])
+@pytest.mark.parametrize("name", gamecases.registered_games())
 def test_heuristic_records_are_the_games_played_by_hand_through_views(name: str) -> None:
     """Forced moves are played for the heuristic seats without a view: the record is still the game it plays."""
     game = resolve_game(name)

@@ -13,18 +13,30 @@ import tcgteach
 from tcgteach.core.determinize import determinize
 from tcgteach.core.errors import TcgError
 
-GAMES = ["darkmoon", "dragonquest"]
+try:  # tests/ may become a package
+    from . import gamecases
+except ImportError:
+    import gamecases
+
+GAMES = gamecases.registered_games()
 
 
 def _played(name: str, steps: int, seed: int = 5) -> tuple[object, random.Random]:
+    """A game after ``steps`` random steps, or half way through it for a game shorter than twice that (War)."""
     game = tcgteach.game(name)
-    s = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply(legal[rng.randrange(len(legal))])
+
+    def play(limit: int) -> tuple[object, random.Random, int]:
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        done = 0
+        while not s.is_terminal() and done < limit:
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+            done += 1
+        return s, rng, done
+
+    _, _, length = play(2 * steps)
+    s, rng, _ = play(min(steps, length // 2))
     return s, rng
 
 

@@ -5,7 +5,9 @@ engine's behaviour did not change.
     .venv/bin/python tests/playthroughs/regenerate.py --check   # exit 1 with a diff if any file is stale
     .venv/bin/python tests/playthroughs/regenerate.py NAME ...  # only these (file names, with or without .txt)
 
-Every playthrough is declared once, as data, in ``SPECS`` below; its file name is derived from it
+Every playthrough is declared once, as data: the built-in games' in ``SPECS`` below, a game plugin's in the
+``playthroughs/specs.json`` of its package (``all_specs``: one list over the registered games); its file name is
+derived from it
 (``<game>-<agents>-seed<N>[-<players>p][-<deck>+<deck>...][-position-<name>][-<option>=<value>...][-ja].txt``).
 A file holds the header (game, every option, seed, players, decks, agents, language, the position), the set-up events,
 then one block per step: the node, the player to act, every legal action (its engine text and its
@@ -17,6 +19,10 @@ The agents are seeded ``seed * 1000 + seat`` (as ``tcgteach play`` seeds them) a
 ``state.view(player)``. A teaching position may start with scripted actions (``script``), written with
 ``{p0.C20}`` for the first card with ID C20 of player 0 outside the deck (``{p0.C20.2}``: the second),
 before the agents take over.
+
+Every game keeps its playthroughs in its own package: ``<package>/playthroughs/<name>.txt``
+(``tcgteach/darkmoon/playthroughs/``, ``examples/games/war/tcgteach_war/playthroughs/``; tests/gamecases.py
+``golden_dir``), the folder of the game the name starts with.
 
 tests/test_playthroughs.py regenerates each file in memory and compares it with the one on disk.
 """
@@ -209,8 +215,28 @@ def name_of(spec: Mapping[str, Any]) -> str:
     return "-".join(parts)
 
 
+def _gamecases() -> Any:
+    """tests/gamecases.py, loaded from its path (the registered games and where each keeps its goldens)."""
+    global _GC
+    if _GC is None:
+        loader = importlib.util.spec_from_file_location("_playthrough_gamecases", TESTS / "gamecases.py")
+        assert loader is not None and loader.loader is not None
+        _GC = importlib.util.module_from_spec(loader)
+        loader.loader.exec_module(_GC)
+    return _GC
+
+
+_GC: Any = None
+
+
+def all_specs() -> list[dict[str, Any]]:
+    """Every declared playthrough: ``SPECS`` (the built-in games), then each plugin's ``playthroughs/specs.json``."""
+    gc = _gamecases()
+    return SPECS + [s for game in gc.plugin_games() for s in gc.golden_specs(game)]
+
+
 def names() -> list[str]:
-    out = [name_of(s) for s in SPECS]
+    out = [name_of(s) for s in all_specs()]
     dupes = sorted({n for n in out if out.count(n) > 1})
     if dupes:
         raise ValueError(f"two playthroughs have the same name: {dupes}")
@@ -219,14 +245,32 @@ def names() -> list[str]:
 
 def spec_named(name: str) -> dict[str, Any]:
     name = name.removesuffix(".txt")
-    for s in SPECS:
+    for s in all_specs():
         if name_of(s) == name:
             return s
     raise KeyError(f"no playthrough named {name!r}; they are: {', '.join(names())}")
 
 
+def game_of(name: str) -> str:
+    """The game a playthrough name starts with (``darkmoon-random-seed1`` -> darkmoon)."""
+    for game in _gamecases().registered_games():
+        if name.startswith(game + "-"):
+            return str(game)
+    raise KeyError(f"{name!r} names no registered game")
+
+
 def path_of(name: str) -> Path:
-    return HERE / f"{name}.txt"
+    path: Path = _gamecases().golden_dir(game_of(name)) / f"{name}.txt"
+    return path
+
+
+def shown_path(name: str) -> str:
+    """The file's path as written in messages (relative to the repository when it is inside it)."""
+    path = path_of(name)
+    try:
+        return str(path.relative_to(TESTS.parent))
+    except ValueError:
+        return str(path)
 
 
 # -- deterministic text of values ------------------------------------------------------------------------------
@@ -426,7 +470,9 @@ def render(spec: Mapping[str, Any]) -> str:
 
 # -- files -----------------------------------------------------------------------------------------------------
 def on_disk() -> list[str]:
-    return sorted(p.stem for p in HERE.glob("*.txt"))
+    """Every golden file in the registered games' ``playthroughs/`` folders."""
+    gc = _gamecases()
+    return sorted(p.stem for game in gc.registered_games() for p in gc.golden_dir(game).glob("*.txt"))
 
 
 def read(name: str) -> str | None:
@@ -440,8 +486,8 @@ def diff(name: str, old: str | None, new: str, limit: int | None = None) -> str:
         difflib.unified_diff(
             (old or "").splitlines(keepends=True),
             new.splitlines(keepends=True),
-            f"tests/playthroughs/{name}.txt (on disk)",
-            f"tests/playthroughs/{name}.txt (the engine now)",
+            f"{shown_path(name)} (on disk)",
+            f"{shown_path(name)} (the engine now)",
             n=3,
         )
     )
@@ -457,7 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     declared = names()
     try:
-        chosen = [spec_named(n) for n in args.names] if args.names else SPECS
+        chosen = [spec_named(n) for n in args.names] if args.names else all_specs()
     except KeyError as exc:
         ap.error(str(exc.args[0]))
     stray = [] if args.names else sorted(set(on_disk()) - set(declared))
@@ -475,14 +521,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(diff(name, old, new, limit=200), end="")
                 shown = True
         else:
+            path_of(name).parent.mkdir(exist_ok=True)
             path_of(name).write_text(new, encoding="utf-8", newline="\n")
-            print(f"{'wrote' if old is None else 'updated'} tests/playthroughs/{name}.txt")
+            print(f"{'wrote' if old is None else 'updated'} {shown_path(name)}")
     for name in stray:
         if args.check or not (read(name) or "").startswith(HEAD):
-            print(f"stray file (not declared in SPECS): tests/playthroughs/{name}.txt")
+            print(f"stray file (not declared in SPECS): {shown_path(name)}")
         else:  # a playthrough whose spec was removed or renamed
             path_of(name).unlink()
-            print(f"removed tests/playthroughs/{name}.txt (not declared in SPECS)")
+            print(f"removed {shown_path(name)} (not declared in SPECS)")
     if args.check:
         if stale or stray:
             print(

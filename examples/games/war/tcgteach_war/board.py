@@ -1,0 +1,35 @@
+"""The board of a War game (the ``board`` hook of its ``teaching`` table): hands, the face-down lead, tricks."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+
+def _seen(state: Any, owner: int, perspective: int | None) -> bool:
+    """Whether the cards of ``owner``'s hand and lead may be shown (a view knows only its own)."""
+    return perspective in (None, owner) and state.viewer in (None, owner)
+
+
+def render(state: Any, *, lang: str = "en", perspective: int | None = None) -> str:
+    ja = lang == "ja"
+    value = state.inst.value
+    rows = []
+    for p in range(state.num_players):
+        seen = _seen(state, p, perspective)
+        hand = state.zone(p, "hand")
+        shown = " ".join(str(value[c]) for c in hand) if seen and all(c >= 0 for c in hand) else f"{len(hand)}"
+        lead = state.zone(p, "lead")
+        if not lead:
+            lead_text = "-"
+        elif seen and lead[0] >= 0:
+            lead_text = f"{value[lead[0]]} ({'裏向き' if ja else 'face down'})"
+        else:
+            lead_text = "🂠 " + ("裏向き" if ja else "face down")
+        rows.append(
+            f'<div class="war-player"><b>P{p + 1}</b> — {"手札" if ja else "hand"}: {escape(shown)}; '
+            f"{'リード' if ja else 'lead'}: {escape(lead_text)}; "
+            f"{'トリック' if ja else 'tricks'}: {state.tricks(p)}; "
+            f"{'山札' if ja else 'deck'}: {len(state.zone(p, 'deck'))}</div>"
+        )
+    return '<div class="tcg-board war">' + "".join(rows) + "</div>"
