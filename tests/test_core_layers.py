@@ -44,12 +44,23 @@ def core_imported(source: str, module: str) -> list[tuple[int, str]]:
     return found
 
 
+def plugin_packages() -> set[str]:
+    """The top-level packages of the registered games that live outside tcgteach (the plugins)."""
+    tops = {type(tcgteach.game(name)).__module__.split(".")[0] for name in tcgteach.games()}
+    return tops - {"tcgteach"}
+
+
 def core_import_problems(source: str, module: str) -> list[str]:
     """The imports of ``source`` that the kernel may not make: any module of tcgteach outside ``tcgteach.core``
-    (the registry ``tcgteach`` itself, a game package, ``tcgteach.widgets``, ``tcgteach.viz``, the front ends)."""
+    (the registry ``tcgteach`` itself, a game package, ``tcgteach.widgets``, ``tcgteach.viz``, the front ends),
+    and any package of a registered game installed as a plugin."""
     bad = []
+    plugins = plugin_packages()
     for line, name in core_imported(source, module):
         top = name.split(".")
+        if top[0] in plugins:
+            bad.append(f"{module}:{line}: imports the game plugin {name}")
+            continue
         if top[0] != "tcgteach":
             continue  # the standard library and third-party packages
         if len(top) >= 2 and top[1] == "core":

@@ -88,25 +88,9 @@ class Checker:
         if min(s.gp) < 0:
             self.fail(f"negative GP {s.gp}")
         for p in range(2):
-            front, back = len(s.front(p)), len(s.back(p))
-            if front > 3 or back > 3 or front + back > (5 if formation == "strict" else 6):
-                self.fail(f"P{p + 1} has {front} front / {back} back ({formation})")
-            for c in s.party(p):
-                if s.damage(c) >= s.hp_of(c):
-                    self.fail(
-                        f"{s.card(c).id} ({c}) is on the field with damage {s.damage(c)} >= HP {s.hp_of(c)} "
-                        f"after {action}",
-                        key=f"hp {c}",
-                    )
-                    self.seen["hp_violation"] += 1
+            self.party_sizes_and_hp(s, p, formation, action)
         if before is not None and isinstance(action, (A.Recruit, A.Move, A.Swap)):
-            p = s.turn_player
-            (f0, b0) = before
-            f1, b1 = len(s.front(p)), len(s.back(p))
-            if formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation):
-                self.fail(f"{action} broke a legal formation {f0}/{b0} -> {f1}/{b1}")
-            if not formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation) and f1 - b1 < f0 - b0:
-                self.fail(f"{action} made an illegal formation worse {f0}/{b0} -> {f1}/{b1}")
+            self.formation_change(s, before, action, formation)
         deck_out = any(e.kind == "deck_out" for e in events)
         for e in events:
             if e.kind == "reset":
@@ -117,6 +101,29 @@ class Checker:
                     self.fail(f"reset of P{p + 1}: level {e.data['level']} (state {s.level[p]}) but experience {exp}")
             elif e.kind == "battle":
                 self.battle(s, e.data, deck_out)
+
+    def party_sizes_and_hp(self, s: Any, p: int, formation: str, action: Any) -> None:
+        """At most 3 a row and 5 (strict) or 6 in the party; no card on the field with damage up to its HP."""
+        front, back = len(s.front(p)), len(s.back(p))
+        if front > 3 or back > 3 or front + back > (5 if formation == "strict" else 6):
+            self.fail(f"P{p + 1} has {front} front / {back} back ({formation})")
+        for c in s.party(p):
+            if s.damage(c) >= s.hp_of(c):
+                self.fail(
+                    f"{s.card(c).id} ({c}) is on the field with damage {s.damage(c)} >= HP {s.hp_of(c)} after {action}",
+                    key=f"hp {c}",
+                )
+                self.seen["hp_violation"] += 1
+
+    def formation_change(self, s: Any, before: tuple[int, int], action: Any, formation: str) -> None:
+        """A recruit, move or swap never breaks a legal formation nor makes an illegal one worse."""
+        p = s.turn_player
+        (f0, b0) = before
+        f1, b1 = len(s.front(p)), len(s.back(p))
+        if formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation):
+            self.fail(f"{action} broke a legal formation {f0}/{b0} -> {f1}/{b1}")
+        if not formation_legal(f0, b0, formation) and not formation_legal(f1, b1, formation) and f1 - b1 < f0 - b0:
+            self.fail(f"{action} made an illegal formation worse {f0}/{b0} -> {f1}/{b1}")
 
     def cards(self, s: Any) -> None:
         """Every card in exactly one zone of its owner (``state.all_zones()``), 50 per player."""
@@ -152,30 +159,39 @@ class Checker:
         self.seen["battle"] += 1
         att, dfn = d["attacker"], d["defender"]
         self.seen[d["order"]] += 1
+        self.battle_values(s, d)
+        blows = [(x["from"], x["to"], x["damage"]) for x in d["blows"]]
+        self.battle_order_and_blows(d, blows, deck_out)
+        if deck_out:
+            return
+        self.battle_defeats(s, d, blows, att, dfn)
+        self.seen["defeated"] += len(d["defeated"])
+        self.seen["prevented"] += bool(d["prevented"])
+
+    def battle_values(self, s: Any, d: dict[str, Any]) -> None:
+        """Each attack and speed: the card's printed value, and the total its base plus item plus aura (>= 0)."""
         bases: tuple[tuple[str, Callable[[int], int]], ...] = (
             ("attack", lambda c: s.card(c).attack),
             ("speed", lambda c: s.card(c).speed),
         )
         for key, base_of in bases:
-            for side, c in (("attacker", att), ("defender", dfn)):
-                m = d[key][side]
+            for side in ("attacker", "defender"):
+                c, m = d[side], d[key][side]
                 if m["base"] != base_of(c) or m["total"] != max(0, m["base"] + m["item"] + m["aura"]):
                     self.fail(f"{key} of the {side} {s.card(c).id}: {m}")
+
+    def battle_order_and_blows(self, d: dict[str, Any], blows: list[tuple[int, int, int]], deck_out: bool) -> None:
+        """The strike order follows the speeds (or no counterattack), and the blows follow the order."""
+        att, dfn = d["attacker"], d["defender"]
         a, b = d["attack"]["attacker"]["total"], d["attack"]["defender"]["total"]
         sa, sd = d["speed"]["attacker"]["total"], d["speed"]["defender"]["total"]
-        blows = [(x["from"], x["to"], x["damage"]) for x in d["blows"]]
         if not d["counter"]:
             expected_order = "attacker_only"
         else:
             expected_order = "attacker_first" if sa > sd else "defender_first" if sd > sa else "simultaneous"
         if d["order"] != expected_order:
             self.fail(f"order {d['order']} with speeds {sa} / {sd}, counter {d['counter']}")
-        first = {
-            "attacker_only": (att, dfn, a),
-            "attacker_first": (att, dfn, a),
-            "simultaneous": (att, dfn, a),
-            "defender_first": (dfn, att, b),
-        }[d["order"]]
+        first = (dfn, att, b) if d["order"] == "defender_first" else (att, dfn, a)
         second = (first[1], first[0], b if first[0] == att else a)
         if not blows or blows[0] != first:
             self.fail(f"first blow {blows[:1]} expected {first}")
@@ -186,15 +202,28 @@ class Checker:
             if blows != [first, second] or d["prevented"]:
                 self.fail(f"simultaneous blows {blows}, prevented {d['prevented']}")
         else:
-            first_defeated = first[1] in d["defeated"]
-            if d["prevented"] != first_defeated:
-                self.fail(f"prevented {d['prevented']} but the first blow defeated: {first_defeated}")
-            if d["prevented"] and len(blows) != 1:
-                self.fail(f"prevented but {len(blows)} blows")
-            if not d["prevented"] and not deck_out and blows != [first, second]:
-                self.fail(f"blows {blows}, expected {[first, second]}")
-        if deck_out:
-            return
+            self.first_strike(d, blows, first, second, deck_out)
+
+    def first_strike(
+        self,
+        d: dict[str, Any],
+        blows: list[tuple[int, int, int]],
+        first: tuple[int, int, int],
+        second: tuple[int, int, int],
+        deck_out: bool,
+    ) -> None:
+        """With a first strike, the counterblow is prevented exactly when the first blow defeated its target."""
+        first_defeated = first[1] in d["defeated"]
+        if d["prevented"] != first_defeated:
+            self.fail(f"prevented {d['prevented']} but the first blow defeated: {first_defeated}")
+        if d["prevented"] and len(blows) != 1:
+            self.fail(f"prevented but {len(blows)} blows")
+        if not d["prevented"] and not deck_out and blows != [first, second]:
+            self.fail(f"blows {blows}, expected {[first, second]}")
+
+    def battle_defeats(self, s: Any, d: dict[str, Any], blows: list[tuple[int, int, int]], att: int, dfn: int) -> None:
+        """The cards defeated are those hit up to their HP; they go to the experience box and their levels are
+        the other player's GP."""
         received = {att: 0, dfn: 0}
         for _src, dst, n in blows:
             received[dst] += n
@@ -215,8 +244,6 @@ class Checker:
                 self.fail(f"defeated {s.card(c).id} is not in the experience box")
         if list(d["gp_gained"]) != gained:
             self.fail(f"GP gained {d['gp_gained']}, expected {gained} for {d['defeated']}")
-        self.seen["defeated"] += len(d["defeated"])
-        self.seen["prevented"] += bool(d["prevented"])
 
 
 class EndSteps:

@@ -218,90 +218,163 @@ class SubsetValidator:
     def _valid(self, instance: Any, sch: Any) -> bool:
         return next(self._errors(instance, sch, (), ()), None) is None
 
-    def _errors(  # noqa: C901 -- one branch per keyword
+    def _errors(
         self, inst: Any, sch: Any, path: tuple[str | int, ...], spath: tuple[str | int, ...]
     ) -> Iterator[SchemaError]:
-        """The errors of ``inst`` against ``sch``, found one at a time (a caller may stop at any point)."""
+        """The errors of ``inst`` against ``sch``, found one at a time (a caller may stop at any point): each
+        keyword of ``sch`` in its order, checked by its method in ``_KEYWORDS`` (a keyword not there is none
+        of the subset's: ignored, as JSON Schema ignores unknown keywords)."""
         if sch is True:
             return
         if sch is False:
             yield SchemaError(None, None, inst, False, path, spath)
             return
-
-        def err(kind: str, value: Any) -> SchemaError:
-            return SchemaError(kind, value, inst, sch, path, spath + (kind,))
-
-        too_long = isinstance(inst, list) and len(inst) > sch.get("maxItems", len(inst))
+        at = _At(inst, sch, path, spath, isinstance(inst, list) and len(inst) > sch.get("maxItems", len(inst)))
         for kind, value in sch.items():
-            if kind == "$ref":
-                yield from self._errors(inst, self._ref(value), path, spath + (kind,))
-            elif kind == "type":
-                types = [value] if isinstance(value, str) else value
-                if not any(_TYPES[t](inst) for t in types):
-                    yield err(kind, value)
-            elif kind == "enum":
-                if not any(_equal(inst, v) for v in value):
-                    yield err(kind, value)
-            elif kind == "const":
-                if not _equal(inst, value):
-                    yield err(kind, value)
-            elif kind == "required" and isinstance(inst, dict):
-                for k in value:
-                    if k not in inst:
-                        yield SchemaError(kind, value, inst, sch, path, spath + (kind,))
-            elif kind == "properties" and isinstance(inst, dict):
-                for k, sub in value.items():
-                    if k in inst:
-                        yield from self._errors(inst[k], sub, path + (k,), spath + (kind, k))
-            elif kind == "additionalProperties" and isinstance(inst, dict):
-                known = sch.get("properties", {})
-                if value is False:
-                    if any(k not in known for k in inst):
-                        yield err(kind, value)
-                else:
-                    for k in inst:
-                        if k not in known:
-                            yield from self._errors(inst[k], value, path + (k,), spath + (kind,))
-            elif kind == "propertyNames" and isinstance(inst, dict):
-                for k in inst:
-                    yield from self._errors(k, value, path, spath + (kind,))
-            elif kind == "items" and isinstance(inst, list):
-                if not too_long:  # a list longer than its maxItems is reported as such, items unchecked
-                    for i, item in enumerate(inst):
-                        yield from self._errors(item, value, path + (i,), spath + (kind,))
-            elif kind in ("minItems", "minLength", "minProperties"):
-                if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) < value:
-                    yield err(kind, value)
-            elif kind in ("maxItems", "maxLength", "maxProperties"):
-                if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) > value:
-                    yield err(kind, value)
-            elif kind == "uniqueItems" and value and isinstance(inst, list):
-                if not too_long and _has_duplicate(inst):
-                    yield err(kind, value)
-            elif kind == "pattern" and isinstance(inst, str):
-                if _pattern(value).search(inst) is None:
-                    yield err(kind, value)
-            elif kind in ("minimum", "maximum") and _TYPES["number"](inst):
-                if (inst < value) if kind == "minimum" else (inst > value):
-                    yield err(kind, value)
-            elif kind == "allOf":
-                for i, sub in enumerate(value):
-                    yield from self._errors(inst, sub, path, spath + (kind, i))
-            elif kind == "anyOf":
-                if not any(self._valid(inst, sub) for sub in value):
-                    context = [
-                        e
-                        for i, sub in enumerate(value)
-                        for e in islice(self._errors(inst, sub, path, spath + (kind, i)), MAX_PROBLEMS)
-                    ]
-                    yield SchemaError(kind, value, inst, sch, path, spath + (kind,), context)
-            elif kind == "not":
-                if self._valid(inst, value):
-                    yield err(kind, value)
-            elif kind == "if":
-                branch = "then" if self._valid(inst, value) else "else"
-                if branch in sch:
-                    yield from self._errors(inst, sch[branch], path, spath + (branch,))
+            check = _KEYWORDS.get(kind)
+            if check is not None:
+                yield from check(self, at, kind, value)
+
+    # -- one method per keyword: (at, kind, value) -> the errors -------------------------------------------
+    def _k_ref(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        yield from self._errors(at.inst, self._ref(value), at.path, at.spath + (kind,))
+
+    def _k_type(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        types = [value] if isinstance(value, str) else value
+        if not any(_TYPES[t](at.inst) for t in types):
+            yield at.err(kind, value)
+
+    def _k_enum(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if not any(_equal(at.inst, v) for v in value):
+            yield at.err(kind, value)
+
+    def _k_const(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if not _equal(at.inst, value):
+            yield at.err(kind, value)
+
+    def _k_required(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if isinstance(at.inst, dict):
+            for k in value:
+                if k not in at.inst:
+                    yield at.err(kind, value)
+
+    def _k_properties(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if isinstance(at.inst, dict):
+            for k, sub in value.items():
+                if k in at.inst:
+                    yield from self._errors(at.inst[k], sub, at.path + (k,), at.spath + (kind, k))
+
+    def _k_additional(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if not isinstance(at.inst, dict):
+            return
+        known = at.sch.get("properties", {})
+        if value is False:
+            if any(k not in known for k in at.inst):
+                yield at.err(kind, value)
+            return
+        for k in at.inst:
+            if k not in known:
+                yield from self._errors(at.inst[k], value, at.path + (k,), at.spath + (kind,))
+
+    def _k_property_names(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if isinstance(at.inst, dict):
+            for k in at.inst:
+                yield from self._errors(k, value, at.path, at.spath + (kind,))
+
+    def _k_items(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if isinstance(at.inst, list) and not at.too_long:  # a list over its maxItems: reported as such, unchecked
+            for i, item in enumerate(at.inst):
+                yield from self._errors(item, value, at.path + (i,), at.spath + (kind,))
+
+    def _k_min_size(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        inst = at.inst
+        if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) < value:
+            yield at.err(kind, value)
+
+    def _k_max_size(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        inst = at.inst
+        if isinstance(inst, (list, str, dict)) and _SIZED[kind](inst) and len(inst) > value:
+            yield at.err(kind, value)
+
+    def _k_unique(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if value and isinstance(at.inst, list) and not at.too_long and _has_duplicate(at.inst):
+            yield at.err(kind, value)
+
+    def _k_pattern(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if isinstance(at.inst, str) and _pattern(value).search(at.inst) is None:
+            yield at.err(kind, value)
+
+    def _k_bound(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        inst = at.inst
+        if _TYPES["number"](inst) and ((inst < value) if kind == "minimum" else (inst > value)):
+            yield at.err(kind, value)
+
+    def _k_all_of(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        for i, sub in enumerate(value):
+            yield from self._errors(at.inst, sub, at.path, at.spath + (kind, i))
+
+    def _k_any_of(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if any(self._valid(at.inst, sub) for sub in value):
+            return
+        context = [
+            e
+            for i, sub in enumerate(value)
+            for e in islice(self._errors(at.inst, sub, at.path, at.spath + (kind, i)), MAX_PROBLEMS)
+        ]
+        yield SchemaError(kind, value, at.inst, at.sch, at.path, at.spath + (kind,), context)
+
+    def _k_not(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        if self._valid(at.inst, value):
+            yield at.err(kind, value)
+
+    def _k_if(self, at: _At, kind: str, value: Any) -> Iterator[SchemaError]:
+        branch = "then" if self._valid(at.inst, value) else "else"
+        if branch in at.sch:
+            yield from self._errors(at.inst, at.sch[branch], at.path, at.spath + (branch,))
+
+
+class _At:
+    """Where ``SubsetValidator._errors`` is: the instance, its schema, their paths, and whether the instance is a
+    list over its ``maxItems`` (its items and uniqueness are then not checked)."""
+
+    __slots__ = ("inst", "sch", "path", "spath", "too_long")
+
+    def __init__(
+        self, inst: Any, sch: Any, path: tuple[str | int, ...], spath: tuple[str | int, ...], too_long: bool
+    ) -> None:
+        self.inst, self.sch, self.path, self.spath, self.too_long = inst, sch, path, spath, too_long
+
+    def err(self, kind: str, value: Any) -> SchemaError:
+        return SchemaError(kind, value, self.inst, self.sch, self.path, self.spath + (kind,))
+
+
+_KEYWORD = Callable[[SubsetValidator, _At, str, Any], Iterator[SchemaError]]
+#: the keywords of the subset, each with its check
+_KEYWORDS: dict[str, _KEYWORD] = {
+    "$ref": SubsetValidator._k_ref,
+    "type": SubsetValidator._k_type,
+    "enum": SubsetValidator._k_enum,
+    "const": SubsetValidator._k_const,
+    "required": SubsetValidator._k_required,
+    "properties": SubsetValidator._k_properties,
+    "additionalProperties": SubsetValidator._k_additional,
+    "propertyNames": SubsetValidator._k_property_names,
+    "items": SubsetValidator._k_items,
+    "minItems": SubsetValidator._k_min_size,
+    "minLength": SubsetValidator._k_min_size,
+    "minProperties": SubsetValidator._k_min_size,
+    "maxItems": SubsetValidator._k_max_size,
+    "maxLength": SubsetValidator._k_max_size,
+    "maxProperties": SubsetValidator._k_max_size,
+    "uniqueItems": SubsetValidator._k_unique,
+    "pattern": SubsetValidator._k_pattern,
+    "minimum": SubsetValidator._k_bound,
+    "maximum": SubsetValidator._k_bound,
+    "allOf": SubsetValidator._k_all_of,
+    "anyOf": SubsetValidator._k_any_of,
+    "not": SubsetValidator._k_not,
+    "if": SubsetValidator._k_if,
+}
 
 
 _SIZED: dict[str, Callable[[Any], bool]] = {
