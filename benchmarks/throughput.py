@@ -325,6 +325,10 @@ def serve(checkout: str) -> None:
         print(json.dumps(out), flush=True)
 
 
+#: per job (checkout, game, kind): (decisions/s, games/s) of each batch
+Rates = dict[tuple[str, str, str], list[tuple[float, float]]]
+
+
 class Worker:
     """A ``serve`` process for one checkout."""
 
@@ -358,61 +362,46 @@ def have_rlcard() -> bool:
     return importlib.util.find_spec("rlcard") is not None
 
 
-def report_anchored(names: list[str], repeats: int, baseline: str | None) -> None:  # noqa: C901 -- one table
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    workers = {"now": Worker(here)}
-    if baseline:
-        workers["base"] = Worker(baseline)
-    uno = have_rlcard()
-    # UNO in a process of its own: its garbage would slow down the games measured in the same process
-    jobs: list[tuple[str, str, str]] = [("uno", "uno", "random")] if uno else []
-    if uno:
-        workers["uno"] = Worker(here)
-    for name in names:
-        for label in ("now", "base") if baseline else ("now",):
-            jobs += [(label, name, "random"), (label, name, "heuristic"), (label, name, "simulate")]
-    rates: dict[tuple[str, str, str], list[tuple[float, float]]] = {job: [] for job in jobs}
+def _measure(workers: dict[str, Worker], jobs: list[tuple[str, str, str]], repeats: int) -> Rates:
+    """Each job's (decisions/s, games/s) per repeat: a warm-up batch each, then ``repeats`` rounds of every job,
+    interleaved (each batch in turn first)."""
+    rates: Rates = {job: [] for job in jobs}
     for label, name, kind in jobs:  # warm-up: imports, caches, the first games
         task = "uno" if name == "uno" else kind
         workers[label].ask(task=task, game=name, games=max(2, BATCH[(name, kind)] // 10))
     for r in range(repeats):
-        order = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]  # interleaved, each batch in turn first
+        order = jobs[r % len(jobs) :] + jobs[: r % len(jobs)]
         for label, name, kind in order:
             task = "uno" if name == "uno" else kind
             out = workers[label].ask(task=task, game=name, games=BATCH[(name, kind)])
             rates[(label, name, kind)].append((out["steps"] / out["cpu"], out["games"] / out["cpu"]))
+    return rates
+
+
+def _print_game(name: str, labels: list[str], rates: Rates, uno: bool, baseline: bool) -> None:
+    """One game's lines of the anchored table: random, heuristic and play_game per checkout, then the ratios
+    to the baseline."""
 
     def med(job: tuple[str, str, str], k: int) -> float:
         return statistics.median(x[k] for x in rates[job])
 
-    print(
-        f"-- anchored figures: one core, CPU time, medians of {repeats} interleaved batches "
-        f"(python {sys.version.split()[0]})"
-    )
-    if uno:
-        job = ("uno", "uno", "random")
-        print(f"{'UNO (RLCard 1.2.0)':<24} random     {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s")
-    else:
-        print("rlcard not installed: no UNO anchor (pip install rlcard==1.2.0)")
     target = {"darkmoon": 4.0, "dragonquest": 2.5}
-    for name in names:
-        for label in [w for w in workers if w != "uno"]:
-            tag = f"{name} ({'this checkout' if label == 'now' else 'baseline'})"
-            job = (label, name, "random")
+    for label in labels:
+        tag = f"{name} ({'this checkout' if label == 'now' else 'baseline'})"
+        for kind, word in (("random", "random    "), ("heuristic", "heuristic "), ("simulate", "play_game ")):
+            job = (label, name, kind)
             ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
-            goal = f" (target >= {target[name]}x)" if uno and label == "now" else ""
-            print(f"{tag:<32} random     {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}{goal}")
-            job = (label, name, "heuristic")
-            ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
-            print(f"{tag:<32} heuristic  {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}")
-            job = (label, name, "simulate")
-            ratio = f"  = {med(job, 0) / med(('uno', 'uno', 'random'), 0):4.2f}x UNO" if uno else ""
-            print(f"{tag:<32} play_game  {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}")
-        if baseline:
-            h = med(("now", name, "heuristic"), 1) / med(("base", name, "heuristic"), 1)
-            rnd = med(("now", name, "random"), 1) / med(("base", name, "random"), 1)
-            sim = med(("now", name, "simulate"), 1) / med(("base", name, "simulate"), 1)
-            print(f"{name:<32} vs baseline: random {rnd:4.2f}x, heuristic {h:4.2f}x, play_game {sim:4.2f}x")
+            goal = f" (target >= {target.get(name, 0)}x)" if uno and label == "now" and kind == "random" else ""
+            print(f"{tag:<32} {word} {med(job, 0):9.0f} decisions/s {med(job, 1):8.1f} games/s{ratio}{goal}")
+    if baseline:
+        h, rnd, sim = (
+            med(("now", name, k), 1) / med(("base", name, k), 1) for k in ("heuristic", "random", "simulate")
+        )
+        print(f"{name:<32} vs baseline: random {rnd:4.2f}x, heuristic {h:4.2f}x, play_game {sim:4.2f}x")
+
+
+def _print_views(names: list[str], workers: dict[str, Worker]) -> None:
+    """The cost of ``state.view(p)`` over a short and a long heuristic game of each game."""
     print("-- state.view(p): CPU us per view, mean over a whole heuristic game (and over its last quarter)")
     for name in names:
         seeds = workers["now"].ask(task="lengths", game=name, seeds=VIEW_SEEDS)
@@ -426,6 +415,36 @@ def report_anchored(names: list[str], repeats: int, baseline: str | None) -> Non
                     f"{name:<12} {which:<5} game (seed {int(seeds[which]):2d}, {int(runs[0]['steps']):3d} decisions) "
                     f"{tag:<13}: {us:6.1f} us per view, last quarter {late:6.1f} us"
                 )
+
+
+def report_anchored(names: list[str], repeats: int, baseline: str | None) -> None:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    workers = {"now": Worker(here)}
+    if baseline:
+        workers["base"] = Worker(baseline)
+    uno = have_rlcard()
+    # UNO in a process of its own: its garbage would slow down the games measured in the same process
+    jobs: list[tuple[str, str, str]] = [("uno", "uno", "random")] if uno else []
+    if uno:
+        workers["uno"] = Worker(here)
+    labels = ["now", "base"] if baseline else ["now"]
+    for name in names:
+        for label in labels:
+            jobs += [(label, name, "random"), (label, name, "heuristic"), (label, name, "simulate")]
+    rates = _measure(workers, jobs, repeats)
+    print(
+        f"-- anchored figures: one core, CPU time, medians of {repeats} interleaved batches "
+        f"(python {sys.version.split()[0]})"
+    )
+    if uno:
+        dps = statistics.median(x[0] for x in rates[("uno", "uno", "random")])
+        gps = statistics.median(x[1] for x in rates[("uno", "uno", "random")])
+        print(f"{'UNO (RLCard 1.2.0)':<24} random     {dps:9.0f} decisions/s {gps:8.1f} games/s")
+    else:
+        print("rlcard not installed: no UNO anchor (pip install rlcard==1.2.0)")
+    for name in names:
+        _print_game(name, labels, rates, uno, bool(baseline))
+    _print_views(names, workers)
     for worker in workers.values():
         worker.close()
 
