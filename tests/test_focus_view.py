@@ -13,11 +13,12 @@ import pytest
 import tcgteach
 
 if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
-    from . import tinygame
+    from . import gamecases, tinygame
 else:
     try:  # tests/ may become a package
-        from . import tinygame
+        from . import gamecases, tinygame
     except ImportError:
+        import gamecases
         import tinygame
 
 
@@ -51,7 +52,7 @@ def test_every_focus_view_fits_a_420px_column_with_its_type_at_14px() -> None:
     from tcgteach.viz.flowgraph import READABLE_PX, FlowDiagram, readable_width
 
     widest = (0.0, "")
-    for name in ("darkmoon", "dragonquest"):
+    for name in gamecases.registered_games():
         game = tcgteach.game(name)
         for flow in game.flows.values():
             for lang in ("en", "ja"):
