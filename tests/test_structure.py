@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import tcgteach
+from tcgteach.core.events import FIRST_PLAYER
 
 try:  # tests/ may become a package
     from . import gamecases
@@ -154,6 +155,12 @@ def test_each_game_answers_what_front_ends_ask(name: str) -> None:
                 assert all(r.text and r.rule in game.rule_ids() for r in reasons)
     if "combat" not in caps:
         assert game.explain_combat(state) is None
+    # the first player is announced with the kernel's event kind (the simulator and the review read it), and
+    # a card's owner through the kernel's checked accessor
+    first = [e for e in state.events if e.kind == FIRST_PLAYER]
+    assert len(first) == 1 and first[0].player in range(state.num_players), [e.kind for e in state.events[:3]]
+    if state.owners():
+        assert state.owner(0) == state.owners()[0]
 
 
 def test_the_built_in_games_declare_their_full_teaching() -> None:

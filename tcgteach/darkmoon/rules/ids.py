@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ...core.events import FIRST_PLAYER as FIRST_PLAYER_KIND
+
 
 class Node(StrEnum):
     """The nodes of the turn flow (``flow.TURN``), DM-3 and DM-4."""
@@ -29,7 +31,7 @@ class Ev(StrEnum):
 
     SETUP = "setup"
     SHUFFLE = "shuffle"
-    FIRST_PLAYER = "first_player"
+    FIRST_PLAYER = FIRST_PLAYER_KIND  # the kernel's kind (core.events.FIRST_PLAYER): front ends read it
     DRAW_HAND = "draw_hand"
     TURN_START = "turn_start"
     PLAY = "play"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
+from ...core.events import FIRST_PLAYER as FIRST_PLAYER_KIND
+
 
 class _Name(StrEnum):
     """A ``StrEnum`` that also prints like its text (``repr`` too), so a printed list of node ids or event
@@ -51,7 +53,7 @@ class Ev(_Name):
     """The kinds of the events the engine emits (each event also names its rule ID)."""
 
     POSITION = "position"
-    FIRST_PLAYER = "first_player"
+    FIRST_PLAYER = FIRST_PLAYER_KIND  # the kernel's kind (core.events.FIRST_PLAYER): front ends read it
     DRAW_HAND = "draw_hand"
     START_VALUES = "start_values"
     MULLIGAN = "mulligan"
