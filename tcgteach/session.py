@@ -243,6 +243,12 @@ class Session:
         an action touched another player (counted in ``interactions``). The undo history is kept, as with
         ``apply``."""
         check_int(max_steps, "max_steps", 0)
+        if isinstance(answers_forced, (str, bytes)) or not isinstance(answers_forced, Collection):
+            raise TcgError(f"answers_forced must be a collection of agent classes, not {shown(answers_forced)}")
+        if not all(isinstance(c, type) for c in answers_forced):
+            raise TcgError(f"answers_forced must hold agent classes, not {shown(list(answers_forced))}")
+        if touches is not None and not callable(touches):
+            raise TcgError(f"touches must be None or a function touches(state, actor, events), not {shown(touches)}")
         state = self.state
         decide = self.deciders()
         free = [type(a) in answers_forced for a in self.agents]

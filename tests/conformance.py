@@ -101,7 +101,7 @@ def option_variants(game: Any) -> list[dict[str, Any]]:
     return [dict(combo) for combo in itertools.product(*axes)] or [{}]
 
 
-def fingerprint(state: Any) -> tuple:
+def fingerprint(state: Any) -> tuple[object, ...]:
     """Cheap identity of a state: every zone, the node, the scalars, log lengths and the RNG."""
     getter = _scalar_getters.get(type(state))
     if getter is None:
@@ -425,8 +425,8 @@ def merge(reports: list[Report]) -> Report:
         out.verbs_seen |= r.verbs_seen
         for k, v in r.players_seen.items():
             out.players_seen[k] = out.players_seen.get(k, 0) + v
-        for k, vals in r.options_seen.items():
-            out.options_seen.setdefault(k, set()).update(vals)
+        for option, vals in r.options_seen.items():
+            out.options_seen.setdefault(option, set()).update(vals)
     return out
 
 

@@ -339,7 +339,7 @@ def targets() -> list[Target]:
             elif callable(obj):
                 games = ("darkmoon", "dragonquest") if _takes_game(obj) else ("darkmoon",)
                 for game in games:
-                    found.append(Target(qual, game, lambda smp, f=obj: (f, None)))
+                    found.append(Target(qual, game, _calling(obj)))
     return found
 
 
@@ -365,13 +365,13 @@ def _class_targets(qual: str, name: str, obj: type) -> list[Target]:
         return found  # an error takes any message; a str subclass (an HTML fragment) any text
     # a dataclass is a value record (it keeps what it is given); a Protocol is no class to make
     if not dataclasses.is_dataclass(obj) and not getattr(obj, "_is_protocol", False):
-        found.append(Target(f"{qual}()", "darkmoon", lambda smp, c=obj: (c, None)))
+        found.append(Target(f"{qual}()", "darkmoon", _calling(obj)))
     for m in _own_methods(obj):
         if f"{name}.{m}" in EXCLUDED:
             continue
         maker = INSTANCES.get(name)
         if maker is None:
-            found.append(Target(f"{name}.{m}", "darkmoon", lambda smp, n=name: _no_instance(n)))
+            found.append(Target(f"{name}.{m}", "darkmoon", _refusing(name)))
             continue
         for game in ("darkmoon", "dragonquest"):
             found.append(_method_target(f"{name}.{m}", game, maker, m))
@@ -383,6 +383,16 @@ def _takes_game(fn: Any) -> bool:
         return "game" in inspect.signature(fn).parameters
     except (TypeError, ValueError):
         return False
+
+
+def _calling(fn: Callable[..., Any]) -> Callable[[Samples], tuple[Callable[..., Any], Any]]:
+    """A target's ``make`` for a plain callable (a function, a class to make): it changes no object."""
+    return lambda smp: (fn, None)
+
+
+def _refusing(name: str) -> Callable[[Samples], tuple[Callable[..., Any], Any]]:
+    """A target's ``make`` for a method of a class with no sample instance: the test fails, naming it."""
+    return lambda smp: _no_instance(name)
 
 
 def _no_instance(name: str) -> tuple[Callable[..., Any], Any]:

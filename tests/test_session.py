@@ -239,3 +239,17 @@ def test_play_out_is_the_simulators_loop_and_plays_the_same_game(agent: str) -> 
         dm(agents=[None, RandomAgent(1)]).play_out()
     with pytest.raises(TcgError, match="max_steps"):
         dm(agents=[RandomAgent(0), RandomAgent(1)]).play_out(max_steps=-1)
+
+
+def test_play_out_refuses_bad_arguments_with_a_library_error() -> None:
+    s = dm(agents=[RandomAgent(0), RandomAgent(1)])
+    before = s.state.to_dict()
+    for kwargs, words in [
+        ({"answers_forced": 3}, "answers_forced must be a collection"),
+        ({"answers_forced": "random"}, "answers_forced must be a collection"),
+        ({"answers_forced": [1, 2]}, "answers_forced must hold agent classes"),
+        ({"touches": 5}, "touches must be None or a function"),
+    ]:
+        with pytest.raises(TcgError, match=words):
+            s.play_out(**kwargs)  # type: ignore[arg-type]  # wrong on purpose: the library error is the point
+    assert s.state.to_dict() == before

@@ -1,15 +1,25 @@
 """The stepper, clicked from Python (no browser): Step, Back, Play/Pause, Reset, seats, language."""
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
 import pytest
 
+from tcgteach.core.actions import Action, ActionSyntax
+from tcgteach.core.flow import Edge, Flow, Node
+from tcgteach.core.game import Game
+from tcgteach.core.outcome import Outcome
+from tcgteach.core.state import State
 from tcgteach.widgets import Stepper
 
 
-def buttons(st):
+def buttons(st: Stepper) -> list[Any]:
     return st.choices.action_buttons()
 
 
-def test_step_and_back_move_the_game_and_the_views():
+def test_step_and_back_move_the_game_and_the_views() -> None:
     st = Stepper("darkmoon", seed=3)
     before = st.state.to_dict()
     st.step_button.click()
@@ -20,7 +30,7 @@ def test_step_and_back_move_the_game_and_the_views():
     assert st.state.to_dict() == before
 
 
-def test_back_at_the_start_is_a_message_not_an_error():
+def test_back_at_the_start_is_a_message_not_an_error() -> None:
     st = Stepper("darkmoon", seed=3)
     before = st.state.to_dict()
     st.back_button.click()
@@ -29,7 +39,7 @@ def test_back_at_the_start_is_a_message_not_an_error():
     assert "nothing to take back" in st.message.value
 
 
-def test_step_at_the_end_changes_nothing():
+def test_step_at_the_end_changes_nothing() -> None:
     st = Stepper("darkmoon", seed=5)
     while not st.state.is_terminal():
         st.step()
@@ -40,9 +50,9 @@ def test_step_at_the_end_changes_nothing():
     assert "The game is over" in st.message.value and "DM-1." in st.message.value
 
 
-def test_highlighted_node_follows_the_game():
+def test_highlighted_node_follows_the_game() -> None:
     st = Stepper("darkmoon", seed=8)
-    seen = set()
+    seen: set[str] = set()
     for _ in range(40):
         st.step()
         seen.add(st.state.node)
@@ -50,7 +60,7 @@ def test_highlighted_node_follows_the_game():
     assert "main" in seen and len(seen) >= 2
 
 
-def test_play_pause_ticks_and_double_clicks_are_harmless():
+def test_play_pause_ticks_and_double_clicks_are_harmless() -> None:
     st = Stepper("darkmoon", seed=2)
     st.play_button.value = True  # Play (no event loop here: we drive the ticks)
     assert st.play_button.description == "Pause"
@@ -65,7 +75,7 @@ def test_play_pause_ticks_and_double_clicks_are_harmless():
     assert not st.tick() and len(st.state.history) == n
 
 
-def test_person_seat_chooses_from_legal_action_buttons_and_stale_buttons_are_refused():
+def test_person_seat_chooses_from_legal_action_buttons_and_stale_buttons_are_refused() -> None:
     st = Stepper("darkmoon", seed=3, agents=["person", "random"])
     while st.state.current_player != 0:
         st.step()
@@ -82,7 +92,7 @@ def test_person_seat_chooses_from_legal_action_buttons_and_stale_buttons_are_ref
     assert st.state.to_dict() == after and "earlier position" in st.message.value
 
 
-def test_reset_with_seed_and_bad_seed():
+def test_reset_with_seed_and_bad_seed() -> None:
     st = Stepper("darkmoon", seed=1)
     st.step()
     st.seed_box.value = "42"
@@ -95,7 +105,7 @@ def test_reset_with_seed_and_bad_seed():
     assert "whole number" in st.message.value
 
 
-def test_language_switch_rerenders_without_restarting():
+def test_language_switch_rerenders_without_restarting() -> None:
     st = Stepper("darkmoon", seed=3)
     for _ in range(5):
         st.step()
@@ -108,7 +118,7 @@ def test_language_switch_rerenders_without_restarting():
     assert "ターン" in st.log.value
 
 
-def test_switching_a_seat_to_person_hides_the_other_hand():
+def test_switching_a_seat_to_person_hides_the_other_hand() -> None:
     st = Stepper("darkmoon", seed=3)
     assert "(hidden)" not in st.board.value
     st.seat_pickers[1].value = "person"
@@ -116,7 +126,7 @@ def test_switching_a_seat_to_person_hides_the_other_hand():
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_stepper_runs_multiplayer_games_to_the_end(players):
+def test_stepper_runs_multiplayer_games_to_the_end(players: int) -> None:
     st = Stepper("darkmoon", seed=players, players=players)
     assert len(st.seat_pickers) == players
     while st.step():
@@ -127,7 +137,7 @@ def test_stepper_runs_multiplayer_games_to_the_end(players):
     assert "The game is over" in st.message.value
 
 
-def test_a_six_player_stepper_seats_a_person_anywhere_and_its_seat_pickers_wrap():
+def test_a_six_player_stepper_seats_a_person_anywhere_and_its_seat_pickers_wrap() -> None:
     st = Stepper("darkmoon", seed=6, players=6, agents=["random"] * 4 + ["person", "random"])
     assert [d.description for d in st.seat_pickers] == [f"P{n}" for n in range(1, 7)]
     seats = st.seats  # the seats pane, in the settings panel
@@ -144,7 +154,7 @@ def test_a_six_player_stepper_seats_a_person_anywhere_and_its_seat_pickers_wrap(
     assert st.state.is_terminal() and 4 in st._actors
 
 
-def test_a_button_of_an_earlier_position_is_refused_even_at_the_same_history_length():
+def test_a_button_of_an_earlier_position_is_refused_even_at_the_same_history_length() -> None:
     st = Stepper("darkmoon", seed=5, agents=["person", "person"])
     old = buttons(st)[-1]  # "end" of the first position
     buttons(st)[0].click()  # another action
@@ -154,7 +164,7 @@ def test_a_button_of_an_earlier_position_is_refused_even_at_the_same_history_len
     assert st.state.to_dict() == before and "earlier position" in st.message.value
 
 
-def test_reset_of_a_stepper_made_from_a_state_keeps_its_decks_and_players():
+def test_reset_of_a_stepper_made_from_a_state_keeps_its_decks_and_players() -> None:
     import tcgteach
 
     g = tcgteach.game("darkmoon")
@@ -167,7 +177,7 @@ def test_reset_of_a_stepper_made_from_a_state_keeps_its_decks_and_players():
 
 
 # -- a widget, rendered once per user action -------------------------------------------------------------
-def test_the_stepper_is_a_widget_that_boxes_and_displays():
+def test_the_stepper_is_a_widget_that_boxes_and_displays() -> None:
     import ipywidgets as w
 
     st = Stepper("darkmoon", seed=3)
@@ -182,18 +192,18 @@ def test_the_stepper_is_a_widget_that_boxes_and_displays():
 class RenderCount:
     """Counts the boards a game renders (one per render of a widget)."""
 
-    def __init__(self, monkeypatch, game_cls):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, game_cls: type[Game[Any]]) -> None:
         self.n = 0
         original = game_cls.render_board
 
-        def counted(game, state, **kw):
+        def counted(game: Game[Any], state: State, **kw: Any) -> str:
             self.n += 1
             return original(game, state, **kw)
 
         monkeypatch.setattr(game_cls, "render_board", counted)
 
 
-def test_the_stepper_renders_once_per_step_and_once_when_built(monkeypatch):
+def test_the_stepper_renders_once_per_step_and_once_when_built(monkeypatch: pytest.MonkeyPatch) -> None:
     import tcgteach
 
     count = RenderCount(monkeypatch, tcgteach.game_class("darkmoon"))
@@ -207,103 +217,99 @@ def test_the_stepper_renders_once_per_step_and_once_when_built(monkeypatch):
 
 
 # -- a third game, defined only here, steps in the stepper ---------------------------------------------------
-def _nim_state(take):
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    VERB = "take"
+    RULE = "NIM-2"
+    n: int
+
+
+class NimState(State):
     """Nim's state: a pile, whose turn it is; the one who takes the last counter wins."""
-    from tcgteach.core.outcome import Outcome
-    from tcgteach.core.state import State
 
-    class NimState(State):
-        SCALARS = ("pile", "turn_player")
+    SCALARS = ("pile", "turn_player")
 
-        @property
-        def current_player(self):
-            return None if self.node == "over" else self.turn_player
+    pile: int
+    turn_player: int
 
-        def _legal_actions(self):
-            return tuple(take(n) for n in (1, 2) if n <= self.pile)
+    @property
+    def current_player(self) -> int | None:
+        return None if self.node == "over" else self.turn_player
 
-        def _do(self, action):
-            self.pile -= action.n
-            self._emit("take", "NIM-2", self.turn_player, n=action.n)
-            if self.pile == 0:
-                self._goto("over")
-            else:
-                self._goto("take")
-                self.turn_player = 1 - self.turn_player
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return tuple(Take(n) for n in (1, 2) if n <= self.pile)
 
-        def is_terminal(self):
-            return self.node == "over"
+    def _do(self, action: Action) -> None:
+        assert isinstance(action, Take)
+        self.pile -= action.n
+        self._emit("take", "NIM-2", self.turn_player, n=action.n)
+        if self.pile == 0:
+            self._goto("over")
+        else:
+            self._goto("take")
+            self.turn_player = 1 - self.turn_player
 
-        def result(self):
-            if self.node != "over":
-                return None
-            return Outcome((self.turn_player,), tuple(int(p == self.turn_player) for p in (0, 1)), "NIM-3")
+    def is_terminal(self) -> bool:
+        return self.node == "over"
 
-    return NimState
+    def result(self) -> Outcome | None:
+        if self.node != "over":
+            return None
+        return Outcome((self.turn_player,), tuple(int(p == self.turn_player) for p in (0, 1)), "NIM-3")
 
 
-def _nim():
+NIM_TURN = Flow(
+    "turn",
+    {"en": "Nim turn", "ja": "ニムの手番"},
+    (
+        Node("take", {"en": "Take", "ja": "取る"}, ("NIM-2",), "decision"),
+        Node("over", {"en": "Over", "ja": "終了"}, ("NIM-3",), "end"),
+    ),
+    (
+        Edge("take", "take", {"en": "next player", "ja": "次の人"}, "NIM-2"),
+        Edge("take", "over", {"en": "last counter", "ja": "最後の1個"}, "NIM-3"),
+    ),
+)
+
+
+class Nim(Game[NimState]):
     """A tiny game known to no module of tcgteach: take 1 or 2 counters, who takes the last one wins."""
-    from dataclasses import dataclass
 
-    from tcgteach.core.actions import Action, ActionSyntax
-    from tcgteach.core.flow import Edge, Flow, Node
-    from tcgteach.core.game import Game
+    name = "nim"
+    title = {"en": "Nim", "ja": "ニム"}
+    contract_rule = "NIM-1"
+    syntax = ActionSyntax("nim", [Take], "NIM-1")
 
-    @dataclass(frozen=True, slots=True)
-    class Take(Action):
-        VERB = "take"
-        RULE = "NIM-2"
-        n: int
+    @property
+    def flows(self) -> dict[str, Flow]:
+        return {"turn": NIM_TURN}
 
-    flow = Flow(
-        "turn",
-        {"en": "Nim turn", "ja": "ニムの手番"},
-        (
-            Node("take", {"en": "Take", "ja": "取る"}, ("NIM-2",), "decision"),
-            Node("over", {"en": "Over", "ja": "終了"}, ("NIM-3",), "end"),
-        ),
-        (
-            Edge("take", "take", {"en": "next player", "ja": "次の人"}, "NIM-2"),
-            Edge("take", "over", {"en": "last counter", "ja": "最後の1個"}, "NIM-3"),
-        ),
-    )
+    def new_state(self, seed: Any = 0, decks: Any = None, players: Any = None, first_player: Any = None) -> NimState:
+        state = object.__new__(NimState)
+        state._init_base(self, {"seed": seed, "decks": [], "players": 2, "first_player": 0}, 2, seed)
+        state.pile, state.turn_player = 5 + seed % 3, 0
+        return state
 
-    NimState = _nim_state(Take)
+    def describe_action(self, action: Any, state: Any, lang: Any = "en") -> str:
+        return f"{action.n}個取る" if lang == "ja" else f"take {action.n}"
 
-    class Nim(Game):
-        name = "nim"
-        title = {"en": "Nim", "ja": "ニム"}
-        contract_rule = "NIM-1"
-        syntax = ActionSyntax("nim", [Take], "NIM-1")
+    def describe_event(self, event: Any, state: Any, lang: Any = "en") -> str:
+        return f"P{event.player + 1}: {event.data['n']}"
 
-        @property
-        def flows(self):
-            return {"turn": flow}
-
-        def new_state(self, seed=0, decks=None, players=None, first_player=None):
-            state = object.__new__(NimState)
-            state._init_base(self, {"seed": seed, "decks": [], "players": 2, "first_player": 0}, 2, seed)
-            state.pile, state.turn_player = 5 + seed % 3, 0
-            return state
-
-        def describe_action(self, action, state, lang="en"):
-            return f"{action.n}個取る" if lang == "ja" else f"take {action.n}"
-
-        def describe_event(self, event, state, lang="en"):
-            return f"P{event.player + 1}: {event.data['n']}"
-
-        def render_board(self, state, *, lang="en", perspective=None):
-            return f'<div class="tcg-board">{state.pile}</div>'
-
-    return Nim()
+    def render_board(self, state: Any, *, lang: Any = "en", perspective: Any = None) -> str:
+        return f'<div class="tcg-board">{state.pile}</div>'
 
 
-def test_a_game_defined_only_in_a_test_steps_in_the_stepper():
-    st = Stepper(_nim(), seed=1, agents=["person", "random"])
+def _nim_state(st: Stepper) -> NimState:
+    assert isinstance(st.state, NimState)
+    return st.state
+
+
+def test_a_game_defined_only_in_a_test_steps_in_the_stepper() -> None:
+    st = Stepper(Nim(), seed=1, agents=["person", "random"])
     assert [b.tooltip for b in buttons(st)] == ["take 1", "take 2"] and ">6<" in st.board.value
     buttons(st)[0].click()
-    assert st.state.pile == 5 and st.state.current_player == 1
+    assert _nim_state(st).pile == 5 and st.state.current_player == 1
     assert st.step() and st.state.current_player == 0
     st.back_button.click()
     assert st.state.current_player == 1
@@ -317,10 +323,10 @@ def test_a_game_defined_only_in_a_test_steps_in_the_stepper():
     assert "ゲーム終了" in st.status.value and "の勝ち" in st.result.banner.value
     st.seed_box.value = "2"
     st.reset_button.click()
-    assert st.state.pile == 7 and not st.state.history
+    assert _nim_state(st).pile == 7 and not st.state.history
 
 
-def test_forced_decisions_are_clicked_in_the_stepper_unless_asked():
+def test_forced_decisions_are_clicked_in_the_stepper_unless_asked() -> None:
     """Issue 12 item 5: off in the stepper (a lesson may show them), a constructor argument and a checkbox."""
     st = Stepper("dragonquest", seed=4, options={"turn_limit": 200})
     assert not st.session.auto_forced and not st.forced_box.value

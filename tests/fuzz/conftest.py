@@ -12,13 +12,14 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-_COMMON = {
-    "deadline": None,  # a replayed game or a whole CLI game may take a while on a busy machine
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    "print_blob": True,  # a failure prints @reproduce_failure(...) to paste above the test
-}
-settings.register_profile("ci", max_examples=500, **_COMMON)
-settings.register_profile("release", max_examples=15_000, **_COMMON)
-settings.register_profile("quick", max_examples=5, **_COMMON)
-settings.register_profile("probe", max_examples=200, **_COMMON)
+#: what every profile shares, as their parent
+_COMMON = settings(
+    deadline=None,  # a replayed game or a whole CLI game may take a while on a busy machine
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    print_blob=True,  # a failure prints @reproduce_failure(...) to paste above the test
+)
+settings.register_profile("ci", _COMMON, max_examples=500)
+settings.register_profile("release", _COMMON, max_examples=15_000)
+settings.register_profile("quick", _COMMON, max_examples=5)
+settings.register_profile("probe", _COMMON, max_examples=200)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

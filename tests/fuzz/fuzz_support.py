@@ -92,7 +92,9 @@ def library_error_or_success(fn: Callable[..., Any], *args: Any, **kw: Any) -> t
 def fewer(n: int) -> settings:
     """A 1/n share of the profile's examples, for a property whose one example costs n times as much
     (a card pool checked by its schema); as a decorator above ``@given``."""
-    return settings(max_examples=max(5, settings.default.max_examples // n))
+    profile = settings.default
+    assert profile is not None, "no Hypothesis profile loaded (tests/fuzz/conftest.py loads one)"
+    return settings(max_examples=max(5, profile.max_examples // n))
 
 
 @cache

@@ -83,6 +83,7 @@ def test_fuzz_saved_state(name: str, data: st.DataObject) -> None:
     doc = data.draw(st.sampled_from(SAVED[name]).flatmap(lambda d: mutated(d)) | json_values)
     state, error = library_error_or_success(game(name).state_from_dict, doc)
     if error is None:
+        assert isinstance(doc, dict), "a saved state that is not a JSON object was loaded"
         mine = state.to_dict()  # the play as saved (options and setup are written normalised: "1" -> 1, None -> 2)
         for key in ("game", "node", "zones", "rng", "history", "events", "trail"):
             assert mine[key] == doc[key], key
@@ -187,7 +188,7 @@ DECKS = {name: json.loads((DATA / name / "data" / "decks.json").read_text(encodi
 def _cards_module(name: str) -> Any:
     import importlib
 
-    return importlib.import_module(f"tcgteach.{name}.cards")
+    return importlib.import_module(f"tcgteach.{name}.rules.cards")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -88,7 +88,7 @@ def hostile(draw: st.DrawFn, base: Any) -> Any:
 
 
 def _module(name: str) -> Any:
-    return importlib.import_module(f"tcgteach.{name}.cards")
+    return importlib.import_module(f"tcgteach.{name}.rules.cards")
 
 
 def _package_file(name: str, file: str) -> Any:

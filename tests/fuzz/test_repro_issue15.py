@@ -10,7 +10,7 @@ import io
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -18,6 +18,7 @@ import tcgteach
 from tcgteach.cli import main
 from tcgteach.core.data import load_json
 from tcgteach.core.errors import DeckError, RecordError, TcgError
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.record import parse_record, read_record, record_text, replay
 
 _SPEC: dict[str, Any] = {
@@ -28,6 +29,10 @@ _SPEC: dict[str, Any] = {
         {"front": ["M01", "M02"], "deck": {"fill": "heroes"}},
     ],
 }
+
+
+def _dq() -> DragonQuest:
+    return cast(DragonQuest, tcgteach.game("dragonquest"))
 
 
 def _record(name: str = "darkmoon") -> str:
@@ -52,17 +57,17 @@ def _cli(argv: list[str]) -> tuple[int, str, str]:
 def test_repro_position_turn_player_float_is_refused(value: Any) -> None:
     """`game.position({... "turn_player": 1.0 ...})` loaded, then raised TypeError at the first move."""
     with pytest.raises(TcgError, match="turn_player"):
-        tcgteach.game("dragonquest").position(dict(copy.deepcopy(_SPEC), turn_player=value))
+        _dq().position(dict(copy.deepcopy(_SPEC), turn_player=value))
 
 
 def test_repro_position_first_player_float_is_refused() -> None:
     with pytest.raises(TcgError, match="first_player"):
-        tcgteach.game("dragonquest").position(dict(copy.deepcopy(_SPEC), first_player=0.0))
+        _dq().position(dict(copy.deepcopy(_SPEC), first_player=0.0))
 
 
 def test_repro_saved_state_turn_player_float_is_refused() -> None:
     """A saved position with `turn_player: 0.0` (equal to the 0 it replays to) loaded, then raised TypeError."""
-    g = tcgteach.game("dragonquest")
+    g = _dq()
     data = g.position(copy.deepcopy(_SPEC)).to_dict()
     data["setup"]["position"]["turn_player"] = 0.0
     with pytest.raises(TcgError, match="turn_player"):
@@ -71,7 +76,7 @@ def test_repro_saved_state_turn_player_float_is_refused() -> None:
 
 def test_repro_position_keeps_no_reference_to_the_callers_dict() -> None:
     """`game.position(spec)` kept the caller's dict: changing it afterwards broke the saved state."""
-    g = tcgteach.game("dragonquest")
+    g = _dq()
     spec = copy.deepcopy(_SPEC)
     s = g.position(spec)
     saved = s.to_dict()
