@@ -210,3 +210,31 @@ def test_the_export_caption_counts_moves_in_words() -> None:
     assert "after 2 moves." in st.export_html()
     st.set_lang("ja")
     assert "2手目の後" in st.export_html()
+
+
+def test_a_new_game_starts_a_new_log_and_a_game_without_a_quiz_gets_no_quiz_button(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found in the look at the War plugin: after New game with another game the log began with the old
+    game's set-up lines (its cache kept them), the deck pickers still offered the old game's decks, and
+    the Quiz button of a game without a quiz raised a ZeroDivisionError."""
+    c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
+    assert c.quiz_button.layout.display is None
+    dm_first = c.log_pane.cache[0]
+    c.game_picker.value = "dragonquest"
+    assert c.decks_pane.layout.display == "none"  # Dragon Quest's decks come with New game
+    c.new_button.click()
+    assert c.state.game.name == "dragonquest" and c.decks_pane.layout.display is None
+    lines = c.log_pane.cache
+    assert len(lines) == len(c.state.events) and dm_first not in lines
+    assert all("DQ-" in line for line in lines), lines[:3]
+    c.new_game(7)  # the same game, another seed: its own lines too
+    assert len(c.log_pane.cache) == len(c.state.events)
+    assert c.log_pane.cache == [line for line in c.log_pane.cache if "DQ-" in line]
+
+    # a game declaring no quiz (as the War plugin): Dragon Quest's class made to declare only its board
+    monkeypatch.setattr(type(c.game), "capabilities", property(lambda self: frozenset({"board"})))
+    c.new_game(3)
+    assert c.quiz_button.layout.display == "none"
+    with pytest.raises(tcgteach.TcgError, match="has no quiz questions"):
+        c.show_quiz(True)

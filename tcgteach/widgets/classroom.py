@@ -274,6 +274,7 @@ class Classroom(Surface):
         ]
         self._quiz_rows = [w.HTML(PANES_CSS + CSS), header]
         self.table.listen(self._refresh_classroom)
+        self._sync_capabilities()
 
     def _players_options(self, game: str, lang: str) -> list[tuple[str, int]]:
         return [(self.TEXT.t("n_players", lang, n=n), n) for n in _players(game)]
@@ -303,6 +304,8 @@ class Classroom(Surface):
         finally:
             self.table.relabeling = False
         self._on_players({"new": self.players_picker.value})
+        # the deck pickers list the decks of the game being played; another game's come with New game
+        self.decks_pane.layout.display = "none" if change["new"] != self.game.name else None
 
     def _on_players(self, change: dict[str, Any]) -> None:
         """A seat picker for every player at once (a third player's seat shows before New game)."""
@@ -321,6 +324,8 @@ class Classroom(Surface):
         from .quiz import Quiz
 
         check_bool(on, "on")
+        if on and "quiz" not in self.game.capabilities:
+            raise TcgError(self._t("no_quiz", game=_title(self.game.name, self.lang)))
         if on:
             game = self._teaching_game()
             if self.quiz is None or self.quiz.games != [self.game.name] or self._quiz_pool != self.game.user_pool:
@@ -405,6 +410,16 @@ class Classroom(Surface):
     def _restart(self, seed: int) -> None:
         super()._restart(seed)
         self.game_picker.value = self.game.name
+        self.decks_pane.layout.display = None
+        self._sync_capabilities()
+
+    def _sync_capabilities(self) -> None:
+        """Offer quiz mode only for a game that declares a quiz (``Game.capabilities``): a game package
+        without one (a plugin) gets no Quiz button, and quiz mode, if on, goes back to the game."""
+        has_quiz = "quiz" in self.game.capabilities
+        self.quiz_button.layout.display = None if has_quiz else "none"
+        if not has_quiz and self.quiz_button.value:
+            self.show_quiz(False)
 
     def _play_again(self) -> None:
         self.new_game(self.seed + 1)

@@ -54,6 +54,7 @@ CLASSROOM_TEXT = Text(
         ),
         "quiz": ("Quiz", "クイズ"),
         "quiz_back": ("Back to the game", "ゲームに戻る"),
+        "no_quiz": ("{game} has no quiz questions.", "{game}にはクイズの問題がありません。"),
         "help_text": (
             "Choose the game, who plays each seat and the seed under <b>Setup</b>, then press <b>New game</b>. "
             "The computer and the coach move by themselves, one move at a time, until a person has to decide. "

@@ -74,6 +74,7 @@ class LogPane(w.VBox):  # type: ignore[misc]
         self.cache: list[str] = []
         self._persp: Any = "unset"
         self._lang = table.lang
+        self._state: Any = None  # the game the cached lines are of (a new game starts a new log)
         table.listen(self.refresh)
 
     def refresh(self) -> None:
@@ -87,9 +88,9 @@ class LogPane(w.VBox):  # type: ignore[misc]
         self.layout.display = None
         persp = t.perspective()
         events = state.events
-        if persp != self._persp or t.lang != self._lang:
+        if persp != self._persp or t.lang != self._lang or state is not self._state:
             self.cache = []
-            self._persp, self._lang = persp, t.lang
+            self._persp, self._lang, self._state = persp, t.lang, state
         cache = self.cache
         if len(cache) > len(events):
             del cache[len(events) :]
