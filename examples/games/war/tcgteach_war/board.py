@@ -18,18 +18,34 @@ def render(state: Any, *, lang: str = "en", perspective: int | None = None) -> s
     for p in range(state.num_players):
         seen = _seen(state, p, perspective)
         hand = state.zone(p, "hand")
-        shown = " ".join(str(value[c]) for c in hand) if seen and all(c >= 0 for c in hand) else f"{len(hand)}"
+        if not hand:
+            shown = "なし" if ja else "none"
+        elif seen and all(c >= 0 for c in hand):
+            shown = " ".join(str(value[c]) for c in hand)
+        else:
+            shown = f"{len(hand)}枚" if ja else f"{len(hand)} cards"
         lead = state.zone(p, "lead")
         if not lead:
-            lead_text = "-"
+            lead_text = "なし" if ja else "none"
         elif seen and lead[0] >= 0:
-            lead_text = f"{value[lead[0]]} ({'裏向き' if ja else 'face down'})"
+            lead_text = f"{value[lead[0]]}（裏向き）" if ja else f"{value[lead[0]]} (face down)"
         else:
             lead_text = "🂠 " + ("裏向き" if ja else "face down")
-        rows.append(
-            f'<div class="war-player"><b>P{p + 1}</b> — {"手札" if ja else "hand"}: {escape(shown)}; '
-            f"{'リード' if ja else 'lead'}: {escape(lead_text)}; "
-            f"{'トリック' if ja else 'tricks'}: {state.tricks(p)}; "
-            f"{'山札' if ja else 'deck'}: {len(state.zone(p, 'deck'))}</div>"
-        )
+        if ja:
+            parts = [
+                f"手札：{shown}",
+                f"リード：{lead_text}",
+                f"取ったトリック：{state.tricks(p)}",
+                f"山札：{len(state.zone(p, 'deck'))}枚",
+            ]
+            sep = "　"
+        else:
+            parts = [
+                f"hand: {shown}",
+                f"lead: {lead_text}",
+                f"tricks: {state.tricks(p)}",
+                f"deck: {len(state.zone(p, 'deck'))}",
+            ]
+            sep = "; "
+        rows.append(f'<div class="war-player"><b>P{p + 1}</b> — {escape(sep.join(parts))}</div>')
     return '<div class="tcg-board war">' + "".join(rows) + "</div>"

@@ -349,9 +349,9 @@ class War(Game[WarState]):
         if event.kind == "led":  # never the card: the log of a shared screen must not show the face-down lead
             return f"{who} が1枚を裏向きにリードした" if ja else f"{who} leads a card face down"
         if event.kind == "answered":
-            return f"{who} が {d['value']} で応答した" if ja else f"{who} answers with a {d['value']}"
+            return f"{who} が {d['value']} で応答した" if ja else f"{who} answers with {_a(d['value'])}"
         if event.kind == "revealed":
-            return f"リードは {d['value']} だった" if ja else f"The lead was a {d['value']}"
+            return f"リードは {d['value']} だった" if ja else f"The lead was {_a(d['value'])}"
         if event.kind == "tied":
             return (
                 f"{d['value']} 同士で引き分け、両方を捨て札に"
@@ -366,3 +366,8 @@ class War(Game[WarState]):
         if event.kind == "game_over":
             return "ゲーム終了" if ja else "Game over"
         return event.kind
+
+
+def _a(value: int) -> str:
+    """A card's value with its article: "an 8", "an 11", "a 5"."""
+    return f"{'an' if str(value).startswith('8') or value in (11, 18) else 'a'} {value}"
