@@ -199,7 +199,6 @@ class Stepper(Surface):
             (self.speed, "tcg-speed"),
         ):
             b.add_class(cls)
-        self.play_button.add_class("tcg-play")
         self.extra = w.HTML()  # the combat view's arithmetic (empty here)
         self.extra.add_class("tcg-extra")
         self.step_button.on_click(g(lambda _b: self.step()))
