@@ -133,7 +133,10 @@ def game_package(name: str) -> str:
 
 
 def plugin_of(name: str) -> tuple[str, str] | None:
-    """(distribution, entry point) of a game that an installed plugin gives, or None."""
+    """(distribution, entry point) of a game that an installed plugin gives, or None (a built-in game, or no
+    game of that name)."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"no game {name!r}: a game's name is a string; the games are: {', '.join(games())}")
     _discover()
     return _PLUGINS.get(name)
 
