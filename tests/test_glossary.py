@@ -25,6 +25,7 @@ import tcgteach
 from tcgteach.core.errors import TcgError
 from tcgteach.glossary import GLOSSARY, Inconsistency, find_inconsistencies, table_html, term, terms
 from tcgteach.i18n import LANGS, Text
+from tcgteach.texts import outcome_text
 
 try:  # tests/ may become a package
     from . import gamecases
@@ -135,7 +136,7 @@ def _played_texts(name: str, seed: int, steps: int = 400) -> Texts:
         yield f"{name} seed {seed} final board", lang, game.render_board(state, lang=lang)
         result = state.result()
         if result is not None:
-            yield f"{name} seed {seed} result", lang, result.text(lang)
+            yield f"{name} seed {seed} result", lang, outcome_text(result, lang)
 
 
 def _package_texts() -> Texts:

@@ -66,7 +66,11 @@ def test_registered_and_exported() -> None:
     for name, title in (("darkmoon", "DARK MOON"), ("dragonquest", "Dragon Quest")):
         policy = tcgteach.game(name).heuristic_policy()
         module = sys.modules[type(policy).__module__]
-        assert module.__name__ == f"tcgteach.{name}.policy" and module.__doc__ is not None and title in module.__doc__
+        assert (
+            module.__name__ == f"tcgteach.{name}.teaching.policy"
+            and module.__doc__ is not None
+            and title in module.__doc__
+        )
 
 
 @pytest.mark.parametrize("name", COACHED)
