@@ -7,17 +7,20 @@ import copy
 import json
 import pickle
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import tcgteach
 from tcgteach.core.errors import OptionError, TcgError
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 #: every registered game; the card-pool boundaries over the games whose card pool a user may replace
 GAMES = gamecases.registered_games()

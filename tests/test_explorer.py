@@ -7,7 +7,7 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,10 +17,13 @@ from tcgteach.cli import main
 from tcgteach.core.errors import DeckError, IllegalActionError, TcgError
 from tcgteach.explorer import Example, where
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 #: every registered game: the explorer finds a live example of each of its rules from its engine alone
 GAMES = tuple(gamecases.registered_games())

@@ -17,14 +17,17 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "playthroughs" / "regenerate.py"

@@ -14,16 +14,20 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
 from tcgteach.texts import rule_marks
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 WAR = gamecases.ROOT / "examples" / "games" / "war"
 needs_war = pytest.mark.skipif("war" not in tcgteach.games(), reason="pip install -e examples/games/war")

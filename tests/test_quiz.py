@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,10 +17,13 @@ from tcgteach.dragonquest.rules.ids import ACTIVE
 from tcgteach.quiz import Question, Score, kinds, make_question
 from tests.tinygame import Tally
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 SEEDS = range(30)
 #: the registered games that declare a quiz (``Game.capabilities``); the others are tested for having none

@@ -7,7 +7,7 @@ import copy
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,10 +17,13 @@ from tcgteach.core import schema as S
 from tcgteach.darkmoon.rules import cards as dm_cards
 from tcgteach.dragonquest.rules import cards as dq_cards
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 PKG = Path(tcgteach.__file__).parent
 SHIPPED = [

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 PACKAGE = Path(tcgteach.__file__).parent
 #: the registered games' packages (``tcgteach.game_package``): the built-ins' inside tcgteach, the plugins' outside

@@ -10,17 +10,21 @@ no module outside a game's package knows that game.
 from __future__ import annotations
 
 import shutil
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import conformance, gamecases, tinygame
-except ImportError:
-    import conformance
-    import gamecases
-    import tinygame
+else:
+    try:  # tests/ may become a package
+        from . import conformance, gamecases, tinygame
+    except ImportError:
+        import conformance
+        import gamecases
+        import tinygame
 
 
 @pytest.fixture(autouse=True)
