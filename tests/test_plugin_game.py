@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import tcgteach
+from tcgteach.core.state import State
 from tcgteach.texts import rule_marks
 
 if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
@@ -126,7 +127,7 @@ def test_war_is_registered_from_its_own_distribution() -> None:
     assert "既定値" in rule_marks(game, "WR-3.4", "ja")[0]
 
 
-def _at_answer(seed: int = 1) -> tcgteach.core.state.State:
+def _at_answer(seed: int = 1) -> State:
     import random
 
     state = tcgteach.game("war").new_state(seed=seed)

@@ -85,7 +85,7 @@ def _violations() -> list[str]:
     return bad
 
 
-def test_the_games_are_found():
+def test_the_games_are_found() -> None:
     """The built-in games are packages of tcgteach; every other registered game (a plugin) lives outside it."""
     assert GAME_PACKAGES == sorted(tcgteach.BUILTIN_GAMES)
     assert set(GAME_PACKAGES) <= set(tcgteach.games())
@@ -93,11 +93,11 @@ def test_the_games_are_found():
         assert tcgteach.game_package(name).partition(".")[0] != "tcgteach", name
 
 
-def test_no_module_outside_a_game_imports_it():
+def test_no_module_outside_a_game_imports_it() -> None:
     assert _violations() == []
 
 
-def test_the_walk_would_see_an_import():
+def test_the_walk_would_see_an_import() -> None:
     """The check is not empty: a module that imports a game package, in any of the usual ways, is caught."""
     probe = (
         "from ..darkmoon.cards import CHARACTER_JA\n"
