@@ -1,7 +1,7 @@
 """The coach (determinized MCTS) and determinization: legal, honest about hidden cards, explained."""
 
 import random
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
@@ -14,10 +14,13 @@ from tcgteach.darkmoon.rules.state import DarkMoonState
 from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules.state import DragonQuestState
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 #: the registered games that declare a coach (``Game.capabilities``)
 COACHED = gamecases.with_capability("coach")

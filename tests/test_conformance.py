@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import os
 import time
+from typing import TYPE_CHECKING
 
 import pytest
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import conformance, gamecases
-except ImportError:
-    import conformance
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import conformance, gamecases
+    except ImportError:
+        import conformance
+        import gamecases
 
 #: game name -> number of random games (mixing every player count and every option value). DARK MOON
 #: plays 2-6 players equally often (320 games each); its bigger tables take more steps per game

@@ -7,20 +7,24 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import tcgteach
-from tcgteach import explorer
+from tcgteach import explorer, explorer_examples, explorer_index, explorer_lessons
 from tcgteach.cli import main
 from tcgteach.core.errors import DeckError, IllegalActionError, TcgError
+from tcgteach.dragonquest.rules import actions as QA
 from tcgteach.explorer import Example, where
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 #: every registered game: the explorer finds a live example of each of its rules from its engine alone
 GAMES = tuple(gamecases.registered_games())
@@ -74,7 +78,7 @@ def check_moment(ex: Example, rule: str) -> None:
         assert ex.events, ex
         for i in ex.events:  # the events of the last action (or of the set-up) cite the rule
             assert before <= i < len(state.events), (ex, i)
-            assert rule in explorer._cited(state.events[i].rule), (ex, state.events[i])
+            assert rule in explorer_examples._cited(state.events[i].rule), (ex, state.events[i])
     elif ex.kind == "refused":
         state = replayed(ex, ex.actions)
         assert ex.action is not None
@@ -109,9 +113,9 @@ def check_moment(ex: Example, rule: str) -> None:
     elif ex.kind == "reading":
         check_reading(ex, rule)
     elif ex.kind == "state":  # the game's moment of the rule holds at this step, and says what it says
-        before = replayed(ex, ex.actions - 1) if ex.actions else None
+        earlier = replayed(ex, ex.actions - 1) if ex.actions else None
         moment = game.rule_moments()[rule]
-        assert moment(before, replayed(ex, ex.actions)) == dict(ex.text), ex
+        assert moment(earlier, replayed(ex, ex.actions)) == dict(ex.text), ex
         assert first_moment(ex, moment) == ex.actions, ex  # and no earlier step of its game
     else:
         raise AssertionError(f"unexpected kind {ex.kind}")
@@ -312,6 +316,7 @@ def test_DQ_4_6_paying_a_close_cost_closes_the_active_card() -> None:
 def test_DQ_4_7_a_card_recruited_this_turn_acts_at_once() -> None:
     ex, before, after = state_example("dragonquest", "DQ-4.7")
     action = tcgteach.game("dragonquest").parse_action(ex.history[ex.actions - 1])
+    assert isinstance(action, QA.Attack), action  # the example's recruit attacks at once
     start = turn_began(ex, before.turn)
     assert replayed(ex, start).turn == before.turn
     recruited = [
@@ -347,6 +352,7 @@ def test_DQ_10_2_an_item_goes_onto_a_character_not_a_monster() -> None:
     ex, before, after = state_example("dragonquest", "DQ-10.2")
     game = tcgteach.game("dragonquest")
     action = game.parse_action(ex.history[ex.actions - 1])
+    assert isinstance(action, QA.Equip), action
     assert action.item in after.damage_zone(action.card) or after.item_of(action.card) == action.item
     assert after.card(action.card).type == "character"
     monsters = [c for c in before.party(before.actor) if before.card(c).type == "monster"]
@@ -385,14 +391,15 @@ def test_a_heading_shows_its_rules_acting() -> None:
 def test_index_is_deterministic_and_cached() -> None:
     first = where("darkmoon", "DM-4.6").examples
     assert where("darkmoon", "DM-4.6").examples is not first  # a new tuple ...
-    assert explorer._index(tcgteach.game("darkmoon")) is explorer._index(tcgteach.game("darkmoon"))  # ... one index
-    saved = dict(explorer._INDEXES)
-    explorer._INDEXES.clear()
+    dm = tcgteach.game("darkmoon")
+    assert explorer_index._index(dm) is explorer_index._index(tcgteach.game("darkmoon"))  # ... one index
+    saved = dict(explorer_index._INDEXES)
+    explorer_index._INDEXES.clear()
     try:
         again = where("darkmoon", "DM-4.6").examples
     finally:
-        explorer._INDEXES.clear()
-        explorer._INDEXES.update(saved)
+        explorer_index._INDEXES.clear()
+        explorer_index._INDEXES.update(saved)
     assert again == first
     assert [e.describe("ja") for e in again] == [e.describe("ja") for e in first]
 
@@ -417,7 +424,7 @@ def test_index_is_the_same_in_another_process() -> None:
 
 def test_index_per_options() -> None:
     other = tcgteach.game("darkmoon", {"tie": "none"})
-    assert explorer._index(other) is not explorer._index(tcgteach.game("darkmoon"))
+    assert explorer_index._index(other) is not explorer_index._index(tcgteach.game("darkmoon"))
     assert all(dict(e.options)["tie"] == "none" for e in where(other, "DM-4.2").examples)
 
 
@@ -471,7 +478,7 @@ def test_bad_lessons_file_names_the_field(tmp_path: Path) -> None:
     bad = tmp_path / "lessons.json"
     bad.write_text(json.dumps({"format": "tcgteach-lessons", "version": 1, "lessons": [{"id": "x"}]}))
     with pytest.raises(TcgError, match=r"lessons\[0\]\.game: missing"):
-        explorer._read_lessons(bad)
+        explorer_lessons._read_lessons(bad)
 
 
 # -- bad input ---------------------------------------------------------------------------------------

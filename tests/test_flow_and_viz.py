@@ -3,7 +3,7 @@
 import re
 import shutil
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
@@ -12,10 +12,13 @@ from tcgteach.darkmoon import DarkMoon
 from tcgteach.viz.board import board_html
 from tcgteach.viz.flowgraph import FlowDiagram, diagram, dot_source
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"

@@ -17,7 +17,7 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -27,10 +27,13 @@ from tcgteach.glossary import GLOSSARY, Inconsistency, find_inconsistencies, tab
 from tcgteach.i18n import LANGS, Text
 from tcgteach.texts import outcome_text
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tcgteach"

@@ -11,7 +11,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
@@ -22,10 +22,13 @@ from tcgteach.core.game import Game
 from tcgteach.core.state import State
 from tcgteach.darkmoon.rules.state import DarkMoonState
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 #: the registered games that declare a coach (a rule-of-thumb policy: ``Game.capabilities``)
 COACHED = gamecases.with_capability("coach")

@@ -16,21 +16,25 @@ import importlib.util
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "playthroughs" / "regenerate.py"
 
 
-def _load() -> Any:
+def _load() -> types.ModuleType:
     name = "_tcgteach_playthroughs_regenerate"
     mod = sys.modules.get(name)
     if mod is None:
@@ -42,7 +46,10 @@ def _load() -> Any:
     return mod
 
 
-R = _load()
+if TYPE_CHECKING:  # the script, read by mypy as the module it is
+    from .playthroughs import regenerate as R
+else:
+    R = _load()
 DIFF_LINES = 60
 
 

@@ -14,16 +14,21 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
+from tcgteach.core.state import State
 from tcgteach.texts import rule_marks
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 WAR = gamecases.ROOT / "examples" / "games" / "war"
 needs_war = pytest.mark.skipif("war" not in tcgteach.games(), reason="pip install -e examples/games/war")
@@ -122,7 +127,7 @@ def test_war_is_registered_from_its_own_distribution() -> None:
     assert "既定値" in rule_marks(game, "WR-3.4", "ja")[0]
 
 
-def _at_answer(seed: int = 1) -> tcgteach.core.state.State:
+def _at_answer(seed: int = 1) -> State:
     import random
 
     state = tcgteach.game("war").new_state(seed=seed)

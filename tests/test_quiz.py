@@ -7,20 +7,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import tcgteach
 from tcgteach.core.errors import TcgError
+from tcgteach.darkmoon.rules.state import DarkMoonState
 from tcgteach.dragonquest.rules.ids import ACTIVE
+from tcgteach.dragonquest.rules.state import DragonQuestState
 from tcgteach.quiz import Question, Score, kinds, make_question
 from tests.tinygame import Tally
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 SEEDS = range(30)
 #: the registered games that declare a quiz (``Game.capabilities``); the others are tested for having none
@@ -38,8 +43,21 @@ def _yes(q: Question) -> bool:
 
 
 # -- independent answers: from the rules, on the whole state behind the position ---------------------------------
-def _dm_reveal(q: Question) -> Any:
-    s, p = q.truth, q.truth.turn_player
+def _dm(q: Question) -> DarkMoonState:
+    """The DARK MOON state behind a question's position, as its own class."""
+    assert isinstance(q.truth, DarkMoonState), q.truth
+    return q.truth
+
+
+def _dq(q: Question) -> DragonQuestState:
+    """The Dragon Quest state behind a question's position, as its own class."""
+    assert isinstance(q.truth, DragonQuestState), q.truth
+    return q.truth
+
+
+def _dm_reveal(q: Question) -> bool:
+    s = _dm(q)
+    p = s.turn_player
     top = s.card(q.about["top"])
     assert s.deck(p)[-1] == q.about["top"]  # the card said to be on top is on top
     played = s.card(q.about["card"])
@@ -48,93 +66,95 @@ def _dm_reveal(q: Question) -> Any:
     return q.right.startswith("Onto" if match else "Into")
 
 
-def _dm_actions_left(q: Question) -> Any:
-    s = q.truth
+def _dm_actions_left(q: Question) -> bool:
+    s = _dm(q)
     limit = 1 if s.turn == 1 else 2  # DM-4.3 (the first turn of the game is turn 1), else DM-4.1
     return _number(q.right) == limit - s.actions_used
 
 
-def _dm_can_form_unit(q: Question) -> Any:
-    s, p = q.truth, q.truth.turn_player
+def _dm_can_form_unit(q: Question) -> bool:
+    s = _dm(q)
+    p = s.turn_player
     chars = sum(1 for c in s.field(p) if s.card(c).is_character)
     return _yes(q) == (chars >= 3 and any(not u for u in s.units(p)))
 
 
-def _dm_end_armed(q: Question) -> Any:
-    s, p = q.truth, q.truth.turn_player
+def _dm_end_armed(q: Question) -> bool:
+    s = _dm(q)
+    p = s.turn_player
     full = all(s.units(p))
     key = "armed" if full and s.armed_by is None else "already" if full else "none"
     return q.right.startswith({"armed": "The end is armed", "already": "Nothing new", "none": "Nothing: not"}[key])
 
 
-def _dm_last_turn(q: Question) -> Any:
-    s = q.truth
+def _dm_last_turn(q: Question) -> bool:
+    s = _dm(q)
     assert s.armed_by is not None
     return q.right == f"P{(s.armed_by - 1) % s.num_players + 1}'s turn"
 
 
-def _unit_bonus(points: dict[str, Any], names: list[str]) -> int:
+def _unit_bonus(points: dict[str, Any], names: list[str | None]) -> int:
     if "per_name" in points:
-        return points["value"] * names.count(points["per_name"])
+        return int(points["value"]) * names.count(points["per_name"])
     cond = points["if"]
     if cond is None:
-        return points["value"]
-    ok = {
+        return int(points["value"])
+    ok: dict[str, Callable[[Any], bool]] = {
         "unit_has": lambda a: a in names,
         "unit_distinct_at_least": lambda a: len(set(names)) >= a,
         "unit_characters_at_least": lambda a: len(names) >= a,
     }
     ((key, arg),) = cond.items()
-    return points["value"] if ok[key](arg) else 0
+    return int(points["value"]) if ok[key](arg) else 0
 
 
-def _dm_points(s: Any, p: int) -> int:
+def _dm_points(s: DarkMoonState, p: int) -> int:
     total = 0
     for unit in s.units(p):
         cards = [s.card(c) for c in unit]
         names = [c.character for c in cards if c.is_character]
-        total += len(unit) + sum(_unit_bonus(dict(c.points), names) for c in cards if c.points)
+        total += len(unit) + sum(_unit_bonus(dict(c.points or {}), names) for c in cards if c.points)
     return total + sum(1 for c in s.field(p) if not s.card(c).is_character)
 
 
-def _dm_score(q: Question) -> Any:
-    return _number(q.right) == _dm_points(q.truth, q.about["player"])
+def _dm_score(q: Question) -> bool:
+    return _number(q.right) == _dm_points(_dm(q), q.about["player"])
 
 
-def _dm_special_bonus(q: Question) -> Any:
-    s = q.truth
+def _dm_special_bonus(q: Question) -> bool:
+    s = _dm(q)
     unit = s.unit(q.about["player"], q.about["slot"])
     names = [s.card(c).character for c in unit if s.card(c).is_character]
-    return _number(q.right) == _unit_bonus(dict(s.card(q.about["card"]).points), names)
+    return _number(q.right) == _unit_bonus(dict(s.card(q.about["card"]).points or {}), names)
 
 
-def _dm_winner(q: Question) -> Any:
-    s = q.truth
+def _dm_winner(q: Question) -> bool:
+    s = _dm(q)
     scores = [_dm_points(s, p) for p in range(s.num_players)]
     top = [p for p, v in enumerate(scores) if v == max(scores)]
     return q.right == (f"P{top[0] + 1} wins" if len(top) == 1 else "A draw (equal highest points)")
 
 
-def _dq_fight(q: Question) -> tuple[Any, int, int]:
-    return q.truth, q.about["attacker"], q.about["defender"]
+def _dq_fight(q: Question) -> tuple[DragonQuestState, int, int]:
+    return _dq(q), q.about["attacker"], q.about["defender"]
 
 
-def _dq_first_strike(q: Question) -> Any:
+def _dq_first_strike(q: Question) -> bool:
     s, a, d = _dq_fight(q)
     sa, sd = s.speed_of(a), s.speed_of(d)
     return q.right.endswith("same time") if sa == sd else q.right.startswith("P1's" if sa > sd else "P2's")
 
 
-def _dq_defender_dies_first(s: Any, a: int, d: int) -> bool:
+def _dq_defender_dies_first(s: DragonQuestState, a: int, d: int) -> bool:
     return s.speed_of(a) > s.speed_of(d) and s.attack_of(a) >= s.hp_of(d) - s.damage(d)
 
 
-def _dq_counter_back(q: Question) -> Any:
+def _dq_counter_back(q: Question) -> bool:
     s, a, d = _dq_fight(q)
     return _yes(q) == (not _dq_defender_dies_first(s, a, d))
 
 
-def _dq_damage_cards(q: Question) -> Any:
+def _dq_damage_cards(q: Question) -> bool:
     s, a, d = _dq_fight(q)
     attacker_dies_first = (
         q.about["counter"] and s.speed_of(d) > s.speed_of(a) and s.attack_of(d) >= s.hp_of(a) - s.damage(a)
@@ -143,48 +163,48 @@ def _dq_damage_cards(q: Question) -> Any:
     return _number(q.right) == n
 
 
-def _dq_defeat_gp(q: Question) -> Any:
+def _dq_defeat_gp(q: Question) -> bool:
     s, a, d = _dq_fight(q)
     assert not q.about["counter"]
     return _number(q.right) == (s.card(d).level if s.attack_of(a) >= s.hp_of(d) - s.damage(d) else 0)
 
 
-def _dq_who_defends(q: Question) -> Any:
-    s = q.truth
+def _dq_who_defends(q: Question) -> bool:
+    s = _dq(q)
     active = any(s.orient[c] == ACTIVE for c in s.front(1))
     return q.right.startswith("P2" if active else "P1")
 
 
-def _dq_can_attack(q: Question) -> Any:
-    s, x = q.truth, q.about["card"]
+def _dq_can_attack(q: Question) -> bool:
+    s, x = _dq(q), q.about["card"]
     return _yes(q) == (x in s.front(0) and s.orient[x] == ACTIVE and bool(s.front(1)))
 
 
-def _dq_level(s: Any) -> int:
+def _dq_level(s: DragonQuestState) -> int:
     return max(s.level[1], 1 + sum(s.card(c).level for c in s.exp_box(0)) // 5)
 
 
-def _dq_level_next(q: Question) -> Any:
-    return _number(q.right) == _dq_level(q.truth)
+def _dq_level_next(q: Question) -> bool:
+    return _number(q.right) == _dq_level(_dq(q))
 
 
-def _dq_income(q: Question) -> Any:
-    return _number(q.right) == _dq_level(q.truth) + 1
+def _dq_income(q: Question) -> bool:
+    return _number(q.right) == _dq_level(_dq(q)) + 1
 
 
-def _dq_poison(q: Question) -> Any:
-    s, x = q.truth, q.about["card"]
+def _dq_poison(q: Question) -> bool:
+    s, x = _dq(q), q.about["card"]
     dead = s.damage(x) + 1 >= s.hp_of(x)
     return q.right == ("It takes 1 damage and is defeated" if dead else "It takes 1 damage and stays")
 
 
-def _dq_wipe_out(q: Question) -> Any:
-    s = q.truth
+def _dq_wipe_out(q: Question) -> bool:
+    s = _dq(q)
     had_a_turn = s.turn > 1  # P1 went first: P2's first turn is turn 2
     return _number(q.right) == (5 if not s.party(1) and had_a_turn else 0)
 
 
-CHECKS: dict[str, dict[str, Callable[[Question], Any]]] = {
+CHECKS: dict[str, dict[str, Callable[[Question], bool]]] = {
     "darkmoon": {
         "reveal": _dm_reveal,
         "actions_left": _dm_actions_left,
@@ -210,7 +230,7 @@ CHECKS: dict[str, dict[str, Callable[[Question], Any]]] = {
 }
 
 
-def test_each_game_has_at_least_8_kinds_and_every_kind_is_checked_here():
+def test_each_game_has_at_least_8_kinds_and_every_kind_is_checked_here() -> None:
     for g in tcgteach.BUILTIN_GAMES:
         assert len(kinds(g)) >= 8
         assert set(kinds(g)) == set(CHECKS[g])
@@ -219,14 +239,14 @@ def test_each_game_has_at_least_8_kinds_and_every_kind_is_checked_here():
 
 
 @pytest.mark.parametrize("game_name", WITHOUT_QUIZ)
-def test_a_registered_game_without_a_quiz_is_not_asked_for_one(game_name):
+def test_a_registered_game_without_a_quiz_is_not_asked_for_one(game_name: str) -> None:
     assert kinds(game_name) == [] and tcgteach.game(game_name).quiz_kinds() == {}
     with pytest.raises(TcgError, match="its kinds are: none"):
         make_question(game_name, "anything", 1)
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_every_kind_asks_a_valid_question_whose_answer_the_rules_confirm(game_name):
+def test_every_kind_asks_a_valid_question_whose_answer_the_rules_confirm(game_name: str) -> None:
     game = tcgteach.game(game_name)
     rule_ids = set(game.rule_ids())
     for kind in kinds(game_name):
@@ -251,7 +271,7 @@ def test_every_kind_asks_a_valid_question_whose_answer_the_rules_confirm(game_na
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_japanese_questions_are_the_same_positions_in_japanese_words(game_name):
+def test_japanese_questions_are_the_same_positions_in_japanese_words(game_name: str) -> None:
     for kind in kinds(game_name):
         for seed in range(0, 30, 3):
             en = make_question(game_name, kind, seed, "en")
@@ -268,7 +288,7 @@ def test_japanese_questions_are_the_same_positions_in_japanese_words(game_name):
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_questions_use_the_glossary_terms(game_name):
+def test_questions_use_the_glossary_terms(game_name: str) -> None:
     """The texts as the learner reads them (card names and numbers filled in), in both languages."""
     from tcgteach.glossary import find_inconsistencies
 
@@ -280,7 +300,7 @@ def test_questions_use_the_glossary_terms(game_name):
                     assert not find_inconsistencies(text, lang), (kind, lang, text)
 
 
-def test_the_same_seed_gives_the_same_question():
+def test_the_same_seed_gives_the_same_question() -> None:
     for g in GAMES:
         for kind in kinds(g):
             a, b = make_question(g, kind, 5, "en"), make_question(g, kind, 5, "en")
@@ -288,17 +308,20 @@ def test_the_same_seed_gives_the_same_question():
             assert a.truth.zones == b.truth.zones
 
 
-def test_hidden_information_stays_hidden_in_the_position_shown():
+def test_hidden_information_stays_hidden_in_the_position_shown() -> None:
     q = make_question("darkmoon", "reveal", 1, "en")
-    p = q.truth.turn_player
+    truth = _dm(q)
+    p = truth.turn_player
     assert q.position.viewer == p == q.perspective
-    assert all(c == -1 for c in q.position.deck(p))  # the deck order is not shown ...
-    assert q.truth.deck(p)[-1] == q.about["top"]  # ... the prompt names the top card instead
-    assert q.truth.card(q.about["top"]).label("en") in q.prompt
+    shown = q.position
+    assert isinstance(shown, DarkMoonState)
+    assert all(c == -1 for c in shown.deck(p))  # the deck order is not shown ...
+    assert truth.deck(p)[-1] == q.about["top"]  # ... the prompt names the top card instead
+    assert truth.card(q.about["top"]).label("en") in q.prompt
 
 
 @pytest.mark.parametrize("kind", ["score", "winner", "special_bonus"])
-def test_the_board_does_not_give_the_points_away_before_the_answer(kind):
+def test_the_board_does_not_give_the_points_away_before_the_answer(kind: str) -> None:
     """The DARK MOON board shows the points now (DM-5.5): not while they are what the question asks."""
     shown = {"en": ("points now", "bonus now", " pts"), "ja": ("現在", "今のボーナス", "点</small>")}
     for seed in range(5):
@@ -314,7 +337,7 @@ def test_the_board_does_not_give_the_points_away_before_the_answer(kind):
 
 
 @pytest.mark.parametrize("kind", ["level_next", "income"])
-def test_the_board_does_not_tell_the_next_level_before_the_answer(kind):
+def test_the_board_does_not_tell_the_next_level_before_the_answer(kind: str) -> None:
     """The Dragon Quest board notes the level a player reaches at the next reset (DQ-9.4): not while asked."""
     for seed in range(5):
         for lang, words in (("en", ("more to level", "at own next reset")), ("ja", ("まであと", "次の自分のリセット"))):
@@ -324,7 +347,7 @@ def test_the_board_does_not_tell_the_next_level_before_the_answer(kind):
             assert words[0] in q.board_html(after=True)
 
 
-def test_the_board_does_not_list_the_final_turns_before_the_answer():
+def test_the_board_does_not_list_the_final_turns_before_the_answer() -> None:
     """The DARK MOON board lists the players still to take a final turn (DM-1.5): not while asked who is last."""
     for seed in range(5):
         for lang, words in (("en", "still to play"), ("ja", "残り：")):
@@ -333,7 +356,7 @@ def test_the_board_does_not_list_the_final_turns_before_the_answer():
             assert "tcg-status" in q.board_html()
 
 
-def test_the_board_does_not_count_the_actions_before_the_answer():
+def test_the_board_does_not_count_the_actions_before_the_answer() -> None:
     """The DARK MOON board counts the turn's actions (actions 1/2): not while asked how many are left."""
     for seed in range(5):
         for lang, pattern in (("en", r"actions \d/\d"), ("ja", r"行動 \d/\d")):
@@ -342,7 +365,7 @@ def test_the_board_does_not_count_the_actions_before_the_answer():
             assert re.search(pattern, q.position.game.render_board(q.position, lang=lang))
 
 
-def test_bad_game_kind_language_and_choice_are_clear_errors():
+def test_bad_game_kind_language_and_choice_are_clear_errors() -> None:
     with pytest.raises(TcgError, match="its kinds are: first_strike, counter_back"):
         make_question("dragonquest", "nope", 1)
     with pytest.raises(TcgError, match="no game|unknown|darkmoon"):
@@ -356,14 +379,14 @@ def test_bad_game_kind_language_and_choice_are_clear_errors():
         q.is_right(9)
 
 
-def test_a_game_without_a_quiz_has_no_kinds_and_says_so():
+def test_a_game_without_a_quiz_has_no_kinds_and_says_so() -> None:
     game = Tally()
     assert kinds(game) == []
     with pytest.raises(TcgError, match="its kinds are: none"):
         make_question(game, "anything", 1)
 
 
-def test_score_counts_per_kind_and_reads_in_both_languages():
+def test_score_counts_per_kind_and_reads_in_both_languages() -> None:
     s = Score()
     assert s.text("en") == "No question answered yet"
     q = make_question("dragonquest", "first_strike", 2)
@@ -375,7 +398,7 @@ def test_score_counts_per_kind_and_reads_in_both_languages():
 
 
 # -- widgets -------------------------------------------------------------------------------------------------------
-def test_quiz_widget_scores_a_right_and_a_wrong_click_and_explains_with_the_rule():
+def test_quiz_widget_scores_a_right_and_a_wrong_click_and_explains_with_the_rule() -> None:
     from tcgteach.widgets import Quiz
     from tcgteach.widgets.quiz import session_score
 
@@ -416,7 +439,7 @@ def html_escaped(text: str) -> str:
     return html.escape(text)
 
 
-def test_quiz_switches_language_keeping_the_question_and_the_answer_shown():
+def test_quiz_switches_language_keeping_the_question_and_the_answer_shown() -> None:
     from tcgteach.widgets import Quiz
 
     quiz = Quiz("darkmoon", seed=3, questions=3)
@@ -428,7 +451,7 @@ def test_quiz_switches_language_keeping_the_question_and_the_answer_shown():
     assert "1問中1問正解" in quiz.header.value
 
 
-def test_quiz_refuses_bad_arguments_with_the_choices():
+def test_quiz_refuses_bad_arguments_with_the_choices() -> None:
     from tcgteach.widgets import Quiz
 
     with pytest.raises(TcgError, match="its kinds are"):
@@ -446,7 +469,7 @@ def test_quiz_refuses_bad_arguments_with_the_choices():
 @pytest.mark.parametrize(
     "lesson", ["00_first_look", "01_darkmoon", "02_dragonquest", "03_dragonquest_combat", "04_compare_designs"]
 )
-def test_self_check_for_each_lesson(lesson):
+def test_self_check_for_each_lesson(lesson: str) -> None:
     from tcgteach.widgets import SelfCheck
     from tcgteach.widgets.quiz import LESSONS
 
@@ -463,7 +486,7 @@ def test_self_check_for_each_lesson(lesson):
         assert {g for g, _ in LESSONS[lesson]} == set(tcgteach.BUILTIN_GAMES)
 
 
-def test_self_checks_are_built_from_their_lessons():
+def test_self_checks_are_built_from_their_lessons() -> None:
     """One self-check per lesson of the lesson index, and every question asks about a rule its lesson teaches."""
     import json
     from pathlib import Path
@@ -479,14 +502,14 @@ def test_self_checks_are_built_from_their_lessons():
             assert set(q.rules) & taught[lesson], (lesson, kind, q.rules)
 
 
-def test_self_check_of_an_unknown_lesson_names_the_lessons():
+def test_self_check_of_an_unknown_lesson_names_the_lessons() -> None:
     from tcgteach.widgets import SelfCheck
 
     with pytest.raises(TcgError, match="the lessons are: 00_first_look, 01_darkmoon"):
         SelfCheck("99_nope")
 
 
-def test_classroom_quiz_mode_shows_a_quiz_of_its_game_and_language_and_switches_back():
+def test_classroom_quiz_mode_shows_a_quiz_of_its_game_and_language_and_switches_back() -> None:
     from tcgteach.widgets import Classroom
 
     c = Classroom("dragonquest", lang="en", seed=2)
@@ -510,7 +533,7 @@ def test_classroom_quiz_mode_shows_a_quiz_of_its_game_and_language_and_switches_
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_why_of_a_long_explanation_is_a_list_of_short_sentences(lang):
+def test_the_why_of_a_long_explanation_is_a_list_of_short_sentences(lang: str) -> None:
     """Issue 21: the quiz's "Why:" was one run-on paragraph; each sentence is now a point of its own."""
     from tcgteach.widgets import Quiz
     from tcgteach.widgets.quiz import explanation_points
@@ -529,7 +552,7 @@ def test_the_why_of_a_long_explanation_is_a_list_of_short_sentences(lang):
     assert not any(re.fullmatch(r"[（(][^()（）]*[)）]", p) for p in points), points
 
 
-def test_a_one_sentence_why_stays_one_line():
+def test_a_one_sentence_why_stays_one_line() -> None:
     from tcgteach.widgets.quiz import explanation_points
 
     assert explanation_points("No: only an active card attacks, and X is closed. (DQ-7.3)", "en") == [

@@ -12,6 +12,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -21,10 +22,13 @@ from tcgteach.core.data import FIXED, check_rule_options, load_rule_texts
 from tcgteach.core.errors import DataFileError
 from tcgteach.texts import rule_marks
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 SPEC_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
 #: the games with a rules specification in shared/rules/ (the built-ins)

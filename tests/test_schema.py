@@ -7,20 +7,25 @@ import copy
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
 import tcgteach
 from tcgteach import DataFileError
 from tcgteach.core import schema as S
+from tcgteach.darkmoon import DarkMoon
 from tcgteach.darkmoon.rules import cards as dm_cards
+from tcgteach.dragonquest import DragonQuest
 from tcgteach.dragonquest.rules import cards as dq_cards
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 PKG = Path(tcgteach.__file__).parent
 SHIPPED = [
@@ -100,7 +105,7 @@ def test_lessons_and_quiz_positions_fit_the_position_schema() -> None:
         },
     ):
         assert S.problems(spec, "dragonquest-position") == []
-        tcgteach.game("dragonquest").position(spec)
+        cast(DragonQuest, tcgteach.game("dragonquest")).position(spec)
 
 
 def test_a_saved_state_of_each_game_fits_the_state_schema() -> None:
@@ -230,7 +235,7 @@ def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
 
 def _corpus() -> list[tuple[str, Any]]:
     out = [(name, json.loads((PKG / file).read_text(encoding="utf-8"))) for file, name in SHIPPED]
-    dq = tcgteach.game("dragonquest")
+    dq = cast(DragonQuest, tcgteach.game("dragonquest"))
     spec = {
         "turn_player": 0,
         "node": "prep",
@@ -281,11 +286,11 @@ def test_the_loaders_work_without_jsonschema(monkeypatch: pytest.MonkeyPatch) ->
     S.validator.cache_clear()
     try:
         assert isinstance(S.validator("darkmoon-cards"), S.SubsetValidator)
-        g = tcgteach.game("darkmoon", cards=PKG / "data/examples/darkmoon-mini-cards.json")
+        g = cast(DarkMoon, tcgteach.game("darkmoon", cards=PKG / "data/examples/darkmoon-mini-cards.json"))
         assert len(g.cards) == 12
         err = dq_error(lambda d: d["cards"][3]["effects"][0].update(cost="close it"))
         assert err.where == "cards[3] (H04).effects[0].cost"
         with pytest.raises(DataFileError, match="turn_player"):
-            tcgteach.game("dragonquest").position({"turn_player": 1.0, "players": []})
+            cast(DragonQuest, tcgteach.game("dragonquest")).position({"turn_player": 1.0, "players": []})
     finally:
         S.validator.cache_clear()

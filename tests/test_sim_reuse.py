@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -13,10 +14,13 @@ from tcgteach.agents.heuristic import HeuristicAgent
 from tcgteach.sim import agent_seed, compare, resolve_game, simulate
 from tcgteach.sim.balance import deck_balance, pairing
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 H = ("heuristic", "heuristic")
 

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
 from tcgteach.core.events import FIRST_PLAYER
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 PACKAGE = Path(tcgteach.__file__).parent
 #: the registered games' packages (``tcgteach.game_package``): the built-ins' inside tcgteach, the plugins' outside
@@ -82,7 +86,7 @@ def _violations() -> list[str]:
     return bad
 
 
-def test_the_games_are_found():
+def test_the_games_are_found() -> None:
     """The built-in games are packages of tcgteach; every other registered game (a plugin) lives outside it."""
     assert GAME_PACKAGES == sorted(tcgteach.BUILTIN_GAMES)
     assert set(GAME_PACKAGES) <= set(tcgteach.games())
@@ -90,11 +94,11 @@ def test_the_games_are_found():
         assert tcgteach.game_package(name).partition(".")[0] != "tcgteach", name
 
 
-def test_no_module_outside_a_game_imports_it():
+def test_no_module_outside_a_game_imports_it() -> None:
     assert _violations() == []
 
 
-def test_the_walk_would_see_an_import():
+def test_the_walk_would_see_an_import() -> None:
     """The check is not empty: a module that imports a game package, in any of the usual ways, is caught."""
     probe = (
         "from ..darkmoon.cards import CHARACTER_JA\n"

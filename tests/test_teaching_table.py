@@ -3,6 +3,8 @@ the teaching table"); the kernel's methods answer each hook from it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 import tcgteach
@@ -10,10 +12,13 @@ from tcgteach.core.errors import TcgError
 from tcgteach.core.teaching import Teaching
 from tests.tinygame import Tally
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 
 def test_capabilities_are_the_table_and_the_card_pool() -> None:

@@ -10,27 +10,32 @@ no module outside a game's package knows that game.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tcgteach
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import conformance, gamecases, tinygame
-except ImportError:
-    import conformance
-    import gamecases
-    import tinygame
+else:
+    try:  # tests/ may become a package
+        from . import conformance, gamecases, tinygame
+    except ImportError:
+        import conformance
+        import gamecases
+        import tinygame
 
 
 @pytest.fixture(autouse=True)
-def registered():
+def registered() -> Iterator[None]:
     tcgteach.register_game(tinygame.Tally)
     yield
     tcgteach.unregister_game("tally")
 
 
-def test_registered_like_the_others():
+def test_registered_like_the_others() -> None:
     assert "tally" in tcgteach.games()
     game = tcgteach.game("tally", {"draw_count": 2})
     assert isinstance(game, tinygame.Tally) and game.options["draw_count"] == 2
@@ -40,7 +45,7 @@ def test_registered_like_the_others():
         tcgteach.register_game(object)  # type: ignore[arg-type]
 
 
-def test_unregistering_leaves_the_package_games():
+def test_unregistering_leaves_the_package_games() -> None:
     tcgteach.unregister_game("tally")
     tcgteach.unregister_game("darkmoon")  # a package game is not removed
     assert tcgteach.games() == gamecases.registered_games() and "tally" not in tcgteach.games()
@@ -49,7 +54,7 @@ def test_unregistering_leaves_the_package_games():
         tcgteach.game("tally")
 
 
-def test_passes_the_conformance_checker():
+def test_passes_the_conformance_checker() -> None:
     report = conformance.run("tally", 400, workers=1)  # registered in this process only
     assert report.games == report.terminal == 400
     assert report.edges_traversed == report.flow_edges and report.nodes_visited == report.flow_nodes
@@ -57,7 +62,7 @@ def test_passes_the_conformance_checker():
     assert report.options_seen["draw_count"] == {1, 2}
 
 
-def test_plays_in_the_simulator():
+def test_plays_in_the_simulator() -> None:
     from tcgteach.sim import simulate
 
     records = simulate("tally", 300, agents=("random", "heuristic"), jobs=1, progress=False)
@@ -72,7 +77,7 @@ def test_plays_in_the_simulator():
     assert [r["winner"] for r in pooled] == [r["winner"] for r in alone]
 
 
-def test_renders_its_board_and_graph():
+def test_renders_its_board_and_graph() -> None:
     from tcgteach.viz.board import Board, board_html
     from tcgteach.viz.flowgraph import diagram, dot_source
 
@@ -87,7 +92,7 @@ def test_renders_its_board_and_graph():
         assert "<svg" in svg and "Play phase" in svg
 
 
-def test_steps_in_the_stepper():
+def test_steps_in_the_stepper() -> None:
     from ipywidgets import HBox
 
     from tcgteach.widgets import Stepper
@@ -107,7 +112,7 @@ def test_steps_in_the_stepper():
     assert "TG-4.2" in st.message.value or st.state.result() is not None
 
 
-def test_offered_by_the_classroom():
+def test_offered_by_the_classroom() -> None:
     from tcgteach.widgets import Classroom
 
     room = Classroom("tally", agents=["person", "heuristic"], seed=1)

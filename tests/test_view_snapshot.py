@@ -6,6 +6,7 @@ lists, so a determinized state plays on normally."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -13,10 +14,13 @@ import tcgteach
 from tcgteach.core.determinize import determinize
 from tcgteach.core.errors import TcgError
 
-try:  # tests/ may become a package
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
-except ImportError:
-    import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 GAMES = gamecases.registered_games()
 

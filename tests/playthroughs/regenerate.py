@@ -37,7 +37,7 @@ import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
@@ -48,6 +48,7 @@ if os.environ.get("TCGTEACH_TEST_INSTALLED") != "1" and str(TESTS.parent) not in
 
 import tcgteach  # noqa: E402
 from tcgteach.agents import make_agent  # noqa: E402
+from tcgteach.dragonquest import DragonQuest  # noqa: E402
 from tcgteach.texts import outcome_text  # noqa: E402
 
 #: a game longer than this is cut with a "... truncated" line (none of the declared games is)
@@ -331,7 +332,7 @@ def start(spec: Mapping[str, Any]) -> Any:
     if pos is None:
         return game.new_state(seed=spec["seed"], decks=spec.get("decks"), players=spec.get("players"))
     if spec["game"] == "dragonquest":
-        return game.position(pos["spec"], seed=spec["seed"])
+        return cast(DragonQuest, game).position(pos["spec"], seed=spec["seed"])
     P = dm_positions()
     s = P.new(
         [_dm_deck(d) for d in pos["decks"]],
