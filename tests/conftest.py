@@ -24,23 +24,23 @@ PACKAGE = ROOT / "tcgteach"
 
 #: the floor (percent of statements run) per package of tcgteach: its first folder, "tcgteach" for the
 #: top-level modules; "outside widgets" is every module not under tcgteach/widgets (the issue's bar: >= 90)
-#: Measured on 2026-12-02 (issue 23) over the in-process tests with the UNCOUNTED files untraced: agents 93.0,
-#: core 84.3, darkmoon 87.8, dragonquest 87.9, sim 76.9, tcgteach 81.8, viz 87.0, widgets 83.4; each floor
-#: is 1.5 points under its figure (a run of the whole suite covers at least as much).
+#: Measured on 2026-12-02 (issue 23) by `bash .ci/run` on a fresh clone (the whole suite, the UNCOUNTED files
+#: untraced): agents 93.0, core 84.1, darkmoon 85.3, dragonquest 89.6, sim 76.9, tcgteach 84.7, viz 87.5,
+#: widgets 86.9; each floor is 1 point under its figure.
 FLOORS: dict[str, float] = {
-    "agents": 91.5,
-    "core": 82.5,
-    "darkmoon": 86.0,
-    "dragonquest": 86.0,
-    "sim": 75.0,
-    "tcgteach": 80.0,
-    "viz": 85.5,
-    "widgets": 82.0,
+    "agents": 92.0,
+    "core": 83.0,
+    "darkmoon": 84.3,
+    "dragonquest": 88.6,
+    "sim": 75.9,
+    "tcgteach": 83.7,
+    "viz": 86.5,
+    "widgets": 85.9,
 }
-#: the floor for everything outside the widgets: 85.9% measured. Issue 23 asks for 90%; that is not reached
+#: the floor for everything outside the widgets: 86.5% measured. Issue 23 asks for 90%; that is not reached
 #: yet (the CLI and the notebook kernels run in subprocesses, which coverage does not follow here), so the
 #: floor holds today's figure until tests raise it.
-OUTSIDE_WIDGETS_FLOOR = 84.5
+OUTSIDE_WIDGETS_FLOOR = 85.5
 
 
 def package_of(path: Path) -> str:
@@ -158,7 +158,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     s = sum(v[0] for k, v in totals.items() if k != "widgets")
     m = sum(v[1] for k, v in totals.items() if k != "widgets")
     write(
-        f"  {'outside widgets':<15} {s:6d} statements {m:6d} missed {percent(s, m):6.1f}%   bar {OUTSIDE_WIDGETS_FLOOR}"
+        f"  {'outside widgets':<15} {s:6d} statements {m:6d} missed {percent(s, m):6.1f}%   "
+        f"floor {OUTSIDE_WIDGETS_FLOOR} (the issue's bar: 90)"
     )
     if not _RESULT["checked"]:
         write("  (floors not checked: TCGTEACH_COVERAGE_FLOOR=1 checks them on a run of the whole suite)")
