@@ -7,9 +7,9 @@ game's name through the registry. The kernel looks no game up and says no result
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .core.checks import check_bool, check_path, check_state, check_text, shown
 from .core.errors import RecordError, TcgError
 from .core.files import atomic_write_text
 from .core.record import (
@@ -53,22 +53,30 @@ def result_line(state: State) -> str:
     return outcome_text(state.result(), "en") if state.is_terminal() else NOT_FINISHED
 
 
-def record_text(state: State, agents: str | None = None, result: bool = True) -> str:
+def record_text(state: Any, agents: Any = None, result: Any = True) -> str:  # Any: checked here
     """The record of ``state``'s game so far (with its result line unless ``result`` is False)."""
+    state = check_state(state)
+    if agents is not None:
+        check_text(agents, "agents", limit=200)
+    check_bool(result, "result")
     return format_record(state, agents, result_line(state) if result else None)
 
 
-def write_record(state: State, path: str | Path, agents: str | None = None) -> None:
+def write_record(state: Any, path: Any, agents: Any = None) -> None:  # Any: checked here
     """Write the record of ``state``'s game to ``path``: the whole file or, on any failure, the old one untouched."""
-    atomic_write_text(path, record_text(state, agents))
+    text = record_text(state, agents)
+    atomic_write_text(check_path(path), text)
 
 
-def replay(record: Record, file: str = "<record>", cards: Any = None) -> State:
+def replay(record: Any, file: Any = "<record>", cards: Any = None) -> State:  # Any: checked here
     """Rebuild the game of a record, checking every action; errors name the line. ``cards``: the user's card
     pool the game was played with (a path or a dict, as ``tcgteach.game(name, cards=...)``), which must be
     the one the record's ``Cards:`` line names."""
     import tcgteach
 
+    if not isinstance(record, Record):
+        raise TcgError(f"record must be a Record (parse_record, read_record), not {shown(record)}")
+    check_text(file, "file", limit=4096)
     try:
         game = tcgteach.game(record.game, cards=cards)
     except TcgError as exc:

@@ -10,20 +10,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .core.checks import check_lang
+from .core.checks import check_lang, shown
+from .core.errors import TcgError
+from .core.outcome import Outcome
+from .lookup import check_game
 
 if TYPE_CHECKING:
     from .core.game import Game
     from .core.options import OptionSpec
-    from .core.outcome import Outcome
 
 __all__ = ["outcome_text", "rule_marks"]
 
 
-def outcome_text(outcome: Outcome, lang: str = "en") -> str:
+def outcome_text(outcome: Any, lang: Any = "en") -> str:  # Any: checked here
     """How a game ended, in a line: "P1 wins (P1: 3 / P2: 2; DM-1.5)" or "P1 の勝ち（P1: 3 / P2: 2、DM-1.5）".
 
-    A game record's result line is this text in English (``tcgteach.core.record``)."""
+    A game record's result line is this text in English (``tcgteach.record``)."""
+    if not isinstance(outcome, Outcome):
+        raise TcgError(f"outcome must be a game's result (state.result()), not {shown(outcome)}")
+    check_lang(lang)
     scores = " / ".join(f"P{i + 1}: {s}" for i, s in enumerate(outcome.scores))
     winners = outcome.winners
     if lang == "ja":
@@ -45,7 +50,9 @@ def outcome_text(outcome: Outcome, lang: str = "en") -> str:
 
 def rule_marks(game: Game, rule_id: Any, lang: Any = "en") -> list[str]:  # Any: checked here
     """One visible line per reading of the rule, e.g. "[interpretation: option `wipe_out`, default
-    after_own_turn] ..." with the default's meaning from ``game.options.specs`` (en or ja)."""
+    after_own_turn] ..." with the default's meaning from ``game.options.specs`` (en or ja); ``game`` is a game
+    or its name."""
+    game = check_game(game)
     check_lang(lang)
     ja = lang == "ja"
     lines = []

@@ -1,10 +1,11 @@
 """Every public call, both builds: a test generated from the public API.
 
 It walks every public function and method of ``tcgteach``, its games (the ``Game`` objects, their states and the
-game packages' exports), ``sim``, ``agents``, ``viz``, ``quiz``, ``explorer``, ``glossary``, ``session`` and
-``widgets`` (public: in ``__all__``, else defined in the module and not underscored; found with ``inspect``, so a
-new public function is covered without touching this file), and calls each with a wrong-typed or out-of-range
-value in one parameter at a time (``BAD``), the other parameters holding a good value from ``GOOD`` (by name).
+game packages' exports), ``sim``, ``agents``, ``viz``, ``quiz``, ``explorer``, ``glossary``, ``session``,
+``widgets``, ``texts``, ``record`` and ``lookup`` (public: in ``__all__``, else defined in the module and not
+underscored; found with ``inspect``, so a new public function is covered without touching this file), and calls
+each with a wrong-typed or out-of-range value in one parameter at a time (``BAD``), the other parameters holding a
+good value from ``GOOD`` (by name).
 Every call must give a library error (``TcgError``) or an answer; a call that refuses leaves the object it was
 called on as it was. This runs in ``bash run.sh test`` on the pure and on the compiled build (mypyc checks the
 declared type at every call of a compiled function, so a public boundary takes ``Any`` and checks inside).
@@ -57,6 +58,9 @@ MODULES = (
     "tcgteach.glossary",
     "tcgteach.session",
     "tcgteach.widgets",
+    "tcgteach.texts",
+    "tcgteach.record",
+    "tcgteach.lookup",
 )
 
 #: calls left out, and why: each takes any object by design, only does I/O, or is the engine's own fast path
@@ -123,6 +127,23 @@ def _records() -> list[dict[str, Any]]:
     return [dict(r) for r in _RECORDS]
 
 
+def _finished(smp: Samples) -> Any:
+    """A state of the game played to its end (random play, seed 1)."""
+    from tcgteach.agents import RandomAgent
+
+    s, agent = smp.state(), RandomAgent(1)
+    while not s.is_terminal():
+        s.apply(agent.act(s.view(s.current_player)))
+    return s
+
+
+def _record_text(smp: Samples) -> str:
+    """The record of a game a few moves in (tcgteach.record)."""
+    from tcgteach.record import record_text
+
+    return record_text(smp.played()[0])
+
+
 def _card_file(game: str) -> Path:
     """A card file of the game (the package's own)."""
     return Path(tcgteach.__file__).parent / game / "data" / "cards.json"
@@ -164,6 +185,12 @@ def good_values(smp: Samples) -> dict[str, Callable[[], Any]]:
         "text": lambda: str(action),
         "find_inconsistencies.text": lambda: "a deck of cards",
         "event": lambda: event,
+        "outcome": lambda: _finished(smp).result(),
+        "record": lambda: __import__("tcgteach.record", fromlist=["x"]).parse_record(_record_text(smp)),
+        "parse_record.text": lambda: _record_text(smp),
+        "ascii_int.text": lambda: "12",
+        "check_game.value": lambda: smp.name,
+        "source": lambda: "cards.json",
         "events": lambda: [event],
         "rule_id": lambda: smp.rule,
         "rule": lambda: smp.rule,

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
+from .checks import check_bool, check_path, check_text, shown
 from .errors import RecordError, TcgError
 
 if TYPE_CHECKING:
@@ -57,8 +58,10 @@ _COUNT = re.compile(r"[0-9]{1,30}")
 NOT_FINISHED = "(game not finished)"
 
 
-def ascii_int(text: str, signed: bool = True) -> int | None:
+def ascii_int(text: Any, signed: Any = True) -> int | None:  # Any: checked here
     """``text`` as a whole number if it is ASCII digits (with a leading ``-`` when ``signed``), else None."""
+    check_text(text, "text", limit=MAX_RECORD_BYTES)
+    check_bool(signed, "signed")
     if (_NUMBER if signed else _COUNT).fullmatch(text) is None:
         return None
     return int(text)
@@ -164,8 +167,11 @@ def format_record(state: State, agents: str | None, result: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_record(text: str, file: str = "<record>") -> Record:
+def parse_record(text: Any, file: Any = "<record>") -> Record:  # Any: checked here
     """A record's text, parsed (not yet replayed); errors name the file and the line."""
+    check_text(file, "file", limit=4096)
+    if not isinstance(text, str):
+        raise RecordError(file, 0, f"a record is text (a str), not {shown(text)} ({type(text).__name__})")
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(file, 0, f"longer than {MAX_RECORD_BYTES:,} characters: is this a tcgteach game record?")
     header, result_line, actions, numbers = _split_lines(text, file)
@@ -305,8 +311,9 @@ def _clip(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
 
 
-def read_record(path: str | Path) -> Record:
+def read_record(path: Any) -> Record:  # Any: checked here
     """A record file (at most ``MAX_RECORD_BYTES``), parsed; errors name the file and the line."""
+    path = check_path(path)
     try:
         with Path(path).open("rb") as fh:
             raw = fh.read(MAX_RECORD_BYTES + 1)
