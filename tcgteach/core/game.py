@@ -155,6 +155,7 @@ class Game(Generic[S]):
         "combat": "explain_combat",
         "quiz": "quiz_kinds",
         "moments": "rule_moments",
+        "marks": "review_marks",
     }
 
     #: where the game's optional teaching hooks live (``core.teaching.Teaching``); the methods below check
@@ -250,6 +251,12 @@ class Game(Generic[S]):
         Default: none."""
         moments = self._hook("moments")
         return {} if moments is None else dict(moments)
+
+    def review_marks(self) -> Mapping[str, str]:
+        """What a game review flags on its timeline: event kind -> a mark of ``core.teaching.MARKS`` ("combat",
+        "defeat", "level_up", "unit", "end_armed"). Default: none (the timeline then marks the turns only)."""
+        marks = self._hook("marks")
+        return {} if marks is None else dict(marks)
 
     def leads_back(self, state: Any, action: Any) -> bool:  # Any: a public boundary, checked by a game that has it
         """Whether ``action`` brings the current phase back to a position it has already been in (a circle that

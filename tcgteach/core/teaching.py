@@ -13,6 +13,10 @@ from typing import Any
 
 from .errors import TcgError
 
+#: what a game's timeline (``tcgteach.review``) may flag at a move, besides the start of a turn (which the kernel
+#: reads from ``State.turn``): a fight, a card defeated, a level gained, a unit made, the game's end armed
+MARKS = ("combat", "defeat", "level_up", "unit", "end_armed")
+
 
 @dataclass(frozen=True)
 class Teaching:
@@ -35,6 +39,8 @@ class Teaching:
     quiz: str | None = None
     #: ``moments``: a mapping rule ID -> ``moment(before, after)`` (``Game.rule_moments``)
     moments: str | None = None
+    #: ``marks``: a mapping event kind -> one of ``MARKS`` (``Game.review_marks``): what a game's timeline flags
+    marks: str | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -138,6 +138,7 @@ class DarkMoon(Game[DarkMoonState]):
         board=".teaching.board:render",
         quiz=".teaching.quiz:KINDS",
         moments=".teaching.examples:MOMENTS",
+        marks=".teaching.marks:MARKS",
     )
     rules_file = "data/rules.json"
     seed_rule = "DM-3.2"

@@ -185,6 +185,7 @@ class DragonQuest(Game[DragonQuestState]):
         combat=".game:explain_combat",
         quiz=".teaching.quiz:KINDS",
         moments=".teaching.examples:MOMENTS",
+        marks=".teaching.marks:MARKS",
     )
     rules_file = "data/rules.json"
     seed_rule = "DQ-3.2"
