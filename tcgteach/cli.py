@@ -421,6 +421,14 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", choices=LANGS, default="en")
     r.add_argument("--quiet", action="store_true")
     r.add_argument("--cards", metavar="FILE", help="the card file the game was played with (its Cards: line)")
+    v = sub.add_parser("review", help="review a game record: win chances, decisive moments, a standalone HTML page")
+    v.add_argument("file")
+    v.add_argument("--lang", choices=LANGS, default="en")
+    v.add_argument("--out", metavar="FILE.html", help="write the review as one HTML page (no script, no files)")
+    v.add_argument("--rollouts", type=_int_arg(2, 10_000), default=32, help="rollouts per estimate (default 32)")
+    v.add_argument("--jobs", type=_int_arg(1, 1024), default=None, help="worker processes (default: all cores)")
+    v.add_argument("--cards", metavar="FILE", help="the card file the game was played with (its Cards: line)")
+    v.add_argument("--no-progress", action="store_true", help="no progress bar")
     m = sub.add_parser("simulate", help="play many games and print design statistics (optionally write a CSV)")
     m.add_argument("game", choices=tcgteach.games())
     m.add_argument("-n", type=_int_arg(1, 10**7), default=1000, help="number of games (default 1000)")
@@ -486,6 +494,10 @@ def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> 
         return cmd_replay(args, out)
     if args.command == "simulate":
         return cmd_simulate(args, out)
+    if args.command == "review":
+        from .review.cli import cmd_review
+
+        return cmd_review(args, out)
     if args.command == "diagrams":
         return cmd_diagrams(args, out)
     if args.command == "classroom":

@@ -33,6 +33,7 @@ FLOORS: dict[str, float] = {
     "core": 84.3,
     "darkmoon": 93.8,
     "dragonquest": 92.0,
+    "review": 92.9,  # new in issue 24: 94.4% from its own tests
     "sim": 87.4,
     "tcgteach": 89.7,
     "viz": 86.7,

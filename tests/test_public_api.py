@@ -61,6 +61,7 @@ MODULES = (
     "tcgteach.texts",
     "tcgteach.record",
     "tcgteach.lookup",
+    "tcgteach.review",
 )
 
 #: calls left out, and why: each takes any object by design, only does I/O, or is the engine's own fast path
@@ -190,6 +191,10 @@ def good_values(smp: Samples) -> dict[str, Callable[[], Any]]:
         "parse_record.text": lambda: _record_text(smp),
         "ascii_int.text": lambda: "12",
         "check_game.value": lambda: smp.name,
+        "Review.source": lambda: smp.played()[0],
+        "Timeline.state": lambda: smp.played()[0],
+        "load_game.source": lambda: smp.played()[0],
+        "mark": lambda: "turn",
         "source": lambda: "cards.json",
         "events": lambda: [event],
         "rule_id": lambda: smp.rule,
@@ -285,6 +290,9 @@ INSTANCES: dict[str, Callable[[Samples], Any]] = {
     "Quiz": lambda smp: _widgets().Quiz(smp.name, questions=2, seed=1),
     "SelfCheck": lambda smp: _widgets().SelfCheck("00_first_look", questions=2, seed=1),
     "RuleExplorer": lambda smp: _widgets().RuleExplorer(smp.name),
+    "Review": lambda smp: __import__("tcgteach.review", fromlist=["Review"]).Review(smp.played()[0], rollouts=2),
+    "Chance": lambda smp: __import__("tcgteach.review.chances", fromlist=["x"]).estimate(smp.played()[0], 2, 1),
+    "Timeline": lambda smp: __import__("tcgteach.review", fromlist=["Timeline"]).Timeline(smp.played()[0]),
 }
 
 
