@@ -12,7 +12,7 @@ TEXT = Text(
         "chart_note": (
             "The coach's estimate at each decision ({n} rollouts each; the band: 95%). "
             "Click a point to go to the move.",
-            "各判断の時点でのコーチの見積もり（それぞれ{n}回の試し打ち。帯は95%の範囲）。点を押すとその手へ移ります。",
+            "各判断の時点でのコーチの見積もり（それぞれ{n}局の先読み。帯は95%の範囲）。点を押すとその手へ移ります。",
         ),
         "turn": ("turn {t}", "ターン{t}"),
         "turn_axis": ("turns", "ターン"),
