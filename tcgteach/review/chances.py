@@ -66,16 +66,21 @@ class Chance:
         return math.sqrt(max(p * (1 - p), 0.25 / self.n) / self.n)  # never 0 from a handful of equal rollouts
 
 
-def _wilson(p: float, n: int) -> tuple[float, float]:
-    denom = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / denom
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def play_on(s: State, act: Any) -> list[float]:
+    """``s`` played on by ``act`` on every side for at most ``ROLLOUT_STEPS`` steps: each seat's score."""
+    from ..agents.search import outcome_values
+
+    steps = 0
+    while steps < ROLLOUT_STEPS and not s.is_terminal():
+        s.apply_unchecked(act(s))
+        steps += 1
+    return outcome_values(s)
 
 
 def estimate(position: State, rollouts: int, seed: int, index: int = 0) -> Chance:
     """The estimate at one position (a full state), from ``rollouts`` rollouts seeded by ``seed``."""
     from ..agents.heuristic import HeuristicAgent
+    from ..agents.hints import wilson
     from ..agents.search import _fast_act, outcome_values
 
     n_seats = position.num_players
@@ -91,14 +96,10 @@ def estimate(position: State, rollouts: int, seed: int, index: int = 0) -> Chanc
     for _ in range(rollouts):
         s = determinize(view, rng)
         agent.rng.seed(rng.getrandbits(32))
-        steps = 0
-        while steps < ROLLOUT_STEPS and not s.is_terminal():
-            s.apply_unchecked(act(s))
-            steps += 1
-        for seat, v in enumerate(outcome_values(s)):
+        for seat, v in enumerate(play_on(s, act)):
             sums[seat] += v
     mean = tuple(x / rollouts for x in sums)
-    bands = [_wilson(p, rollouts) for p in mean]
+    bands = [wilson(x, rollouts, Z) for x in sums]  # the coach's own interval (agents.hints)
     return Chance(index, position.turn, decider, mean, tuple(b[0] for b in bands), tuple(b[1] for b in bands), rollouts)
 
 

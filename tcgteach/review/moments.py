@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.checks import check_int, check_lang, shown
 from ..core.determinize import determinize
 from ..core.errors import TcgError
-from .chances import ROLLOUT_STEPS, Chance, Z, position_seed
+from .chances import Chance, Z, play_on, position_seed
 from .timeline import Timeline
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def evaluate(position: State, actions: Sequence[Action], rollouts: int, seed: in
     """``actions`` (the first: the reference) each played from ``position`` by its seat, then the rule-of-thumb
     player on every side, over ``rollouts`` deals of what that seat could not see (the same for every action)."""
     from ..agents.heuristic import HeuristicAgent
-    from ..agents.search import _fast_act, outcome_values
+    from ..agents.search import _fast_act
 
     seat = position.current_player
     if seat is None:
@@ -84,11 +84,7 @@ def evaluate(position: State, actions: Sequence[Action], rollouts: int, seed: in
             s = sample.clone()
             s.apply_unchecked(a)
             agent.rng.seed(luck)
-            steps = 0
-            while steps < ROLLOUT_STEPS and not s.is_terminal():
-                s.apply_unchecked(act(s))
-                steps += 1
-            scores[j][k] = outcome_values(s)[seat]
+            scores[j][k] = play_on(s, act)[seat]
     means = tuple(sum(x) / rollouts for x in scores)
     ses = []
     for j in range(len(actions)):
