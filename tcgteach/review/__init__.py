@@ -14,12 +14,13 @@ The estimates are the coach's rollouts (``chances``); the noise rule is ``moment
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 from ..core.checks import check_int, check_lang, check_path, check_state
 from ..core.errors import TcgError
 from ..core.files import atomic_write_text
-from .chances import Chance, win_chances
+from .chances import Chance, chance_steps, win_chances
 from .moments import NOISE_RULE, Moment, TryAgain, decisive_moments, try_again
 from .timeline import Move, Timeline
 
@@ -81,6 +82,22 @@ class Review:
         if self._chances is None:
             self._chances = win_chances(self.timeline, self.rollouts, self.seed, **self._run)
         return self._chances
+
+    def chance_steps(self) -> Iterator[Chance]:
+        """The same figures as ``chances`` one position at a time (a widget's progress), in this process."""
+        if self._chances is not None:
+            yield from self._chances
+            return
+        out = []
+        for c in chance_steps(self.timeline, self.rollouts, self.seed):
+            out.append(c)
+            yield c
+        self._chances = tuple(out)
+
+    @property
+    def estimated(self) -> bool:
+        """Whether the chances are worked out (``chances()`` returns at once)."""
+        return self._chances is not None
 
     def moments(self, seat: Any, lang: Any = "en") -> list[Moment]:
         """Up to three decisions of ``seat`` after which its chance fell most, beyond the noise."""

@@ -12,12 +12,17 @@ from ..texts import outcome_text
 from .texts import TEXT, pct
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from . import Review
-    from .moments import Moment
+    from .chances import Chance
+    from .moments import Moment, TryAgain
 
 #: a colour per seat (Okabe-Ito: told apart also by readers with a colour-vision deficiency)
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 W, H, PAD = 900, 300, 40
+#: the room above the 100% line
+TOP = 16
 
 CSS = """
 body{font-family:system-ui,'Noto Sans CJK JP','Hiragino Sans','Yu Gothic','DejaVu Sans',sans-serif;margin:16px;
@@ -38,51 +43,67 @@ def _x(i: int, n: int) -> float:
     return PAD + (W - 2 * PAD) * (i / max(n, 1))
 
 
-def _y(p: float) -> float:
-    return H - PAD - (H - 2 * PAD) * p
+def _y(p: float, h: int = H) -> float:
+    return h - PAD - (h - PAD - TOP) * p
 
 
-def chart_svg(review: Review, lang: str) -> str:
-    """The chart: a line and a band per seat over the move index, turn ticks, each point a link to its move."""
-    chances, n = review.chances(), len(review.timeline)
+def chart_svg(
+    review: Review, lang: str, chances: Sequence[Chance] | None = None, links: bool = True, height: int = H
+) -> str:
+    """The chart: a line and a band per seat over the move index, turn ticks, each point a link to its move
+    (``links``; a widget lays its own click targets over the chart); ``chances`` the points to draw (default:
+    all of them, estimated now); ``height`` in the units of its width (900)."""
+    h = height
+    chances = review.chances() if chances is None else chances
+    n = len(review.timeline)
     seats = review.timeline.final.num_players
     parts = [
-        f'<svg viewBox="0 0 {W} {H}" role="img" aria-label="{html.escape(TEXT.t("chart", lang))}" '
+        f'<svg viewBox="0 0 {W} {h}" role="img" aria-label="{html.escape(TEXT.t("chart", lang))}" '
         f'xmlns="http://www.w3.org/2000/svg" font-size="13">'
     ]
     for p, label in ((0.0, "0%"), (0.5, "50%"), (1.0, "100%")):
-        parts.append(f'<line x1="{PAD}" x2="{W - PAD}" y1="{_y(p):.1f}" y2="{_y(p):.1f}" stroke="#cfd8dc"/>')
-        parts.append(f'<text x="4" y="{_y(p) + 4:.1f}">{label}</text>')
+        parts.append(f'<line x1="{PAD}" x2="{W - PAD}" y1="{_y(p, h):.1f}" y2="{_y(p, h):.1f}" stroke="#cfd8dc"/>')
+        parts.append(f'<text x="4" y="{_y(p, h) + 4:.1f}">{label}</text>')
     last_label = -100.0
     for turn, i in review.timeline.turns():
         x = _x(i, n)
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{PAD - 6}" y2="{H - PAD}" stroke="#eceff1"/>')
+        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP - 6}" y2="{h - PAD}" stroke="#eceff1"/>')
         if x - last_label >= 8 * len(str(turn)) + 6:  # a label only where it does not run into the last one
-            parts.append(f'<text x="{x + 2:.1f}" y="{H - PAD + 16}" fill="#546e7a">{turn}</text>')
+            parts.append(f'<text x="{x + 2:.1f}" y="{h - PAD + 16}" fill="#546e7a">{turn}</text>')
             last_label = x
     axis = html.escape(TEXT.t("turn_axis", lang))
-    parts.append(f'<text x="{W - PAD}" y="{H - 4}" text-anchor="end" fill="#546e7a">{axis}</text>')
+    parts.append(f'<text x="{W - PAD}" y="{h - 4}" text-anchor="end" fill="#546e7a">{axis}</text>')
     for seat in range(seats):
         colour = COLOURS[seat % len(COLOURS)]
-        top = " ".join(f"{_x(c.index, n):.1f},{_y(c.high[seat]):.1f}" for c in chances)
-        bottom = " ".join(f"{_x(c.index, n):.1f},{_y(c.low[seat]):.1f}" for c in reversed(chances))
+        top = " ".join(f"{_x(c.index, n):.1f},{_y(c.high[seat], h):.1f}" for c in chances)
+        bottom = " ".join(f"{_x(c.index, n):.1f},{_y(c.low[seat], h):.1f}" for c in reversed(chances))
         parts.append(f'<polygon points="{top} {bottom}" fill="{colour}" fill-opacity="0.15" stroke="none"/>')
-        line = " ".join(f"{_x(c.index, n):.1f},{_y(c.mean[seat]):.1f}" for c in chances)
+        line = " ".join(f"{_x(c.index, n):.1f},{_y(c.mean[seat], h):.1f}" for c in chances)
         parts.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for c in chances:
-            target = f"m{min(c.index, max(n - 1, 0))}"
             tip = f"P{seat + 1} {pct(c.mean[seat])} ({pct(c.low[seat])}-{pct(c.high[seat])})"
-            parts.append(
-                f'<a href="#{target}"><circle cx="{_x(c.index, n):.1f}" cy="{_y(c.mean[seat]):.1f}" r="3.5" '
-                f'fill="{colour}"><title>{html.escape(tip)}</title></circle></a>'
+            dot = (
+                f'<circle cx="{_x(c.index, n):.1f}" cy="{_y(c.mean[seat], h):.1f}" r="3.5" fill="{colour}">'
+                f"<title>{html.escape(tip)}</title></circle>"
             )
-        parts.append(f'<text x="{W - PAD + 4}" y="{PAD + 16 * seat}" fill="{colour}">P{seat + 1}</text>')
+            parts.append(f'<a href="#m{min(c.index, max(n - 1, 0))}">{dot}</a>' if links else dot)
+        parts.append(f'<text x="{W - PAD + 4}" y="{TOP + 12 + 16 * seat}" fill="{colour}">P{seat + 1}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def moment_html(review: Review, m: Moment, lang: str) -> str:
     """One decisive moment: the fall, the choice against the coach's, why, what each led to, the board."""
+    lines = moment_lines(review, m, lang)
+    board = review.game.render_board(review.timeline.position(m.index), lang=lang)
+    lines.append(f"<details><summary>{html.escape(TEXT.t('board', lang))}</summary>{board}</details>")
+    kind = "tcg-review-moment mistake" if m.mistake else "tcg-review-moment"
+    return f'<div class="{kind}" id="moment-{m.seat}-{m.index}">{"".join(lines)}</div>'
+
+
+def moment_lines(review: Review, m: Moment, lang: str) -> list[str]:
+    """A decisive moment in words (HTML paragraphs): the fall, what was played against the coach's choice, the
+    coach's reasons with their rules, what each choice led to."""
     t = TEXT.t
     fell = t("fell", lang, n=m.index + 1, t=m.turn, p=m.seat + 1, a=pct(m.before), b=pct(m.after))
     lines = [f"<p><b>{html.escape(fell)}</b></p>"]
@@ -101,10 +122,21 @@ def moment_html(review: Review, m: Moment, lang: str) -> str:
         if texts:
             items = "".join(f"<li>{html.escape(x)}</li>" for x in texts)
             lines.append(f"<p>{html.escape(t(key, lang))}</p><ul>{items}</ul>")
-    board = review.game.render_board(review.timeline.position(m.index), lang=lang)
-    lines.append(f"<details><summary>{html.escape(t('board', lang))}</summary>{board}</details>")
-    kind = "tcg-review-moment mistake" if m.mistake else "tcg-review-moment"
-    return f'<div class="{kind}" id="moment-{m.seat}-{m.index}">{"".join(lines)}</div>'
+    return lines
+
+
+def try_again_html(result: TryAgain) -> str:
+    """The coach's verdict on another choice (better, worse, alike within the noise), the coach's best, why."""
+    lang = result.lang
+    verdict = TEXT.t(
+        "try_" + result.verdict, lang, chosen=result.text, v=pct(result.value), pv=pct(result.played_value)
+    )
+    lines = [f"<p><b>{html.escape(verdict)}</b></p>"]
+    lines.append(f"<p>{html.escape(TEXT.t('try_best', lang, best=result.best_text, bv=pct(result.best_value)))}</p>")
+    if result.reasons:
+        items = "".join(f"<li>{html.escape(str(r))}</li>" for r in result.reasons)
+        lines.append(f"<p>{html.escape(TEXT.t('why_this', lang))}</p><ul>{items}</ul>")
+    return "".join(lines)
 
 
 def moves_html(review: Review, lang: str) -> str:

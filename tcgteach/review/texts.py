@@ -14,7 +14,7 @@ TEXT = Text(
             "Click a point to go to the move.",
             "各判断の時点でのコーチの見積もり（それぞれ{n}局の先読み。帯は95%の範囲）。点を押すとその手へ移ります。",
         ),
-        "turn": ("turn {t}", "ターン{t}"),
+        "turn": ("turn {t}", "{t}ターン目"),
         "turn_axis": ("turns", "ターン"),
         "moments": ("The moments that decided it: P{p}", "勝負を分けた場面：P{p}"),
         "no_moments": (
@@ -23,7 +23,7 @@ TEXT = Text(
         ),
         "fell": (
             "Move {n} (turn {t}): P{p}'s chance fell from {a} to {b}.",
-            "{n}手目（ターン{t}）：P{p}の勝率が{a}から{b}に下がりました。",
+            "{n}手目（{t}ターン目）：P{p}の勝率が{a}から{b}に下がりました。",
         ),
         "mistake": (
             "Played: {played}. The coach prefers: {best}. Played out on the same {k} deals, it wins {bv} against {pv}.",
@@ -36,6 +36,7 @@ TEXT = Text(
             "相手の手によるものです。",
         ),
         "why": ("Why the coach's choice:", "おすすめの理由："),
+        "why_this": ("Why (the rules behind your choice):", "理由（選んだ手にかかわるルール）："),
         "led": ("What happened:", "実際に起きたこと："),
         "would": ("The coach's choice would have done:", "おすすめの手なら："),
         "board": ("The board before this move", "この手の直前の盤面"),
@@ -47,18 +48,18 @@ TEXT = Text(
         "mark_unit": ("unit made", "ユニット完成"),
         "mark_end_armed": ("end armed", "終了の予告"),
         "try_better": (
-            "{chosen} is better than what was played: {v} against {pv} over the same deals.",
-            "{chosen}は、実際の手よりよい手です：同じ配り方で勝率{v}（実際の手は{pv}）。",
+            "“{chosen}” is better than what was played: {v} against {pv} over the same deals.",
+            "「{chosen}」は、実際の手よりよい手です：同じ配り方で勝率{v}（実際の手は{pv}）。",
         ),
         "try_worse": (
-            "{chosen} is worse than what was played: {v} against {pv} over the same deals.",
-            "{chosen}は、実際の手より悪い手です：同じ配り方で勝率{v}（実際の手は{pv}）。",
+            "“{chosen}” is worse than what was played: {v} against {pv} over the same deals.",
+            "「{chosen}」は、実際の手より悪い手です：同じ配り方で勝率{v}（実際の手は{pv}）。",
         ),
         "try_same": (
-            "{chosen} and what was played are alike within the noise: {v} against {pv}.",
-            "{chosen}と実際の手は、誤差の範囲で同じくらいです：勝率{v}と{pv}。",
+            "“{chosen}” and what was played are alike within the noise: {v} against {pv}.",
+            "「{chosen}」と実際の手は、誤差の範囲で同じくらいです：勝率{v}と{pv}。",
         ),
-        "try_best": ("The coach's best here: {best} ({bv}).", "ここでのコーチの最善手：{best}（{bv}）。"),
+        "try_best": ("The coach's best here: {best} ({bv}).", "ここでのコーチの最善手：「{best}」（{bv}）。"),
     }
 )
 
