@@ -291,6 +291,7 @@ INSTANCES: dict[str, Callable[[Samples], Any]] = {
     "SelfCheck": lambda smp: _widgets().SelfCheck("00_first_look", questions=2, seed=1),
     "RuleExplorer": lambda smp: _widgets().RuleExplorer(smp.name),
     "Review": lambda smp: __import__("tcgteach.review", fromlist=["Review"]).Review(smp.played()[0], rollouts=2),
+    "tcgteach.widgets.Review": lambda smp: _widgets().Review(smp.played()[0], rollouts=2),
     "Chance": lambda smp: __import__("tcgteach.review.chances", fromlist=["x"]).estimate(smp.played()[0], 2, 1),
     "Timeline": lambda smp: __import__("tcgteach.review", fromlist=["Timeline"]).Timeline(smp.played()[0]),
 }
@@ -401,15 +402,16 @@ def _class_targets(qual: str, name: str, obj: type) -> list[Target]:
     # a dataclass is a value record (it keeps what it is given); a Protocol is no class to make
     if not dataclasses.is_dataclass(obj) and not getattr(obj, "_is_protocol", False):
         found.append(Target(f"{qual}()", "darkmoon", _calling(obj)))
+    key = qual if qual in INSTANCES else name  # a qualified key where two modules export one name (Review)
     for m in _own_methods(obj):
-        if f"{name}.{m}" in EXCLUDED:
+        if f"{key}.{m}" in EXCLUDED:
             continue
-        maker = INSTANCES.get(name)
+        maker = INSTANCES.get(key)
         if maker is None:
-            found.append(Target(f"{name}.{m}", "darkmoon", _refusing(name)))
+            found.append(Target(f"{key}.{m}", "darkmoon", _refusing(key)))
             continue
         for game in ("darkmoon", "dragonquest"):
-            found.append(_method_target(f"{name}.{m}", game, maker, m))
+            found.append(_method_target(f"{key}.{m}", game, maker, m))
     return found
 
 

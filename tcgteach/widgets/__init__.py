@@ -3,7 +3,8 @@
 from .classroom import Classroom
 from .combat import CombatView
 from .quiz import Quiz, SelfCheck
+from .review import Review
 from .rules import RuleExplorer
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck", "RuleExplorer"]
+__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck", "RuleExplorer", "Review"]

@@ -171,15 +171,20 @@ class RecentPane(w.HTML):  # type: ignore[misc]
 
 class ResultPane(w.VBox):  # type: ignore[misc]
     """The end of the game: who won (or the draw), why (the rule that ended it, in words), the final
-    tally per seat, and Play again (``on_again``). Hidden while the game goes on."""
+    tally per seat, Play again (``on_again``) and, with ``on_review``, Review this game. Hidden while the game
+    goes on."""
 
-    def __init__(self, table: Table, on_again: Callable[[], None]) -> None:
+    def __init__(self, table: Table, on_again: Callable[[], None], on_review: Callable[[], None] | None = None) -> None:
         self.table = table
         self.banner = w.HTML()
         self.again = w.Button(description=table.t("play_again"), button_style="success")
         self.again.add_class("tcg-play-again")
         self.again.on_click(table.guard(lambda _b: on_again()))
-        super().__init__([self.banner, self.again], layout=w.Layout(display="none"))
+        self.review = w.Button(description=table.t("review_game"), button_style="info", layout=w.Layout(width="auto"))
+        self.review.add_class("tcg-review-game")
+        self.review.on_click(table.guard(lambda _b: on_review and on_review()))
+        buttons = [self.again, self.review] if on_review is not None else [self.again]
+        super().__init__([self.banner, w.HBox(buttons)], layout=w.Layout(display="none"))
         self.add_class("tcg-result")
         table.listen(self.refresh)
 
@@ -192,6 +197,7 @@ class ResultPane(w.VBox):  # type: ignore[misc]
             return
         self.layout.display = "flex"
         self.again.description = t.t("play_again")
+        self.review.description = t.t("review_game")
         self.banner.value = result_html(t, out)
 
 

@@ -162,6 +162,13 @@ LESSONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("darkmoon", "actions_left"),
         ("dragonquest", "income"),
     ),
+    "06_learn_from_a_game": (
+        ("darkmoon", "score"),
+        ("dragonquest", "first_strike"),
+        ("darkmoon", "end_armed"),
+        ("dragonquest", "damage_cards"),
+        ("darkmoon", "winner"),
+    ),
 }
 
 

@@ -34,6 +34,7 @@ from .panes import (
     StatusPane,
     Table,
     agent_for,
+    close_tree,
     result_headline,
 )
 
@@ -112,7 +113,12 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.graph_pane = GraphPane(t, flow)
         self.choices = ChoicesPane(t)
         self.status = StatusPane(t, step_hint=self.ANSWER == "step")
-        self.result = ResultPane(t, self._play_again)
+        self.result = ResultPane(t, self._play_again, lambda: self.show_review(True))
+        #: the review of the game just ended (``show_review``), and the rows it stands in for; its rollouts per
+        #: position (None: the review widget's default)
+        self.review: Any = None
+        self.review_rollouts: int | None = None
+        self._play_rows: list[Any] | None = None
         self.export = ExportPane(t, self.graph_pane, self.log_pane, lambda: self.seed)
 
     # -- the session ---------------------------------------------------------------------------------
@@ -283,6 +289,34 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _play_again(self) -> None:
         raise NotImplementedError
+
+    def show_review(self, on: Any = True) -> Any:
+        """Review mode on: the review of the game in play (``widgets.Review``: the move list, the win chances,
+        the moments that decided it) in place of the play rows, through the first person's eyes (everything
+        when nobody is a person), with a button back to the game; off: back. Returns the review."""
+        from .review import Review
+
+        if not check_bool(on, "on"):
+            if self._play_rows is not None:
+                self.children = self._play_rows
+                self._play_rows = None
+            return self.review
+        state = self.state
+        if self.review is None or self.review.timeline.final.history != state.history:
+            if self.review is not None:
+                close_tree(self.review)
+            persons = self.session.persons()
+            seat = persons[0] if persons else (None if state.is_terminal() else 0)
+            self.review = Review(
+                state.clone(), lang=self.lang, seat=seat, projector="tcg-projector" in self._dom_classes
+            )
+        back = w.Button(description=self._t("back_to_game"), layout=w.Layout(width="auto"))
+        back.add_class("tcg-back-to-game")
+        back.on_click(self.table.guard(lambda _b: self.show_review(False)))
+        if self._play_rows is None:
+            self._play_rows = list(self.children)
+        self.children = [back, self.review]
+        return self.review
 
     def set_lang(self, lang: str) -> None:
         """Every label, card, log line and graph in ``lang``, without restarting the game."""

@@ -106,6 +106,8 @@ WORDS = Text(
         "points": ("{n} points", "{n}点"),
         "cards_left": ("{n} cards left in the deck", "デッキ残り{n}枚"),
         "play_again": ("Play again", "もう一度遊ぶ"),
+        "review_game": ("Review this game", "このゲームをふりかえる"),
+        "back_to_game": ("◀ Back to the game", "◀ ゲームに戻る"),
         "you": ("you", "あなた"),
         "unexpected": (
             "Unexpected error ({kind}): {msg}. The game is unchanged.",
