@@ -467,7 +467,8 @@ def test_quiz_refuses_bad_arguments_with_the_choices() -> None:
 
 
 @pytest.mark.parametrize(
-    "lesson", ["00_first_look", "01_darkmoon", "02_dragonquest", "03_dragonquest_combat", "04_compare_designs"]
+    "lesson",
+    ["00_first_look", "01_darkmoon", "02_dragonquest", "03_dragonquest_combat", "04_compare_designs", "06_learn_from_a_game"],
 )
 def test_self_check_for_each_lesson(lesson: str) -> None:
     from tcgteach.widgets import SelfCheck
@@ -482,7 +483,7 @@ def test_self_check_for_each_lesson(lesson: str) -> None:
         if not check.finished:
             check.next()
     assert check.score.text("ja") == "4問中4問正解"
-    if lesson in ("00_first_look", "04_compare_designs"):  # a mix of both games
+    if lesson in ("00_first_look", "04_compare_designs", "06_learn_from_a_game"):  # a mix of both games
         assert {g for g, _ in LESSONS[lesson]} == set(tcgteach.BUILTIN_GAMES)
 
 
