@@ -286,3 +286,24 @@ def test_the_classroom_page_shows_its_loading_stages_then_the_app(
     expect(loading).to_have_count(0)  # the app replaces the loading stages
     assert not blocked, f"the site tried to reach the network: {blocked}"
     print(f"classroom page: stages {seen}, the app after {time.monotonic() - start:.0f} s")
+
+
+def test_lesson_06_reviews_its_games_offline_with_the_browser_budget(
+    served: str, offline_page: tuple[Page, list[str]]
+) -> None:
+    """Issue 24: the review runs in Pyodide too, with the smaller budget (4 rollouts, the lesson's browser
+    setting), the same widget: the chart drawn, the moments found, and nothing fetched from the network."""
+    page, blocked = offline_page
+    start = time.monotonic()
+    page.goto(f"{served}lab/index.html?path=en/06_learn_from_a_game.ipynb")
+    expect(page.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    expect(page.locator(".jp-Notebook .tcg-quiz").last).to_be_visible(timeout=LESSON_MS)
+    assert page.locator(".jp-OutputArea-output", has_text="Traceback").count() == 0
+    root = page.locator(".jp-Notebook .tcg-review").first
+    root.scroll_into_view_if_needed(timeout=30_000)
+    expect(root.locator(".tcg-review-progress-label")).to_contain_text("4 rollouts each", timeout=LESSON_MS)
+    assert root.locator(".tcg-review-chartbox svg circle").count() > 100
+    assert not blocked, f"the site tried to reach the network: {blocked}"
+    print(f"lesson 06 ran in the browser in {time.monotonic() - start:.0f} s (Pyodide start included)")
