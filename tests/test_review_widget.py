@@ -223,7 +223,9 @@ def test_the_classroom_offers_review_this_game_when_a_game_ends() -> None:
     assert isinstance(review, Review) and review in c.children and c.board not in c.children
     assert review.seat == 0  # through the person's eyes
     assert review.timeline.final.history == c.state.history
-    assert review.review.estimated  # outside a kernel: worked out before the click returned
+    assert (
+        review.review.estimated and review.review.rollouts == 2
+    )  # outside a kernel: worked out before the click returned
     c.children[0].click()  # Back to the game
     assert list(c.children) == play_rows
     c.show_review(True)

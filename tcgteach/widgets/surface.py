@@ -47,6 +47,11 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     ANSWER: ClassVar[str] = "step"
     #: the projector-mode switch each front end puts in its settings
     projector_box: Any
+    #: the review of the game just ended (``show_review``), the rows it stands in for, and its rollouts per
+    #: position (None: the review widget's default; a new game keeps the setting)
+    review: Any = None
+    review_rollouts: int | None = None
+    _play_rows: list[Any] | None = None
 
     def _setup_game(
         self,
@@ -114,11 +119,6 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.choices = ChoicesPane(t)
         self.status = StatusPane(t, step_hint=self.ANSWER == "step")
         self.result = ResultPane(t, self._play_again, lambda: self.show_review(True))
-        #: the review of the game just ended (``show_review``), and the rows it stands in for; its rollouts per
-        #: position (None: the review widget's default)
-        self.review: Any = None
-        self.review_rollouts: int | None = None
-        self._play_rows: list[Any] | None = None
         self.export = ExportPane(t, self.graph_pane, self.log_pane, lambda: self.seed)
 
     # -- the session ---------------------------------------------------------------------------------
@@ -308,7 +308,11 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             persons = self.session.persons()
             seat = persons[0] if persons else (None if state.is_terminal() else 0)
             self.review = Review(
-                state.clone(), lang=self.lang, seat=seat, projector="tcg-projector" in self._dom_classes
+                state.clone(),
+                lang=self.lang,
+                seat=seat,
+                rollouts=self.review_rollouts,
+                projector="tcg-projector" in self._dom_classes,
             )
         back = w.Button(description=self._t("back_to_game"), layout=w.Layout(width="auto"))
         back.add_class("tcg-back-to-game")
