@@ -159,6 +159,10 @@ def test_the_decisive_moments_try_again_and_continue_from_here(dq_review: Review
     assert len(r.timeline) == len(r.review.timeline.final.history)  # the reviewed game is kept
     r.close_continued()
     assert list(r.children) == list(r._rows)
+    r.show(len(r.timeline))
+    assert r.continue_button.disabled
+    with pytest.raises(TcgError, match="nothing to continue"):
+        r.continue_from(len(r.timeline))
     with pytest.raises(TcgError, match="nothing to try again|one legal action"):
         r.open_try(next(m.index for m in r.timeline.moves if not m.decision))
 

@@ -298,6 +298,7 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.prev_button.disabled = p == 0
         self.next_button.disabled = p == len(self.timeline)
         self.try_button.disabled = not (p < len(self.timeline) and self.timeline.moves[p].decision)
+        self.continue_button.disabled = p == len(self.timeline) and self.over
         top, bottom = 100 * (TOP - 6) / CHART_HEIGHT, 100 * PAD / CHART_HEIGHT
         self.marker.value = (
             f'<div style="position:absolute;top:{top:.1f}%;bottom:{bottom:.1f}%;'
@@ -490,7 +491,7 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         p = check_int(position, "position", 0, len(self.timeline))
         state = self.review.fork(p)
         if state.is_terminal():
-            raise TcgError(self._t("the_end", r=""))
+            raise TcgError(self._t("game_over_here"))
         person = self.seat if self.seat is not None else (state.current_player or 0)
         agents = [
             PERSON if s == person else agent_for("coach", s, self.coach_seconds) for s in range(state.num_players)
@@ -498,7 +499,7 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         stepper = Stepper(state, agents=agents, lang=self.lang)
         back = w.Button(description=self._t("back_to_review"), layout=w.Layout(width="auto"))
         back.add_class("tcg-review-back")
-        note = w.HTML(html.escape(self._t("continued", i=p, p=person + 1)))
+        note = w.HTML(html.escape(self._t("continued", i=p + 1, p=person + 1)))
         back.on_click(self.table.guard(lambda _b: self.close_continued()))
         self.close_continued()
         self.continued = stepper

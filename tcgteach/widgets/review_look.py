@@ -35,10 +35,16 @@ RWORDS = WORDS | Text(
         "go": ("Go to this move", "この手へ移る"),
         "try": ("Try another choice here", "ここで別の手を試す"),
         "continue": ("Continue from here", "ここから続きを遊ぶ"),
+        "game_over_here": (
+            "The game is over at this position: there is nothing to continue.",
+            "この局面でゲームは終わっています。続きはありません。",
+        ),
         "back_to_review": ("◀ Back to the review", "◀ ふりかえりに戻る"),
         "continued": (
-            "A new game from move {i}: you are P{p}, the coach plays the others. The reviewed game is kept.",
-            "{i}手目からの新しいゲームです。あなたはP{p}、ほかの席はコーチが担当します。ふりかえり中のゲームはそのまま残ります。",
+            "A new game from the position before move {i}: you are P{p}, the coach plays the others. "
+            "The reviewed game is kept.",
+            "{i}手目の直前の局面から新しいゲームを始めました。あなたはP{p}、ほかの席はコーチが担当します。"
+            "ふりかえり中のゲームはそのまま残ります。",
         ),
         "try_intro": (
             "Move {i} (turn {t}): P{p} chose {played}. Choose again:",
