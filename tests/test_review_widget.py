@@ -57,6 +57,7 @@ def test_the_move_list_is_grouped_by_turn_with_marks_and_a_click_shows_that_posi
     combats = tl.marked("combat")
     assert combats, "a game with a fight"
     assert any(x.startswith(f"{combats[0] + 1}. ") and "[combat" in x for x in rows)
+    assert "   · Battle phase" in rows and "   · Preparation" in rows  # each phase of a turn heads its moves
     # a click on a move's row shows the game after it: the board, the log and the graph of that position
     row = next(i for i, x in enumerate(rows) if x.startswith(f"{combats[0] + 1}. "))
     r.moves.index = row

@@ -243,21 +243,26 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return min(points, key=lambda i: (abs(i - p), i))
 
     def _move_rows(self) -> list[tuple[str, int]]:
-        """The move list's rows: (label, position shown) — the start, a header per turn, each move."""
+        """The move list's rows: (label, position shown) — the start, a header per turn, a sub-header where the
+        phase (the flow node the move was chosen in) changes, each move with its marks."""
         tl, lang = self.timeline, self.lang
+        nodes = self.review.game.turn_flow.by_id
         rows: list[tuple[str, int]] = [(self._t("start_row"), 0)]
         self._row_of: dict[int, int] = {0: 0}
-        turn = None
+        turn, phase = None, None
         for m in tl.moves:
             if m.turn and m.turn != turn:
-                turn = m.turn
+                turn, phase = m.turn, None
                 rows.append((self._t("turn_row", n=m.turn), m.index))
+            label = pick(nodes[m.node].label, lang) if m.node in nodes else m.node
+            if label != phase:
+                phase = label
+                rows.append((f"   · {label}", m.index))
             who = f"P{m.actor + 1}: " if m.actor is not None else ""
             marks = ", ".join(TEXT.t("mark_" + k, lang) for k in m.marks if k != "turn")
             text = tl.text(m.index, lang, seat=self.seat)
-            label = f"{m.index + 1}. {who}{text}" + (f"  [{marks}]" if marks else "")
             self._row_of[m.index + 1] = len(rows)
-            rows.append((label, m.index + 1))
+            rows.append((f"{m.index + 1}. {who}{text}" + (f"  [{marks}]" if marks else ""), m.index + 1))
         self._positions_of_rows = [p for _, p in rows]
         return [(label, i) for i, (label, _) in enumerate(rows)]
 
