@@ -120,13 +120,16 @@ def interrupted(call: Callable[[], Any], k: int, opcodes: bool = False) -> bool:
             frame.f_trace_opcodes = True
         return local
 
+    # the tracer in place (coverage's, in the test command) is put back afterwards: left at None, every test after
+    # this file ran untraced and its lines went uncounted (the review package measured 72% instead of 95%)
+    previous = sys.gettrace()
     sys.settrace(global_trace)
     try:
         call()
     except _Injected:
         return True
     finally:
-        sys.settrace(None)
+        sys.settrace(previous)
     return False
 
 
