@@ -425,7 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file")
     v.add_argument("--lang", choices=LANGS, default="en")
     v.add_argument("--out", metavar="FILE.html", help="write the review as one HTML page (no script, no files)")
-    v.add_argument("--rollouts", type=_int_arg(2, 10_000), default=32, help="rollouts per estimate (default 32)")
+    v.add_argument("--rollouts", type=_int_arg(2, 10_000), default=24, help="rollouts per estimate (default 24)")
     v.add_argument("--jobs", type=_int_arg(1, 1024), default=None, help="worker processes (default: all cores)")
     v.add_argument("--cards", metavar="FILE", help="the card file the game was played with (its Cards: line)")
     v.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -51,7 +51,7 @@ class Review:
         self,
         source: Any,
         *,
-        rollouts: Any = 32,
+        rollouts: Any = 24,
         seed: Any = 0,
         executor: Any = None,
         jobs: Any = 1,

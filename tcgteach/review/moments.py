@@ -197,7 +197,7 @@ def moment_at(
 
 
 def decisive_moments(
-    timeline: Timeline, chances: Sequence[Chance], seat: Any, rollouts: Any = 32, seed: Any = 0, lang: Any = "en"
+    timeline: Timeline, chances: Sequence[Chance], seat: Any, rollouts: Any = 24, seed: Any = 0, lang: Any = "en"
 ) -> list[Moment]:  # Any: checked here
     """Up to ``TOP`` moments of ``seat``, the largest fall first (see the module's text)."""
     seat = check_int(seat, "seat", 0, timeline.final.num_players - 1)
@@ -230,7 +230,7 @@ class TryAgain:
 
 
 def try_again(
-    timeline: Timeline, index: Any, action: Any, rollouts: Any = 32, seed: Any = 0, lang: Any = "en"
+    timeline: Timeline, index: Any, action: Any, rollouts: Any = 24, seed: Any = 0, lang: Any = "en"
 ) -> TryAgain:  # Any: checked here
     """Choose ``action`` (an action or its text) at decision ``index`` instead of what was played."""
     index = check_int(index, "index", 0, max(len(timeline) - 1, 0))
