@@ -468,7 +468,14 @@ def test_quiz_refuses_bad_arguments_with_the_choices() -> None:
 
 @pytest.mark.parametrize(
     "lesson",
-    ["00_first_look", "01_darkmoon", "02_dragonquest", "03_dragonquest_combat", "04_compare_designs", "06_learn_from_a_game"],
+    [
+        "00_first_look",
+        "01_darkmoon",
+        "02_dragonquest",
+        "03_dragonquest_combat",
+        "04_compare_designs",
+        "06_learn_from_a_game",
+    ],
 )
 def test_self_check_for_each_lesson(lesson: str) -> None:
     from tcgteach.widgets import SelfCheck
