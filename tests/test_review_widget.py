@@ -235,3 +235,18 @@ def test_the_classroom_offers_review_this_game_when_a_game_ends() -> None:
     assert list(c.children) == play_rows
     c.show_review(True)
     assert c.review is review  # the same game: the same review, not worked out again
+
+
+def test_every_seat_of_a_four_player_game_has_its_line_and_its_view() -> None:
+    """DARK MOON with 2-6 players: a chance per seat at each point, a line per seat, a view per seat."""
+    session = Session(
+        tcgteach.game("darkmoon").new_state(seed=2, players=4),
+        [HeuristicAgent(1), RandomAgent(2), HeuristicAgent(3), RandomAgent(4)],
+    )
+    session.play_out()
+    r = Review(session.state, rollouts=2, seat=None)
+    chances = r.review.chances()
+    assert all(len(c.mean) == 4 for c in chances) and chances[-1].n == 0
+    assert r.chart.value.count("<polyline") == 4
+    assert [v for _, v in r.seat_picker.options] == [0, 1, 2, 3, -1]
+    assert "Go to a decision" in r.try_box.children[0].value  # the Try again tab says how to start

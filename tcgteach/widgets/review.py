@@ -184,7 +184,7 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.moves.observe(self._unless_syncing(lambda ch: self._on_row(ch["new"])), names="index")
         self.moments_box = w.VBox()
         self.moments_box.add_class("tcg-review-moments")
-        self.try_box = w.VBox()
+        self.try_box = w.VBox([w.HTML(html.escape(self._t("try_none")))])
         self.try_box.add_class("tcg-review-tries")
         self.tabs = w.Tab([w.VBox([self.moves]), self.moments_box, self.try_box])
         col_board = w.VBox([self.board])
