@@ -54,6 +54,11 @@ def changed(check: Callable[[], bool], timeout: float = 20.0) -> None:
         time.sleep(0.2)
 
 
+def after(lang: str, i: int, n: int) -> str:
+    """The start of the review's line for the position after move ``i`` of ``n`` (RWORDS' "after")."""
+    return f"After move {i} of {n}:" if lang == "en" else f"{n}手中{i}手目のあと"
+
+
 def where(root: Locator) -> str:
     return root.locator(".tcg-review-where").inner_text()
 
@@ -80,28 +85,33 @@ def test_lesson_06_reviews_a_game_in_the_browser(page: Page, lab_server: Server,
         end = where(root)
         readout = root.locator(".tcg-review-slider .widget-readout")
         moves = int(readout.inner_text())  # the slider starts at the end
-        box = root.locator(".tcg-review-chartbox").bounding_box()
+        chartbox = root.locator(".tcg-review-chartbox")
+        chartbox.scroll_into_view_if_needed()  # the mouse clicks where the chart is on the screen
+        box = chartbox.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5)
         expect(root.locator(".tcg-review-where")).not_to_have_text(end, timeout=20_000)
         expect(readout).not_to_have_text(str(moves), timeout=20_000)
         at = int(readout.inner_text())
         assert 0.15 * moves < at < 0.45 * moves, (at, moves)
-        # the slider's handle takes the arrow keys
+        # the slider's handle takes the arrow keys; the kernel's answer is the line saying which move is shown
         root.locator(".tcg-review-slider .noUi-handle").click()
         page.keyboard.press("ArrowRight")
         expect(readout).to_have_text(str(at + 1), timeout=20_000)
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowLeft")
         expect(readout).to_have_text(str(at - 1), timeout=20_000)
+        expect(root.locator(".tcg-review-where")).to_contain_text(after(lang, at - 1, moves), timeout=20_000)
 
-        # through P2's eyes the board changes (P1's hand hidden), and back
-        board = root.locator(".tcg-board-view").inner_html()
-        root.locator(".tcg-review-seat select").select_option(index=1)
-        changed(lambda: root.locator(".tcg-board-view").inner_html() != board)
-        theirs = root.locator(".tcg-board-view").inner_html()
-        root.locator(".tcg-review-seat select").select_option(index=0)
-        changed(lambda: root.locator(".tcg-board-view").inner_html() != theirs)
+        # the board through each seat's eyes and in the open view: three different boards (a hand hidden or not)
+        picker = root.locator(".tcg-review-seat select")
+        boards = {}
+        for index in (1, 0, 2):
+            before = root.locator(".tcg-board-view").inner_html()
+            picker.select_option(index=index)
+            changed(lambda before=before: root.locator(".tcg-board-view").inner_html() != before)
+            boards[index] = root.locator(".tcg-board-view").inner_html()
+        assert len(set(boards.values())) == 3
 
         # the decisive moments cite their rules; Try again gets the coach's verdict
         root.locator(".lm-TabBar-tab", has_text=words["moments"]).click()
