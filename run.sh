@@ -195,7 +195,10 @@ case "$what" in
     # the end; on a run of the whole suite (no arguments) a package below its floor (tests/conftest.py) fails it
     echo "== the whole test suite on the pure-Python package (the reference), with its coverage"
     if [ "$#" -eq 0 ]; then export TCGTEACH_COVERAGE_FLOOR=1; fi
-    exec .venv/bin/python -m pytest --cov=tcgteach --cov-report= "$@"
+    # on every core (pytest-xdist; each test file stays on one worker, so a file's fixtures are built once);
+    # TCGTEACH_TEST_WORKERS=0 runs it in this one process
+    exec .venv/bin/python -m pytest -n "${TCGTEACH_TEST_WORKERS:-auto}" --dist loadfile --cov=tcgteach \
+      --cov-report= "$@"
     ;;
   site)
     # the site's build tools live in a venv of their own (pinned together: lite/requirements.txt)

@@ -138,6 +138,8 @@ def pytest_runtestloop(session: pytest.Session) -> Any:
     its floor counts as a failed test, so the run's exit status says so (pytest-cov's fail-under does the
     same)."""
     result = yield
+    if hasattr(session.config, "workerinput"):
+        return result  # a pytest-xdist worker: its lines are a part; the controller combines and checks them
     cov = _controller_cov(session.config)
     if cov is not None:
         totals = coverage_table(cov)
