@@ -431,3 +431,14 @@ def test_darkmoon_ending_says_final_score_not_now() -> None:
     en, ja = board_html(state, lang="en"), board_html(state, lang="ja")
     assert "points now" not in en and "final score" in en
     assert "現在" not in ja and "最終" in ja
+
+
+@pytest.mark.parametrize("restricted", [True, False])
+def test_DM_4_3_the_board_names_the_first_turn_limit_only_while_it_applies(restricted: bool) -> None:
+    """With ``first_turn_restriction=False`` the first turn has two actions and the board says nothing of one."""
+    game = DarkMoon({"first_turn_restriction": restricted})
+    s = game.new_state(seed=1, first_player=0)
+    en, ja = board_html(s, lang="en"), board_html(s, lang="ja")
+    assert ("first turn: 1 action only (DM-4.3)" in en) is restricted
+    assert ("先攻1ターン目：行動は1回のみ（DM-4.3）" in ja) is restricted
+    assert f"0/{1 if restricted else 2}" in en

@@ -249,6 +249,27 @@ def test_DM_1_4_a_winning_third_unit_says_it_arms_the_end_and_that_every_option_
     assert "locks in 5 points" in coach().hint(s.view(0), "en").text
 
 
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_DM_1_5_arming_the_end_says_who_gets_one_last_turn(players: int) -> None:
+    """With two players the opponent gets one last turn; with more, every other player does (issue 25)."""
+    s = P.new((P.PLAIN,) * players, options={"first_turn_restriction": False})
+    units = P.groups(
+        s,
+        0,
+        ["C28", "C28", "C28", "C28", "C10", "C10", "C24"],
+        ["C04", "C04", "C19", "C19", "C09", "C09", "C23"],
+        ["C15", "C15", "C30", "C35", "C06"],
+    )
+    P.arrange(s, 0, hand=[], field=units[2], units=units[:2])
+    en = " ".join(r.text for r in reasons(s, "unit 3", "en") if r.rule == "DM-1.4")
+    ja = " ".join(r.text for r in reasons(s, "unit 3", "ja") if r.rule == "DM-1.4")
+    if players == 2:
+        assert "your opponent gets one last turn" in en and "相手はあと1ターンだけ" in ja
+    else:
+        assert "every other player gets one last turn" in en and "opponent" not in en
+        assert "ほかのプレイヤーは全員あと1ターンずつ" in ja and "相手" not in ja
+
+
 def test_verdict_reads_the_gap_its_standard_error_and_the_number_of_rollouts() -> None:
     assert verdict([("a", 0.8, 120), ("b", 0.5, 60)]) == "clear"
     assert verdict([("a", 0.8, 60), ("b", 0.5, 20)]) == "probable"  # the same gap over 80 rollouts: too few

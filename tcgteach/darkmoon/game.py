@@ -58,10 +58,11 @@ OPTIONS = (
         ("skip", "arms_end"),
         "DM-4.4a",
         {
-            "en": "Empty deck at a reveal or draw: 'skip' does nothing; 'arms_end' also arms the end "
-            "(as DM-1.4) at the end of that turn.",
-            "ja": "公開やカードを引く時にデッキが空：'skip' は何もしない。"
-            "'arms_end' はそのターンの終わりに終了条件を満たす。",
+            "en": "Empty deck at a reveal: 'skip' does nothing; 'arms_end' also arms the end (as DM-1.4) at the "
+            "end of that turn. Only a reveal arms it: an effect's draw from an empty deck draws nothing under "
+            "either value.",
+            "ja": "公開するときにデッキが空：'skip' は何もしない。'arms_end' はそのターンの終わりに終了条件を"
+            "満たす。条件になるのは公開だけで、効果でカードを引くときにデッキが空なら、どちらの値でも何も引きません。",
         },
         {
             "skip": {"en": "nothing happens", "ja": "何も起こらない"},

@@ -181,7 +181,7 @@ def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = 
         node_label = state.game.turn_flow.label(state.node, lang)
         status.append(node_label)
         status.append(_t("actions", lang, u=state.actions_used, l=state.action_limit()))
-        if state.turn == 1:
+        if state.turn == 1 and state.game.options["first_turn_restriction"]:  # DM-4.3, unless the option lifts it
             status.append(_t("first", lang))
         if state.node == Node.UNIT:
             status.append(_t("building", lang, k=state.unit_slot))

@@ -298,13 +298,21 @@ def _arming(view: DarkMoonState, p: int, ja: bool) -> list[Reason]:
     empty = sum(1 for u in view.units(p) if not u)
     if empty != 1 or view.armed_by is not None:
         return []
+    # DM-1.5: every other player takes one more turn (2 players: the opponent's next turn)
+    if view.num_players == 2:
+        after = "相手はあと1ターンだけです" if ja else "your opponent gets one last turn"
+    else:
+        after = (
+            "ほかのプレイヤーは全員あと1ターンずつです（あなたのすぐ前の席の人のターンで終わり）"
+            if ja
+            else "every other player gets one last turn (the game ends after the player seated just before you)"
+        )
     return [
         Reason(
             "DM-1.4",
-            "これで3つ目のユニット置き場が埋まり、このターンの終わりに終了条件を満たします：相手はあと1ターンだけです"
+            "これで3つ目のユニット置き場が埋まり、このターンの終わりに終了条件を満たします：" + after
             if ja
-            else "it fills your third unit slot, so the end is armed at the end of this turn: "
-            "your opponent gets one last turn",
+            else "it fills your third unit slot, so the end is armed at the end of this turn: " + after,
         )
     ]
 
