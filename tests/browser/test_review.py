@@ -105,11 +105,15 @@ def test_lesson_06_reviews_a_game_in_the_browser(page: Page, lab_server: Server,
 
         # the board through each seat's eyes and in the open view: three different boards (a hand hidden or not)
         picker = root.locator(".tcg-review-seat select")
-        boards = {}
+        boards: dict[int, str] = {}
         for index in (1, 0, 2):
             before = root.locator(".tcg-board-view").inner_html()
             picker.select_option(index=index)
-            changed(lambda before=before: root.locator(".tcg-board-view").inner_html() != before)
+
+            def shown(before: str = before) -> bool:
+                return root.locator(".tcg-board-view").inner_html() != before
+
+            changed(shown)
             boards[index] = root.locator(".tcg-board-view").inner_html()
         assert len(set(boards.values())) == 3
 
