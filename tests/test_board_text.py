@@ -442,3 +442,16 @@ def test_DM_4_3_the_board_names_the_first_turn_limit_only_while_it_applies(restr
     assert ("first turn: 1 action only (DM-4.3)" in en) is restricted
     assert ("先攻1ターン目：行動は1回のみ（DM-4.3）" in ja) is restricted
     assert f"0/{1 if restricted else 2}" in en
+
+
+def test_darkmoon_draw_if_field_has_says_another_only_for_a_card_of_that_name() -> None:
+    """Noa's Star Diary (S05, a special) asks for any Heli on your field, not 'another' one (issue 25); the
+    event says what its card text says, in both languages."""
+    state = DarkMoon().new_state(seed=1, decks=["spotlight", "spotlight"], first_player=0)
+    diary = next(c for c in range(len(state.inst.charname)) if state.card(c).id == "S05")
+    for met in (True, False):
+        ev = Event(DEv.EFFECT, "DM-6.1", 0, {"card": diary, "op": "draw_if_field_has", "name": "Heli", "met": met})
+        en, ja = dm_describe_event(state, ev, "en"), dm_describe_event(state, ev, "ja")
+        assert f"is a Heli on your field? {'yes: draw' if met else 'no'}" in en and "another" not in en
+        assert "自分の場にヘリがいるか" in ja and "他の" not in ja
+    assert any("if your field has a Heli" in line for line in dmtext.card_lines(state.card(diary), "en"))

@@ -409,3 +409,17 @@ def test_the_options_for_automated_play_are_no_readings_off_for_people_and_on_in
             assert option.rule == rid and option.default is None and g.sim_defaults[name] is not None
             assert f"Engine option `{name}`, for automated play only" in g.rule_text(rid, "en")
             assert f"エンジンオプション `{name}`（自動対戦専用）" in g.rule_text(rid, "ja")
+
+
+@pytest.mark.parametrize(
+    ("game", "rule", "limits"), [("darkmoon", "DM-6.5", ("DM-2.3", "DM-2.4")), ("dragonquest", "DQ-10.4", ("DQ-2.2",))]
+)
+def test_a_missing_unique_name_rule_is_not_read_as_no_copy_limit(game: str, rule: str, limits: tuple[str, ...]) -> None:
+    """'No unique-name rule' means nothing limits one name in play; the deck's copy limits still hold and the
+    text says where they are, in both languages (issue 25: 「同名カードの制限…はありません」 read as no limit)."""
+    g = tcgteach.game(game)
+    for lang in ("en", "ja"):
+        text = g.rule_text(rule, lang)
+        assert all(limit in text for limit in limits), text
+    assert "場に出せる同名カードの制限" in g.rule_text(rule, "ja")
+    assert "in play" in g.rule_text(rule, "en")

@@ -159,10 +159,13 @@ def _effect_fields(state: DarkMoonState, d: dict[str, Any], fields: dict[str, An
     if d.get("op") == Op.DRAW_IF_FIELD_HAS:
         name = d["name"] if not ja_lang else CHARACTER_JA[d["name"]]
         met = d.get("met")
+        # "another" only when the card itself is one (a character of that name), as its card text says
+        src = state.card(d["card"]) if isinstance(d.get("card"), int) else None
+        other = src is not None and src.is_character and src.character == d["name"]
         fields["op"] = (
-            f"is another {name} on the field? {'yes: draw' if met else 'no'}"
+            f"is {'another' if other else 'a'} {name} on your field? {'yes: draw' if met else 'no'}"
             if not ja_lang
-            else f"場に他の{name}がいるか：{'いる。引く' if met else 'いない'}"
+            else f"自分の場に{'他の' if other else ''}{name}がいるか：{'いる。引く' if met else 'いない'}"
         )
 
 

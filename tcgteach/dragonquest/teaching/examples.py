@@ -108,8 +108,10 @@ TEXT = Text(
             "手札枚数の超過による捨て札はこのゲームにない",
         ),
         "same_name": (
-            "; P{o} has two cards named {name} on the field: no unique-name rule either",
-            "。P{o}の場には{name}が2枚あるが、同名カードの制限もない",
+            "; P{o} has two cards named {name} on the field: nothing limits one name in play either (the "
+            "deck's limit of 4 copies, DQ-2.2, is another rule)",
+            "。P{o}の場には{name}が2枚あるが、場に出せる同名カードの制限もない（デッキに入れる4枚までの制限"
+            "DQ-2.2とは別）",
         ),
     }
 )
