@@ -455,3 +455,14 @@ def test_darkmoon_draw_if_field_has_says_another_only_for_a_card_of_that_name() 
         assert f"is a Heli on your field? {'yes: draw' if met else 'no'}" in en and "another" not in en
         assert "自分の場にヘリがいるか" in ja and "他の" not in ja
     assert any("if your field has a Heli" in line for line in dmtext.card_lines(state.card(diary), "en"))
+
+
+def test_dragonquest_a_short_draw_says_how_many_were_to_be_drawn_not_must() -> None:
+    """A draw phase's count is the player's own choice (DQ-6.3): a draw the deck cannot pay says what was to be
+    drawn and what the deck held, not that the player had to draw that many (issue 25)."""
+    state = _dq_position()
+    card = state.hand(0)[0]
+    ev = Event(QEv.DRAW, "DQ-6.3", 1, {"n": 4, "cards": [card]})
+    en, ja = dq_describe_event(state, ev, "en"), dq_describe_event(state, ev, "ja")
+    assert "P2 is to draw 4 cards, but the deck holds only 1" in en and "must" not in en
+    assert "P2は4枚引こうとするが、デッキには1枚しかない" in ja

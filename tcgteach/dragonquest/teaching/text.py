@@ -42,8 +42,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     Ev.INCOME: ("{P} gains {gp} GP (now {total}){first}.", "{P}が{gp}GPを得る（合計{total}GP）{first}。"),
     Ev.DRAW: ("{P} draws {n_cards}: {cards}.", "{P}がカードを{n}枚引く：{cards}。"),
     DRAW_SHORT: (
-        "{P} must draw {n_cards}; cards left in the deck: {got} ({cards}).",
-        "{P}は{n}枚引くはずだが、デッキには{got}枚しかない：{cards}。",
+        "{P} is to draw {n_cards}, but the deck holds only {got} ({cards}).",
+        "{P}は{n}枚引こうとするが、デッキには{got}枚しかない：{cards}。",
     ),
     Ev.RECRUIT: (
         "{P} recruits {card} into the {row} row ({state}; {cost} GP).",
