@@ -409,9 +409,11 @@ _TERMS: tuple[Term, ...] = (
         "back row",
         "後衛",
         "こうえい",
-        "The row behind the front row; up to 3 cards, always fewer than the front row.",
-        "前衛の後ろの列。3枚までで、いつも前衛より少なくします。",
-        ("DQ-5.1", "DQ-5.2"),
+        "The row behind the front row: it has 3 places, but it must always hold fewer cards than the front "
+        "row, so under the standard formation rule it holds at most 2.",
+        "前衛の後ろの列。置き場は3つありますが、いつも前衛より少なくしなければならないので、標準の陣形ルールでは"
+        "2枚までです。",
+        ("DQ-5.1", "DQ-5.2", "DQ-5.3"),
         avoid=("後列", "rear row", "rear guard"),
     ),
     Term(

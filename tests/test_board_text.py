@@ -466,3 +466,18 @@ def test_dragonquest_a_short_draw_says_how_many_were_to_be_drawn_not_must() -> N
     en, ja = dq_describe_event(state, ev, "en"), dq_describe_event(state, ev, "ja")
     assert "P2 is to draw 4 cards, but the deck holds only 1" in en and "must" not in en
     assert "P2は4枚引こうとするが、デッキには1枚しかない" in ja
+
+
+@pytest.mark.parametrize("formation", ["strict", "at_least"])
+def test_DQ_5_3_the_back_row_shows_its_three_places_and_the_rules_limit(formation: str) -> None:
+    """3 places in the back row (DQ-5.1), but under the default formation (strict) at most 2 cards: the board
+    and the glossary say both (issue 25)."""
+    from tcgteach.glossary import GLOSSARY
+
+    state = DragonQuest({"formation": formation}).new_state(seed=1)
+    en, ja = board_html(state, lang="en"), board_html(state, lang="ja")
+    assert "0/3" in en and "0/3" in ja
+    assert ("max 2" in en and "最大2枚" in ja) is (formation == "strict")
+    back = GLOSSARY["back_row"]
+    assert "at most 2" in back.meaning_en and "3 places" in back.meaning_en
+    assert "2枚まで" in back.meaning_ja and "置き場は3つ" in back.meaning_ja

@@ -148,6 +148,11 @@ T: dict[str, tuple[str, str]] = {
     "front": ("Front", "前衛"),
     "back": ("Back", "後衛"),
     "row_count": ("{n}/3", "{n}/3"),
+    "back_limit": ("max 2", "最大2枚"),
+    "back_limit_why": (
+        "3 places, but fewer cards than the front row: at most 2 (DQ-5.1, DQ-5.2, DQ-5.3)",
+        "置き場は3つ。ただし前衛より少なくするので最大2枚（DQ-5.1、DQ-5.2、DQ-5.3）",
+    ),
     "empty_row": ("empty", "空き"),
     "character": ("Character", "キャラクター"),
     "monster": ("Monster", "モンスター"),
@@ -331,6 +336,14 @@ def _party_card(state: DragonQuestState, c: int, lang: str) -> str:
     )
 
 
+def _back_limit(state: DragonQuestState, key: str, lang: str) -> str:
+    """The back row has 3 places (DQ-5.1), but under the default ``formation`` (strict, DQ-5.2/DQ-5.3) it must
+    hold fewer cards than the front row, so at most 2: both are shown."""
+    if key != "back" or state.game.options["formation"] != "strict":
+        return ""
+    return f'<br><span title="{escape(_t("back_limit_why", lang))}">{escape(_t("back_limit", lang))}</span>'
+
+
 def _row(state: DragonQuestState, cards: list[int], key: str, lang: str) -> str:
     inner = (
         "".join(_party_card(state, c, lang) for c in cards)
@@ -338,7 +351,7 @@ def _row(state: DragonQuestState, cards: list[int], key: str, lang: str) -> str:
     )
     return (
         f'<div class="dq-row dq-{key}" data-row="{key}"><div class="dq-rowlabel">{escape(_t(key, lang))}'
-        f"<small>{_t('row_count', lang, n=len(cards))}</small></div>{inner}</div>"
+        f"<small>{_t('row_count', lang, n=len(cards))}{_back_limit(state, key, lang)}</small></div>{inner}</div>"
     )
 
 
