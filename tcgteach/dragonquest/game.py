@@ -51,12 +51,15 @@ OPTIONS = (
         ("immediate", "end_step"),
         "DQ-5.5",
         {
-            "en": "When a broken formation is repaired: 'immediate': as soon as a card leaves the field "
-            "(defeated in combat, by an effect, by poison or confusion) its owner moves back-row cards "
-            "forward before anything else happens; 'end_step': only at the end step of a combat (DQ-7.9).",
-            "ja": "崩れた陣形をいつ直すか。'immediate'：カードが場を離れたら（戦闘・効果・毒・混乱による撃破）、"
-            "持ち主がすぐに後衛のカードを前衛へ移し、それが済んでから次の処理へ進む。"
-            "'end_step'：戦闘の終了ステップ（DQ-7.9）でだけ直す。",
+            "en": "When a broken formation is repaired: 'immediate': as soon as a card leaves the field outside a "
+            "combat's judgment step (by an effect in the preparation phase or a combat's start step, by poison or "
+            "confusion) its owner moves back-row cards forward before anything else happens; a card defeated in "
+            "the judgment step (by an attack, an effect or an item) is repaired at the end step that follows at "
+            "once (DQ-7.9); 'end_step': only at the end step of a combat (DQ-7.9).",
+            "ja": "崩れた陣形をいつ直すか。'immediate'：戦闘の判定ステップ以外でカードが場を離れたら（準備フェイズや"
+            "開始ステップの効果、毒、混乱による撃破）、持ち主がすぐに後衛のカードを前衛へ移し、それが済んでから次の処理"
+            "へ進む。判定ステップで撃破されたとき（攻撃、効果、アイテム）は、すぐ続く終了ステップ（DQ-7.9）で直す。"
+            "'end_step'：戦闘の終了ステップでだけ直す。",
         },
         values={
             "immediate": {
