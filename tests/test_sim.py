@@ -284,6 +284,19 @@ def test_summary_table() -> None:
     assert "50.0% (95% CI" in format_table(t)
 
 
+def test_summary_says_its_branching_and_interaction_pool_every_decision_and_gives_the_per_game_mean() -> None:
+    """A long game weighs more in the pooled figure than in compare()'s per-game mean: the summary gives both
+    and says which is which (issue 25: lesson 04's tables showed 8.12 and 8.08 for the same games)."""
+    recs = [rec(0, 0, decisions=10, legal=20, touching=1), rec(1, 1, decisions=30, legal=120, touching=9)]
+    t = summary(recs)
+    assert t["branching"]["value"] == pytest.approx(140 / 40) and t["branching"]["per_game"] == pytest.approx(3.0)
+    assert t["interaction"]["value"] == pytest.approx(10 / 40)
+    assert t["interaction"]["per_game"] == pytest.approx((0.1 + 0.3) / 2)
+    text = format_table(t)
+    assert "3.50 legal actions per decision, all decisions pooled (per game: 3.00, the figure compare() tests)" in text
+    assert "25.0% of actions touch an opponent's cards, all actions pooled (per game: 20.0%" in text
+
+
 # -- variants -------------------------------------------------------------------------------------------------
 def test_two_tests_against_reference_values() -> None:
     # Newcombe (1998) example: 56/70 vs 48/80, method 10 interval 0.0524 to 0.3339

@@ -303,10 +303,22 @@ def summary(records: Any, confidence: float = 0.95) -> dict[str, dict[str, Any]]
             "text": f"{_num(d['mean'])} (sd {_num(d['stdev'])}, min {d['min']}, max {d['max']})",
         }
         table[f"{key}_median"] = {"value": d["median"], "text": _num(d["median"])}
+    # pooled over every decision; compare() tests the mean of each game's own figure (its unit is a game, so
+    # that two option sets' games pair up by seed): long games weigh more here, so the two differ a little
     b = branching(rows)
-    table["branching"] = {"value": b["mean"], "text": f"{_num(b['mean'])} legal actions per decision"}
+    table["branching"] = {
+        "value": b["mean"],
+        "per_game": b["per_game_mean"],
+        "text": f"{_num(b['mean'])} legal actions per decision, all decisions pooled "
+        f"(per game: {_num(b['per_game_mean'])}, the figure compare() tests)",
+    }
     i = interaction(rows)
-    table["interaction"] = {"value": i["share"], "text": f"{_pct(i['share'])} of actions touch an opponent's cards"}
+    table["interaction"] = {
+        "value": i["share"],
+        "per_game": i["per_game_mean"],
+        "text": f"{_pct(i['share'])} of actions touch an opponent's cards, all actions pooled "
+        f"(per game: {_pct(i['per_game_mean'])}, the figure compare() tests)",
+    }
     for reason, count in end_reasons(rows).items():
         table[f"end_reason {reason}"] = {"value": count, "share": count / n, "text": f"{count} ({_pct(count / n)})"}
     return table
