@@ -226,14 +226,14 @@ def test_dragonquest_combat_lesson_shows_formation_repair_under_both_readings() 
         "[DQ-6.14] Flutter Bat takes 1 damage", imm
     )
     # ⑥: the copy mark the board shows (the position's decks are filled from the starter decks)
-    assert "P2 may: ['Attack with Horned Boar ⑥', 'Pass']" in out
+    assert "P2 may: Attack with Horned Boar ⑥; Pass" in out
     # end_step: the front row stays empty and P2 cannot attack (DQ-7.6)
     assert "[DQ-7.6] the defender's front row is empty: no attack is possible. Legal now: pass" in out
     # the owner decides in the opponent's turn, at the repair node of the turn graph
     assert "[DQ-5.5] P2's front row no longer outnumbers the back row: P2 repairs the formation at once." in out
-    assert "P2 may: ['Move Pebble Crab to the front', 'Move Mossback Tortoise to the front']" in out
+    assert "P2 may: Move Pebble Crab to the front; Move Mossback Tortoise to the front" in out
     assert "[DQ-5.5] Formation: P2 moves Mossback Tortoise to the front row." in out
-    assert "into repair:   ['combat.resolve', 'end', 'end.confusion', 'prep', 'prep.resolve']" in out
+    assert "into repair:   combat.resolve; end; end.confusion; prep; prep.resolve" in out
     assert "tcg-n-repair polygon" in out, "a turn graph with the repair node as the current node"
     assert "tcg-e-end--repair path" in out and "tcg-e-repair--end path" in out, "the edges end -> repair -> end lit"
     assert "Formation maintenance (at once)" in out  # the node's label in the drawn graph
@@ -258,22 +258,22 @@ def test_dragonquest_combat_lesson_in_japanese_shows_the_same_scenes() -> None:
     assert "H13 銀の決闘者　　　　レベル 3　攻撃力 4　HP 4　素早さ 4" in out
     assert "素早さ 4 > 1：攻撃側が先（DQ-7.8）。" in out
     assert "[DQ-7.8] 判定：路地裏の拳闘士 対 流浪の剣士（同速：同時）。" in out
-    assert "P2の選択肢： ['ツノイノシシ ③で防御', 'コケスライム ②で防御', '防御しない']" in out
-    assert "P1が選べる防御カード： ['ツノイノシシ ③を選ぶ', 'コケスライム ②を選ぶ', '小石ガニを選ぶ']" in out
-    assert "{'流浪の剣士': '毒', 'きこりの息子': '混乱', 'ツノイノシシ': '毒'}" in out
+    assert "P2の選択肢： ツノイノシシ ③で防御、コケスライム ②で防御、防御しない" in out
+    assert "P1が選べる防御カード： ツノイノシシ ③を選ぶ、コケスライム ②を選ぶ、小石ガニを選ぶ" in out
+    assert "流浪の剣士：毒\nきこりの息子：混乱\nツノイノシシ：毒" in out
     # immediate: P1 repairs at once, between the two poison ticks; P2 can then attack the Wyrm
     imm = out.index("[DQ-5.5] P1の前衛が後衛より多くなくなった：P1がすぐに陣形維持を行う。")
     assert out.index("[DQ-5.5] 陣形維持：P1が深淵の多頭竜を前衛へ。", imm) < out.index(
         "[DQ-6.14] ひらひらコウモリに1ダメージ", imm
     )
-    assert "P2の選択肢： ['ツノイノシシ ⑥で攻撃', 'パス']" in out
+    assert "P2の選択肢： ツノイノシシ ⑥で攻撃、パス" in out
     # end_step: P2 cannot attack (DQ-7.6); the refusal is shown with the rule's Japanese text
     assert "[DQ-7.6] 防御側の前衛にカードが1枚もなければ、攻撃は選べません。いま選べる手：パス" in out
     # the owner decides in the opponent's turn, at the repair node of the turn graph
     assert "[DQ-5.5] P2の前衛が後衛より多くなくなった：P2がすぐに陣形維持を行う。" in out
-    assert "P2の選択肢： ['小石ガニを前衛へ', '苔甲羅のカメを前衛へ']" in out
+    assert "P2の選択肢： 小石ガニを前衛へ、苔甲羅のカメを前衛へ" in out
     assert "[DQ-5.5] 陣形維持：P2が苔甲羅のカメを前衛へ。" in out
-    assert "repair へ入る矢印の出発点： ['combat.resolve', 'end', 'end.confusion', 'prep', 'prep.resolve']" in out
+    assert "repair へ入る矢印の出発点： combat.resolve、end、end.confusion、prep、prep.resolve" in out
     assert "tcg-n-repair polygon" in out and "tcg-e-end--repair path" in out and "tcg-e-repair--end path" in out
     assert "陣形維持（すぐに）" in out and "判定ステップ" in out  # node labels of the drawn graphs
     # wipe-out penalty, deck-out, the draw, the refused 3/3 formation
