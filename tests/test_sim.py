@@ -456,3 +456,16 @@ def test_deck_balance_plays_every_pairing_with_the_seats_alternating() -> None:
     assert pairing("darkmoon", "ensemble", "tempo", 4, jobs=1)["wins_a"] == wins
     table = format_balance(rows)
     assert "ensemble vs spotlight" in table and "95% CI" in table
+
+
+def test_the_progress_bar_speaks_the_language_asked_for() -> None:
+    """Under lang="ja" the bar names the game and its agents in Japanese and counts ゲーム (issue 25); a wrong
+    lang is refused before a game is played."""
+    from tcgteach.sim.runner import _bar_text
+
+    g = tcgteach.game("darkmoon")
+    assert _bar_text(g, ["heuristic", "random"], "ja") == ("DARK MOON（ヒューリスティック・ランダム）", "ゲーム")
+    assert _bar_text(g, ["heuristic", "random"], "en") == ("darkmoon heuristic,random", "game")
+    with pytest.raises(tcgteach.TcgError, match="lang"):
+        simulate("darkmoon", 2, lang="fr")
+    assert simulate("darkmoon", 2, lang="ja", jobs=1, progress=False) == simulate("darkmoon", 2, jobs=1, progress=False)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any
 
-from ..core.checks import check_int, check_mapping, check_text, shown
+from ..core.checks import check_int, check_lang, check_mapping, check_text, shown
 from ..core.errors import TcgError
 from ..core.events import FIRST_PLAYER
 from ..lookup import check_game
@@ -253,7 +253,20 @@ def _in_notebook() -> bool:
     return shell is not None and "IPKernelApp" in getattr(shell, "config", {})
 
 
-def _progress_bar(progress: bool | None, total: int, desc: str) -> Any:
+#: the agents' names in a Japanese progress bar (the lessons' words for them)
+AGENT_JA = {"random": "ランダム", "heuristic": "ヒューリスティック", "coach": "コーチ"}
+
+
+def _bar_text(game: Game, specs: Sequence[Any], lang: str) -> tuple[str, str]:
+    """The progress bar's label and unit in ``lang``: the game and the agents of its seats."""
+    labels = [_agent_label(a) for a in specs]
+    if lang == "ja":
+        title = game.title.get("ja", game.name) if game.title else game.name
+        return f"{title}（{'・'.join(AGENT_JA.get(x, x) for x in labels)}）", "ゲーム"
+    return f"{game.name} {','.join(labels)}", "game"
+
+
+def _progress_bar(progress: bool | None, total: int, desc: str, unit: str = "game") -> Any:
     """A tqdm bar (a widget in notebooks) or None: ``progress`` None means on in a terminal or notebook."""
     if progress is None:
         progress = _in_notebook() or (hasattr(sys.stderr, "isatty") and sys.stderr.isatty())
@@ -263,7 +276,7 @@ def _progress_bar(progress: bool | None, total: int, desc: str) -> Any:
         from tqdm.auto import tqdm
     except ImportError:  # tqdm is optional: no bar then
         return None
-    return tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
+    return tqdm(total=total, desc=desc, unit=unit, smoothing=0.1)
 
 
 # -- the public entry point -----------------------------------------------------------------------------
@@ -297,6 +310,7 @@ def simulate(
     seed_start: int = 0,
     decks: Sequence[Any] | None = None,
     players: int | None = None,
+    lang: str = "en",
 ) -> list[dict[str, Any]]:
     """Play ``n`` games and return one record (a plain dict) per game, in the order of the seeds.
 
@@ -313,6 +327,7 @@ def simulate(
               last tasks of the workers end close together).
     progress: a tqdm bar (a widget in notebooks); None = on when stderr is a terminal or in Jupyter.
     max_steps: decisions after which a game is abandoned (``capped`` True, end reason "max_steps").
+    lang:     the language of the progress bar's words ("en" or "ja"); the records are the same.
 
     Record fields: seed, game, options ("name=value ..."), opt_NAME per option, players, agents,
     first_player, winners ("1", "0,1" or ""), winner (seat or None), is_draw, nobody_wins,
@@ -331,7 +346,7 @@ def simulate(
     chunks = [seed_list[i : i + size] for i in range(0, total, size)]
     args = (type(g), tuple(sorted(g.options.items())))
     pool = g.user_pool  # travels with every task: a worker plays with the same cards
-    bar = _progress_bar(progress, total, f"{g.name} {','.join(map(_agent_label, specs))}")
+    bar = _progress_bar(progress, total, *_bar_text(g, specs, check_lang(lang)))
     try:
         # in this process: one job, one chunk, or no processes to be had (in a browser); same records
         if executor is None and (jobs == 1 or (jobs is None and len(chunks) <= 1) or not processes_available()):
