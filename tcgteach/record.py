@@ -50,7 +50,7 @@ __all__ = [
 
 def result_line(state: State) -> str:
     """What a record's last line says: the result in English, or ``NOT_FINISHED`` for a game not over."""
-    return outcome_text(state.result(), "en") if state.is_terminal() else NOT_FINISHED
+    return outcome_text(state.result(), "en", labelled=False) if state.is_terminal() else NOT_FINISHED
 
 
 def record_text(state: Any, agents: Any = None, result: Any = True) -> str:  # Any: checked here

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .core.checks import check_lang, shown
+from .core.checks import check_bool, check_lang, shown
 from .core.errors import TcgError
 from .core.outcome import Outcome
 from .lookup import check_game
@@ -22,14 +22,23 @@ if TYPE_CHECKING:
 __all__ = ["outcome_text", "rule_marks"]
 
 
-def outcome_text(outcome: Any, lang: Any = "en") -> str:  # Any: checked here
-    """How a game ended, in a line: "P1 wins (P1: 3 / P2: 2; DM-1.5)" or "P1 の勝ち（P1: 3 / P2: 2、DM-1.5）".
+def outcome_text(outcome: Any, lang: Any = "en", labelled: Any = True) -> str:  # Any: checked here
+    """How a game ended, in a line: "P1 wins (points: P1 3 / P2 2; DM-1.5)" or
+    "P1 の勝ち（得点：P1 3 / P2 2、DM-1.5）", the scores labelled with what they count (``Outcome.measure``:
+    points in DARK MOON, cards left in deck in Dragon Quest).
 
-    A game record's result line is this text in English (``tcgteach.record``)."""
+    ``labelled=False`` gives the unlabelled form, "P1 wins (P1: 3 / P2: 2; DM-1.5)": a game record's result line
+    is that text in English (``tcgteach.record``), so that records written before the labels still replay."""
     if not isinstance(outcome, Outcome):
         raise TcgError(f"outcome must be a game's result (state.result()), not {shown(outcome)}")
     check_lang(lang)
-    scores = " / ".join(f"P{i + 1}: {s}" for i, s in enumerate(outcome.scores))
+    check_bool(labelled, "labelled")
+    measure = outcome.measure[1 if lang == "ja" else 0] if labelled else ""
+    if measure:
+        each = " / ".join(f"P{i + 1} {s}" for i, s in enumerate(outcome.scores))
+        scores = f"{measure}：{each}" if lang == "ja" else f"{measure}: {each}"
+    else:
+        scores = " / ".join(f"P{i + 1}: {s}" for i, s in enumerate(outcome.scores))
     winners = outcome.winners
     if lang == "ja":
         if len(winners) == 1:

@@ -481,3 +481,21 @@ def test_DQ_5_3_the_back_row_shows_its_three_places_and_the_rules_limit(formatio
     back = GLOSSARY["back_row"]
     assert "at most 2" in back.meaning_en and "3 places" in back.meaning_en
     assert "2枚まで" in back.meaning_ja and "置き場は3つ" in back.meaning_ja
+
+
+def test_the_result_line_says_what_its_numbers_count() -> None:
+    """Points in DARK MOON, cards left in the deck in Dragon Quest, in both languages (issue 25: the numbers were
+    unlabelled); a record's result line keeps the unlabelled form that older records carry."""
+    from tcgteach.core.outcome import Outcome
+    from tcgteach.darkmoon.rules.scoring import MEASURE as DM_MEASURE
+    from tcgteach.dragonquest.rules.state import MEASURE as DQ_MEASURE
+    from tcgteach.texts import outcome_text
+
+    dm = Outcome((0,), (23, 10), "DM-1.5", measure=DM_MEASURE)
+    dq = Outcome((1,), (0, 27), "DQ-1.2", measure=DQ_MEASURE)
+    assert outcome_text(dm, "en") == "P1 wins (points: P1 23 / P2 10; DM-1.5)"
+    assert outcome_text(dm, "ja") == "P1 の勝ち（得点：P1 23 / P2 10、DM-1.5）"
+    assert outcome_text(dq, "en") == "P2 wins (cards left in deck: P1 0 / P2 27; DQ-1.2)"
+    assert outcome_text(dq, "ja") == "P2 の勝ち（デッキの残り枚数：P1 0 / P2 27、DQ-1.2）"
+    assert outcome_text(dq, "en", labelled=False) == "P2 wins (P1: 0 / P2: 27; DQ-1.2)"
+    assert dq == Outcome((1,), (0, 27), "DQ-1.2")  # the words are not part of the value

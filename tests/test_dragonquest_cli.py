@@ -80,10 +80,12 @@ def test_play_prints_a_readable_game_with_rule_citations_and_a_result(played: tu
     result_lines = [ln for ln in lines if ln.startswith(head)]
     assert len(result_lines) == 1
     if lang == "en":
-        assert re.match(r"Result: (P[12] wins|Draw) \(P1: \d+ / P2: \d+; DQ-1\.[234]\)", result_lines[0])
+        line = r"Result: (P[12] wins|Draw) \(cards left in deck: P1 \d+ / P2 \d+; DQ-1\.[234]\)"
+        assert re.match(line, result_lines[0])
         assert "Judgment:" in out and "goes first" in out
     else:
-        assert re.match(r"結果：(P[12] の勝ち|引き分け)（P1: \d+ / P2: \d+、DQ-1\.[234]）", result_lines[0])
+        line = r"結果：(P[12] の勝ち|引き分け)（デッキの残り枚数：P1 \d+ / P2 \d+、DQ-1\.[234]）"
+        assert re.match(line, result_lines[0])
         assert "判定：" in out and "先攻" in out
         assert not re.search(r"\b(attacks with|draws \d|defeated)\b", out)  # no English sentences left
     assert not re.search(r"^  \[DQ-[\d.a]+\] [a-z_]+ \{", out, re.M)  # no event left as raw data

@@ -20,6 +20,10 @@ class Outcome:
     breakdown: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     #: True when an empty ``winners`` means "nobody wins" (e.g. DM-1.3 tie=none) rather than a draw
     nobody_wins: bool = False
+    #: what the numbers in ``scores`` count, in English and Japanese, e.g. ("points", "得点") or
+    #: ("cards left in deck", "デッキの残り枚数"): the game says it, ``outcome_text`` labels the scores with it
+    #: ("" : unlabelled). Not part of the value (not compared, not in ``to_dict``).
+    measure: tuple[str, str] = field(default=("", ""), compare=False)
 
     @property
     def is_draw(self) -> bool:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.errors import StateFileError
 from ...core.outcome import Outcome
 
 if TYPE_CHECKING:
     from .state import DarkMoonState
+
+#: what the scores of an Outcome count (DM-1.2: points), for its result line
+MEASURE: Final = ("points", "得点")
 
 
 def score(s: DarkMoonState, player: int) -> dict[str, Any]:
@@ -56,7 +59,7 @@ def outcome(s: DarkMoonState) -> Outcome:
         winners = top
     # the rule that ended the game: a tie (DM-1.3), an end armed by an empty deck (DM-4.4a), else DM-1.5
     reason = "DM-1.3" if len(top) > 1 else ("DM-4.4a" if s.armed_rule == "DM-4.4a" else "DM-1.5")
-    return Outcome(winners, scores, reason, breakdown, nobody_wins=not winners)
+    return Outcome(winners, scores, reason, breakdown, nobody_wins=not winners, measure=MEASURE)
 
 
 def bonus(points: Mapping[str, Any], names: Sequence[str | None]) -> int:

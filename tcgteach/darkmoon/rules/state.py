@@ -494,7 +494,7 @@ class DarkMoonState(State):
             return None
         out = scoring.outcome(self)
         if self.armed_by is None:  # no end was armed: the turn cap ended it (option turn_limit), a draw
-            return Outcome((), out.scores, "DM-1.4", out.breakdown)
+            return Outcome((), out.scores, "DM-1.4", out.breakdown, measure=out.measure)
         return out
 
     # -- views, serialisation, rendering -----------------------------------------------------------------

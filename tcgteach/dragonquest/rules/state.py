@@ -67,6 +67,9 @@ _PREP: Final = Node.PREP
 
 _KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
 
+#: what the scores of an Outcome count (DQ-1.2: the deck is the life), for its result line
+MEASURE: Final = ("cards left in deck", "デッキの残り枚数")
+
 
 class Instances:
     """Facts about each card instance of one game (shared, never changes)."""
@@ -407,7 +410,7 @@ class DragonQuestState(State):
             }
             for p in range(2)
         )
-        return Outcome(winners, scores, self.end_reason or "DQ-1.2", breakdown)
+        return Outcome(winners, scores, self.end_reason or "DQ-1.2", breakdown, measure=MEASURE)
 
     # -- views, clone, zone names ------------------------------------------------------------------------------
     def _zone_info(self, index: int) -> tuple[int, str]:
