@@ -209,10 +209,11 @@ _TERMS: tuple[Term, ...] = (
     Term(
         "tie",
         "both",
-        "draw (tie)",
+        "tie",
         "引き分け",
         "ひきわけ",
-        "A game with no single winner: several players share the best result.",
+        "A game with no single winner: several players share the best result. (The texts say tie, not draw, "
+        "which here means taking a card.)",
         "勝者が1人に決まらない結果。複数のプレイヤーが同じ最高の結果で並びます。",
         ("DM-1.3", "DQ-1.3"),
     ),

@@ -51,9 +51,9 @@ def outcome_text(outcome: Any, lang: Any = "en", labelled: Any = True) -> str:  
     if len(winners) == 1:
         head = f"P{winners[0] + 1} wins"
     elif winners:
-        head = "Draw between " + " and ".join(f"P{w + 1}" for w in winners)
+        head = ("Tie between " if labelled else "Draw between ") + " and ".join(f"P{w + 1}" for w in winners)
     else:
-        head = "No winner" if outcome.nobody_wins else "Draw"
+        head = "No winner" if outcome.nobody_wins else ("Tie" if labelled else "Draw")
     return f"{head} ({scores}; {outcome.reason})"
 
 

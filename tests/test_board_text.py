@@ -421,7 +421,7 @@ def test_dragonquest_ending_labels_the_numbers_as_cards_left_in_deck(lang: str) 
         assert (f"P{res.winners[0] + 1}の勝ち" if len(res.winners) == 1 else "引き分け") in status
     else:
         assert f"cards left in deck: P1 {left[0]} · P2 {left[1]}" in status
-        assert (f"P{res.winners[0] + 1} wins" if len(res.winners) == 1 else "a draw") in status
+        assert (f"P{res.winners[0] + 1} wins" if len(res.winners) == 1 else "a tie") in status
     assert " / P2: " not in status
 
 

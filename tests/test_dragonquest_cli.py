@@ -158,8 +158,8 @@ def test_quiet_play_prints_only_the_result(tmp_path: Path) -> None:
     assert code == 0 and "[DQ-" not in out and "Result: " in out
 
 
-@pytest.mark.parametrize("lang,draw", [("en", "Result: Draw ("), ("ja", "結果：引き分け（")])
-def test_a_turn_limit_reached_is_reported_as_a_draw(tmp_path: Path, lang: str, draw: str) -> None:
+@pytest.mark.parametrize("lang,draw", [("en", "Result: Tie ("), ("ja", "結果：引き分け（")])
+def test_a_turn_limit_reached_is_reported_as_a_tie(tmp_path: Path, lang: str, draw: str) -> None:
     path = tmp_path / "short.txt"
     code, out = run(
         "play", "dragonquest", "--seed", str(SEED), "--option", "turn_limit=2", "--record", str(path), "--lang", lang

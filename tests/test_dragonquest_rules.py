@@ -230,7 +230,7 @@ def test_DQ_1_3_both_lose_in_one_instruction_wipe_out_is_a_draw() -> None:
     assert s.is_terminal()
     out = s.result()
     assert out.winners == () and out.is_draw and out.winner is None and out.reason == "DQ-1.3"
-    assert outcome_text(out, "en").startswith("Draw (")
+    assert outcome_text(out, "en").startswith("Tie (")
     assert Counter(e.player for e in of_kind(s.events, "deck_out")) == Counter([0, 1])
     assert of_kind(s.events, "game_over")[-1].rule == "DQ-1.3"
 
@@ -282,7 +282,7 @@ def test_DQ_1_4_turn_limit_ends_the_game_as_a_draw() -> None:
     assert s.is_terminal() and s.node == "game_over"
     out = s.result()
     assert out.winners == () and out.winner is None and out.is_draw and out.reason == "DQ-1.4"
-    assert outcome_text(out, "en").startswith("Draw (") and outcome_text(out, "ja").startswith(
+    assert outcome_text(out, "en").startswith("Tie (") and outcome_text(out, "ja").startswith(
         "引き分け（"
     )  # a draw, never a win
     last = s.events[-1]

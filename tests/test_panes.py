@@ -176,7 +176,7 @@ def test_the_result_banner_says_who_won_why_and_the_tally_with_play_again() -> N
     out = c.state.result()
     assert out is not None and c.result.layout.display == "flex"
     banner = c.result.banner.value
-    assert "wins" in banner or "Draw" in banner
+    assert "wins" in banner or "Tie" in banner
     assert out.reason in banner and "cards left in the deck" in banner
     c.set_lang("ja")
     assert "デッキ残り" in c.result.banner.value and "理由" in c.result.banner.value

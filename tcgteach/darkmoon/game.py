@@ -29,11 +29,11 @@ OPTIONS = (
         ("shared", "none"),
         "DM-1.3",
         {
-            "en": "Equal highest points: 'shared' makes it a draw among them; 'none' means nobody wins.",
+            "en": "Equal highest points: 'shared' makes it a tie among them; 'none' means nobody wins.",
             "ja": "最高得点が並んだとき：'shared' はその全員で引き分け、'none' は勝者なし。",
         },
         {
-            "shared": {"en": "all tied leaders share the result (a draw)", "ja": "同点首位の全員で引き分け"},
+            "shared": {"en": "all tied leaders share the result (a tie)", "ja": "同点首位の全員で引き分け"},
             "none": {"en": "a tie for first means nobody wins", "ja": "首位が同点なら勝者なし"},
         },
     ),
@@ -90,7 +90,7 @@ OPTIONS = (
         (),
         "DM-1.4",
         {
-            "en": "Turn cap for automated play: the game ends as a draw after this many turns (all players' turns "
+            "en": "Turn cap for automated play: the game ends as a tie after this many turns (all players' turns "
             "counted) if no end was armed (None: no cap; simulations use 500).",
             "ja": "自動対戦用のターン上限。終了条件を満たさないまま、この数のターン（全員のターンを数える）が"
             "終わると引き分けとして終了（None：上限なし。シミュレーションは500）。",

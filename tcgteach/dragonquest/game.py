@@ -131,7 +131,7 @@ OPTIONS = (
         (),
         "DQ-1.4",
         {
-            "en": "Turn cap for automated play: the game ends as a draw after this many turns "
+            "en": "Turn cap for automated play: the game ends as a tie after this many turns "
             "(None: no cap; simulations use 200).",
             "ja": "自動対戦用のターン上限。この数のターンで引き分けとして終了"
             "（None：上限なし。シミュレーションは200）。",

@@ -202,7 +202,7 @@ class ResultPane(w.VBox):  # type: ignore[misc]
 
 
 def result_headline(t: Table, out: Any) -> str:
-    """Who won, in words: "P2 (coach) wins", "Draw between P1 and P3", "Draw", "No winner"."""
+    """Who won, in words: "P2 (coach) wins", "Tie between P1 and P3", "Tie", "No winner"."""
     if len(out.winners) == 1:
         return t.t("wins", who=t.who(out.winners[0]))
     if out.winners:

@@ -98,8 +98,8 @@ WORDS = Text(
         "last_events": ("Last events", "直前のイベント"),
         # result
         "wins": ("{who} wins", "{who}の勝ち"),
-        "draw_between": ("Draw between {who}", "{who}の引き分け"),
-        "draw": ("Draw", "引き分け"),
+        "draw_between": ("Tie between {who}", "{who}の引き分け"),
+        "draw": ("Tie", "引き分け"),
         "nobody": ("No winner", "勝者なし"),
         "why": ("Why: {title} ({rule})", "理由：{title}（{rule}）"),
         "tally": ("Final tally", "最終結果"),

@@ -101,7 +101,7 @@ T = Text(
             "得点は{scores}。一番点の多いプレイヤーの勝ちです。",
         ),
         "draw_e": (
-            "The scores are {scores}: the highest score is shared, so the game is a draw between {top}.",
+            "The scores are {scores}: the highest score is shared, so the game is a tie between {top}.",
             "得点は{scores}。最高点が同点なので、{top}の引き分けです。",
         ),
         # DM-1.4 / DM-1.6 arming the end

@@ -255,7 +255,7 @@ NODES = (
         "ゲーム終了",
         ("DQ-1.2", "DQ-1.3", "DQ-1.4"),
         "end",
-        "Deck-out (cannot take a card, or an empty deck with empty_loses) loses; both at once or the turn cap: a draw.",
+        "Deck-out (cannot take a card, or an empty deck with empty_loses) loses; both at once or the turn cap: a tie.",
         "デッキ切れ（取れない、または empty_loses で空）で負け。両者同時やターン上限は引き分け。",
     ),
 )

@@ -140,7 +140,7 @@ T: dict[str, tuple[str, str]] = {
     "box_empty": ("empty", "なし"),
     "count": ("({n})", "（{n}枚）"),
     "wins": ("P{p} wins", "P{p}の勝ち"),
-    "drawn": ("a draw", "引き分け"),
+    "drawn": ("a tie", "引き分け"),
     "deck_left": ("cards left in deck: {xs}", "デッキの残り枚数：{xs}"),
     "deck_of": ("P{p} {n}", "P{p} {n}枚"),
     "quests": ("Quests", "クエスト"),
