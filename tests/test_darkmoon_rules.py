@@ -433,6 +433,22 @@ def test_DM_2_3_at_most_4_copies_of_a_special() -> None:
     assert vs[0].count == 5 and vs[0].limit == 4 and vs[0].cards == ("S03",)
 
 
+def test_DM_2_3_specials_sharing_their_printed_japanese_name_count_together() -> None:
+    """Two specials printed with one Japanese name count as one name even where their English names differ
+    (issue 25): 3 + 2 copies break the limit of 4."""
+
+    from tcgteach.darkmoon.rules.cards import DATA
+
+    data = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
+    by_id = {c["id"]: c for c in data["cards"]}
+    by_id["S02"]["name"]["ja"] = by_id["S03"]["name"]["ja"]  # English names stay different
+    game = tcgteach.game("darkmoon", cards=data)
+    deck = counts(C02=4, C28=4, C09=4, C04=4, C10=4, C15=4, C06=4, C16=4, C07=3, S03=3, S02=2)
+    vs = game.validate_deck(deck)
+    assert rules_of(vs) == ["DM-2.3"] and vs[0].count == 5 and vs[0].cards == ("S02", "S03")
+    assert GAME.validate_deck(deck) == []  # the package's cards: two names, 3 and 2 copies
+
+
 def test_DM_2_4_at_most_4_characters_per_number_across_characters() -> None:
     # Heli #3 (C03), Jino #3 (C08), Shion #3 (C13), Jakah #3 (C28): 4 in all is fine ...
     base = counts(C02=4, C09=4, C04=4, C10=4, C15=4, C06=4, C16=4, C07=4, S03=4)

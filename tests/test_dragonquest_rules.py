@@ -338,6 +338,24 @@ def test_DQ_2_2_at_most_4_copies_of_a_name() -> None:
     assert vs[0].count == 5 and vs[0].limit == 4 and vs[0].cards == ("M02",)
 
 
+def test_DQ_2_2_cards_sharing_their_printed_japanese_name_count_together() -> None:
+    """Two cards printed with one Japanese name count as one name even where their English names differ
+    (issue 25)."""
+    import json
+
+    from tcgteach.dragonquest.rules.cards import DATA
+
+    data = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
+    by_id = {c["id"]: c for c in data["cards"]}
+    by_id["M03"]["name"]["ja"] = by_id["M02"]["name"]["ja"]
+    game = tcgteach.game("dragonquest", cards=data)
+    cards = legal50()
+    assert cards.count("M02") == 4 and cards.count("M03") >= 1
+    vs = game.validate_deck(cards)
+    assert [v.rule for v in vs] == ["DQ-2.2"] and vs[0].count == 4 + cards.count("M03")
+    assert set(vs[0].cards) == {"M02", "M03"} and GAME.validate_deck(cards) == []
+
+
 def test_DQ_2_every_violation_at_once() -> None:
     bad = ["M02"] * 6 + ["M03"] * 5 + legal50()[:10]
     with pytest.raises(DeckError) as err:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +11,7 @@ from .errors import DeckError, Violation
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["Deck", "deck_cards"]
+__all__ = ["Deck", "deck_cards", "same_name_groups"]
 
 
 @dataclass(frozen=True)
@@ -115,3 +115,29 @@ def _clip(value: Any) -> str:
     except ValueError:  # an int too long to write out in full
         return f"a number of {value.bit_length()} bits"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def same_name_groups(ids: Sequence[str], names: Callable[[str], Mapping[str, str]]) -> list[list[str]]:
+    """The deck's cards (``ids``, one entry per copy) grouped by name for a same-name copy limit: two cards
+    count together when they share their name in any language (``names(id)``: {"en": ..., "ja": ...}), so
+    two cards printed with one Japanese name but translated apart are one name. Groups in first-seen order."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    owner: dict[tuple[str, str], str] = {}  # (language, name) -> the first card id with it
+    for cid in dict.fromkeys(ids):
+        parent.setdefault(cid, cid)
+        for lang, name in names(cid).items():
+            first = owner.setdefault((lang, name), cid)
+            a, b = root(first), root(cid)
+            if a != b:
+                parent[b] = a
+    groups: dict[str, list[str]] = {}
+    for cid in ids:
+        groups.setdefault(root(cid), []).append(cid)
+    return list(groups.values())

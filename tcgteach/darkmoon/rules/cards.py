@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.data import load_json, parse_deck_file, validate_file
+from ...core.decks import same_name_groups
 from ...core.errors import DataFileError, Violation
 from ...core.schema import where
 
@@ -154,17 +155,16 @@ def validate_deck(cards: Sequence[str], pool: Mapping[str, Card]) -> list[Violat
                 MAX_SPECIALS,
             )
         )
-    by_name: dict[str, list[Card]] = {}
-    for c in specials:
-        by_name.setdefault(c.name["en"], []).append(c)
-    for name, group in by_name.items():
-        if len(group) > MAX_SPECIAL_COPIES:
+    # DM-2.3: same name in any language (the printed Japanese one included) counts as one name
+    for ids in same_name_groups([c.id for c in specials], lambda cid: pool[cid].name):
+        if len(ids) > MAX_SPECIAL_COPIES:
+            name = pool[ids[0]].name["en"]
             out.append(
                 Violation(
                     "DM-2.3",
-                    f"{len(group)} copies of the special card {name!r}; at most {MAX_SPECIAL_COPIES}",
-                    tuple(sorted({c.id for c in group})),
-                    len(group),
+                    f"{len(ids)} copies of the special card {name!r}; at most {MAX_SPECIAL_COPIES}",
+                    tuple(sorted(set(ids))),
+                    len(ids),
                     MAX_SPECIAL_COPIES,
                 )
             )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.data import load_json, parse_deck_file, validate_file
+from ...core.decks import same_name_groups
 from ...core.errors import DataFileError, Violation
 from ...core.schema import where
 
@@ -174,12 +175,10 @@ def validate_deck(cards: Sequence[str], pool: Mapping[str, Card]) -> list[Violat
                 DECK_SIZE,
             )
         )
-    by_name: dict[str, list[str]] = {}
-    for c in cards:
-        if c in pool:
-            by_name.setdefault(pool[c].name["en"], []).append(c)
-    for name, group in by_name.items():
+    # DQ-2.2: same name in any language (the printed Japanese one included) counts as one name
+    for group in same_name_groups([c for c in cards if c in pool], lambda cid: pool[cid].name):
         if len(group) > MAX_COPIES:
+            name = pool[group[0]].name["en"]
             out.append(
                 Violation(
                     "DQ-2.2",
