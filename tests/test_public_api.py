@@ -62,6 +62,7 @@ MODULES = (
     "tcgteach.record",
     "tcgteach.lookup",
     "tcgteach.review",
+    "tcgteach.deckbuild",
 )
 
 #: calls left out, and why: each takes any object by design, only does I/O, or is the engine's own fast path
@@ -261,6 +262,15 @@ def good_values(smp: Samples) -> dict[str, Callable[[], Any]]:
         "CoachAgent.iterations": lambda: 8,
         "Classroom.coach_seconds": lambda: 0.05,
         "Classroom.pause": lambda: 0,
+        # the deck builder: a count, a violation of the sample deck, games against the starters
+        "set.n": lambda: 2,
+        "problem_text.v": lambda: g.validate_deck(list(g.starter_deck(g.starter_decks()[0]).cards)[:-1])[0],
+        "play_against_starters.deck": lambda: __import__("tcgteach.deckbuild", fromlist=["x"]).DeckDraft(
+            "darkmoon", "tempo"
+        ),
+        "play_against_starters.games": lambda: 2,
+        "test.games": lambda: 2,
+        "save.path": lambda: str(smp.tmp / "sweep.deck.json"),
     }
 
 
@@ -294,6 +304,8 @@ INSTANCES: dict[str, Callable[[Samples], Any]] = {
     "tcgteach.widgets.Review": lambda smp: _widgets().Review(smp.played()[0], rollouts=2),
     "Chance": lambda smp: __import__("tcgteach.review.chances", fromlist=["x"]).estimate(smp.played()[0], 2, 1),
     "Timeline": lambda smp: __import__("tcgteach.review", fromlist=["Timeline"]).Timeline(smp.played()[0]),
+    "DeckDraft": lambda smp: __import__("tcgteach.deckbuild", fromlist=["x"]).DeckDraft("darkmoon", "tempo"),
+    "DeckBuilder": lambda smp: _widgets().DeckBuilder("darkmoon", deck="tempo", folder="decks"),
 }
 
 

@@ -55,6 +55,7 @@ NAMES = (
     "dragonquest-position",
     "state",
     "rules",
+    "deck",
 )
 
 Fail = Callable[[str, str], Exception]

@@ -2,9 +2,10 @@
 
 from .classroom import Classroom
 from .combat import CombatView
+from .deckbuilder import DeckBuilder
 from .quiz import Quiz, SelfCheck
 from .review import Review
 from .rules import RuleExplorer
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck", "RuleExplorer", "Review"]
+__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck", "RuleExplorer", "Review", "DeckBuilder"]

@@ -25,6 +25,7 @@ class SeatsPane(w.HBox):  # type: ignore[misc]
         self.kinds = tuple(kinds)
         self.on_change = on_change
         self.pickers: list[Any] = []
+        self._saved: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._handler = table.guard(self._changed)
         self.set_count(len(names), names)
 
@@ -79,6 +80,10 @@ class SeatsPane(w.HBox):  # type: ignore[misc]
             dd.disabled = on
 
 
+#: the value of a saved deck in a deck picker: this prefix and the deck file's path
+SAVED = "saved:"
+
+
 class DecksPane(w.HBox):  # type: ignore[misc]
     """One deck picker per seat (the game's starter decks), taking effect with the next game
     (class ``tcg-deck-<n>``); ``fixed`` (a teaching position fixes its cards) disables them."""
@@ -90,10 +95,18 @@ class DecksPane(w.HBox):  # type: ignore[misc]
         self.on_change = on_change
         self.fixed = fixed
         self.pickers: list[Any] = []
+        self._saved: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._handler = table.guard(self._changed)
         self.sync()
 
-    def shown(self, seat: int) -> str:
+    def saved(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """The legal decks saved in the deck folder (``tcgteach.deckbuild.saved_decks``), by picker value
+        ``SAVED + path``: (name, cards)."""
+        from ..deckbuild import saved_decks
+
+        return {SAVED + str(path): (name, cards) for name, path, cards in saved_decks(self.table.game)}
+
+    def shown(self, seat: int, saved: dict[str, tuple[str, tuple[str, ...]]] | None = None) -> str:
         state = self.table.state
         decks = state.setup.get("decks") or []
         cards = tuple(decks[seat]) if seat < len(decks) else None
@@ -101,12 +114,20 @@ class DecksPane(w.HBox):  # type: ignore[misc]
         for name in game.starter_decks():
             if game.starter_deck(name).cards == cards:
                 return name
+        order = {cid: i for i, cid in enumerate(getattr(game, "cards", {}))}
+        mine = tuple(sorted(cards, key=lambda c: order.get(c, -1))) if cards is not None else None
+        for value, (_name, saved_cards) in (saved or {}).items():
+            if saved_cards == mine:
+                return value
         return OWN_DECK
 
     def label(self, name: str) -> str:
         t = self.table
         if name == OWN_DECK:
             return t.t("own_deck")
+        if name.startswith(SAVED):
+            entry = self._saved.get(name)
+            return t.t("saved_deck", name=entry[0] if entry else name.removeprefix(SAVED))
         title = t.game.starter_deck(name).title
         return pick(title, t.lang, name) if title else name
 
@@ -114,13 +135,14 @@ class DecksPane(w.HBox):  # type: ignore[misc]
         t = self.table
         game = t.game
         n = t.state.num_players if game.starter_decks() else 0
+        self._saved = self.saved() if n else {}
         pickers = self.pickers[:n]
         for dd in self.pickers[n:]:
             close_widget(dd)
         t.relabeling = True
         try:
             for seat in range(n):
-                shown = self.shown(seat)
+                shown = self.shown(seat, self._saved)
                 if seat == len(pickers):
                     dd = w.Dropdown(layout=w.Layout(width="auto"))
                     dd.style.description_width = "initial"
@@ -128,7 +150,7 @@ class DecksPane(w.HBox):  # type: ignore[misc]
                     dd.observe(self._handler, names="value")
                     pickers.append(dd)
                 dd = pickers[seat]
-                names = list(game.starter_decks()) + ([OWN_DECK] if shown == OWN_DECK else [])
+                names = list(game.starter_decks()) + list(self._saved) + ([OWN_DECK] if shown == OWN_DECK else [])
                 dd.options = [(self.label(x), x) for x in names]
                 dd.value = shown
                 dd.description = t.t("deck", n=seat + 1)

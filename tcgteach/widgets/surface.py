@@ -279,8 +279,10 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _on_deck(self, seat: int, name: str) -> None:
         played = self.state.setup.get("decks") or []
+        saved = self.decks_pane._saved
         self.decks = [
-            dd.value if dd.value != OWN_DECK else list(played[i]) for i, dd in enumerate(self.decks_pane.pickers)
+            list(played[i]) if dd.value == OWN_DECK else list(saved[dd.value][1]) if dd.value in saved else dd.value
+            for i, dd in enumerate(self.decks_pane.pickers)
         ]
         self._say(self._t("deck_next", n=seat + 1, deck=self.decks_pane.label(name), button=self._next_game_button()))
 

@@ -41,6 +41,7 @@ WORDS = Text(
         "coach": ("coach", "コーチ"),
         "deck": ("P{n} deck", "P{n}のデッキ"),
         "own_deck": ("own list", "自作リスト"),
+        "saved_deck": ("saved: {name}", "保存済み：{name}"),
         "deck_next": (
             "P{n} plays {deck} from the next game ({button}).",
             "P{n}は次のゲームから「{deck}」を使います（{button}）。",
