@@ -81,9 +81,11 @@ WORDS: dict[str, tuple[str, str]] = {
 
 CSS = """<style>
 .tcg-deckbuilder{font-size:15px;line-height:1.35}
-.tcg-deckbuilder .tcg-db-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(235px,1fr));gap:6px;
- max-height:520px;overflow-y:auto;padding:2px}
-.tcg-deckbuilder .tcg-db-tile{border:1px solid #b0bec5;border-radius:6px;padding:4px 6px;background:#fafafa}
+.tcg-deckbuilder .tcg-db-gallery{display:grid !important;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));
+ grid-auto-rows:max-content;gap:6px;max-height:470px;overflow-y:auto;padding:2px}
+.tcg-deckbuilder .tcg-db-tile{border:1px solid #b0bec5;border-radius:6px;padding:4px 6px;background:#fafafa;
+ flex:none;height:auto;overflow:visible}
+.tcg-deckbuilder .tcg-db-tile .widget-html-content{line-height:1.3}
 .tcg-deckbuilder .tcg-db-tile.tcg-db-in{border-color:#1565c0;background:#e3f2fd}
 .tcg-deckbuilder .tcg-db-name{font-weight:700}
 .tcg-deckbuilder .tcg-db-meta{color:#546e7a;font-size:13px}
@@ -256,6 +258,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
         for name, path, _cards in saved_decks(self.game, self.folder):
             options.append((self._t("saved_deck", name=name), ("file", str(path))))
         self.start_picker.options = options
+        self.start_picker.index = 0
 
     # -- commands ---------------------------------------------------------------------------------------------
     def add(self, card: Any, n: int = 1) -> None:
