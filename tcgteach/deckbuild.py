@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 DECK_FORMAT = "tcgteach-deck"
-#: where decks are saved unless a folder is given: ``$TCGTEACH_DECKS`` or ``decks/`` in the working folder
+#: where decks are saved unless a folder is given: ``$TCGTEACH_DECKS`` or ``~/tcgteach-decks``
 DECKS_ENV = "TCGTEACH_DECKS"
 MAX_COPIES_IN_DRAFT = 99  # a count the file format takes; the rules' limits are the game's (checked live)
 
@@ -302,12 +302,13 @@ def load_deck(source: Any, game: Any = None) -> DeckDraft:
 
 
 def deck_folder(folder: Any = None) -> Path:
-    """Where decks are saved: ``folder``, else ``$TCGTEACH_DECKS``, else ``decks/`` in the working folder."""
+    """Where decks are saved: ``folder``, else ``$TCGTEACH_DECKS``, else ``tcgteach-decks`` in the home folder
+    (one place for every notebook: a deck saved in a lesson is offered in the classroom too)."""
     if folder is not None:
         if not isinstance(folder, (str, os.PathLike)):
             raise TcgError(f"folder must be a path (a str or a Path), not {shown(folder)}")
         return Path(os.fspath(folder))
-    return Path(os.environ.get(DECKS_ENV) or "decks")
+    return Path(os.environ.get(DECKS_ENV) or Path.home() / "tcgteach-decks")
 
 
 def slug(name: str) -> str:
