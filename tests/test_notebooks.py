@@ -132,7 +132,14 @@ def test_dragonquest_lesson_shows_both_readings_of_the_wipe_out_penalty() -> Non
     assert re.search(r"^wipe_out +DQ-6.14 +default 'after_own_turn'", out, re.MULTILINE)
     assert re.search(r"^formation_repair +DQ-5.5 +default 'immediate'", out, re.MULTILINE)
     prose = prose_of(nb)
-    for needle in ("DQ-6.14.1", "`wipe_out_spared`", "`after_own_turn` (default)", "`literal`", "DQ-6.2", "DQ-6.11"):
+    for needle in (
+        "DQ-6.14.1",
+        "`wipe_out_spared`",
+        "`after_own_turn` (default, **[the engine's reading]**)",
+        "`literal`",
+        "DQ-6.2",
+        "DQ-6.11",
+    ):
         assert needle in prose, needle
     assert "already costs them five cards at the end of turn 1" not in prose  # the old reading, gone
 
