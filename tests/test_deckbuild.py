@@ -153,7 +153,7 @@ def test_the_widget_checks_as_it_is_clicked_and_plays_and_tests_a_legal_deck(tmp
     b.tiles["S01"][0].children[1].children[0].click()
     b.kind_filter.value = "special"
     assert b.visible() and all(c.startswith("S") for c in b.visible())
-    b.kind_filter.value = None
+    b.kind_filter.value = "*"  # every type
     b.name_filter.value = "ヘリ"
     assert b.visible() and all("ヘリ" in b.facts[c]["name"] for c in b.visible())
     path = b.save("アンサンブル")

@@ -28,6 +28,9 @@ __all__ = ["DeckBuilder"]
 
 _log = logging.getLogger("tcgteach.widgets")
 
+#: a filter's value for "every card" (ipywidgets shows a None value as no choice at all)
+ALL = "*"
+
 #: the builder's words: key -> (English, Japanese)
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("Build a deck: {game}", "デッキを作る：{game}"),
@@ -191,7 +194,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
     def _filters(self) -> w.HBox:
         facts = list(self.facts.values())
         kinds = sorted({f["kind"] for f in facts})
-        every = (self._t("all"), None)
+        every = (self._t("all"), ALL)
 
         def picker(label: str, values: list[Any]) -> w.Dropdown:
             dd = w.Dropdown(options=[every] + [(str(v), v) for v in values], description=label)
@@ -334,10 +337,10 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
         for cid, (tile, _face, _count) in self.tiles.items():
             f = self.facts[cid]
             shown = (
-                (self.kind_filter.value is None or f["kind"] == self.kind_filter.value)
-                and (self.number_filter is None or self.number_filter.value in (None, f["number"]))
-                and (self.level_filter is None or self.level_filter.value in (None, f["level"]))
-                and (self.cost_filter is None or self.cost_filter.value in (None, f["cost"]))
+                self.kind_filter.value in (ALL, f["kind"])
+                and (self.number_filter is None or self.number_filter.value in (ALL, f["number"]))
+                and (self.level_filter is None or self.level_filter.value in (ALL, f["level"]))
+                and (self.cost_filter is None or self.cost_filter.value in (ALL, f["cost"]))
                 and (not name or name in cid.casefold() or any(name in n.casefold() for n in f["names"]))
             )
             tile.layout.display = None if shown else "none"
