@@ -279,12 +279,34 @@ def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
+def diagram_dir(name: str) -> Path:
+    """Where a game's committed diagrams live: ``tcgteach/diagrams`` for the built-in games, ``<package>/diagrams``
+    for a plugin's (so that ``tcgteach diagrams`` never writes a plugin's files into tcgteach)."""
+    import importlib.util
+
+    package = tcgteach.game_package(name)
+    if package == "tcgteach" or package.startswith("tcgteach."):
+        return Path(tcgteach.__file__).parent / "diagrams"
+    spec = importlib.util.find_spec(package)
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not places:
+        raise TcgError(f"the package {package} of game {name!r} has no folder to hold its diagrams: give --out")
+    return Path(places[0]) / "diagrams"
+
+
 def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     from .viz.flowgraph import write_diagrams
 
-    written = write_diagrams(Path(args.out), svg=not args.dot_only, games=args.game)
-    for path in written:
-        print(path, file=out)
+    names = args.game or list(tcgteach.games())
+    if args.out is not None:
+        targets = {Path(args.out): names}
+    else:  # each game into its own package's folder
+        targets = {}
+        for name in names:
+            targets.setdefault(diagram_dir(name), []).append(name)
+    for folder, games in targets.items():
+        for path in write_diagrams(folder, svg=not args.dot_only, games=games):
+            print(path, file=out)
     return 0
 
 
@@ -445,7 +467,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--cards", metavar="FILE", help="simulate with your own card pool (a JSON card file)")
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
-    d.add_argument("--out", default="diagrams")
+    d.add_argument(
+        "--out", default=None, help="one folder for every game (default: each game's own package's diagrams/)"
+    )
     d.add_argument("--dot-only", action="store_true", help="skip SVG (no graphviz binary needed)")
     d.add_argument("--game", action="append", help="only this game (may be repeated), e.g. a plugin into its package")
     u = sub.add_parser("rules", help="print the rules (the project's own short texts)")

@@ -205,6 +205,17 @@ def test_diagrams_are_generated_into_its_own_package(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".dot") == ["war-turn.en.dot", "war-turn.ja.dot"]
 
 
+@needs_war
+def test_diagrams_without_out_go_to_each_games_own_package() -> None:
+    """`tcgteach diagrams` with no --out writes a built-in game's diagrams into tcgteach/diagrams and a plugin's
+    into its own package (it used to write War's into tcgteach/diagrams too)."""
+    from tcgteach.cli import diagram_dir
+
+    assert diagram_dir("war") == gamecases.diagram_dir("war")
+    assert diagram_dir("war").parent.name == "tcgteach_war"
+    assert diagram_dir("darkmoon") == diagram_dir("dragonquest") == Path(tcgteach.__file__).parent / "diagrams"
+
+
 def test_the_example_package_is_self_contained() -> None:
     """Everything War needs is in its folder: its distribution, rules, goldens and diagrams."""
     meta = (WAR / "pyproject.toml").read_text(encoding="utf-8")
