@@ -22,6 +22,7 @@ import ipywidgets as w
 from ..core.checks import check_int, check_lang
 from ..core.errors import TcgError
 from ..deckbuild import DeckDraft, card_facts, deck_folder, load_deck, play_against_starters, saved_decks, slug
+from ..i18n import Text, pick
 from ..lookup import check_game
 
 __all__ = ["DeckBuilder"]
@@ -32,55 +33,57 @@ _log = logging.getLogger("tcgteach.widgets")
 ALL = "*"
 
 #: the builder's words: key -> (English, Japanese)
-WORDS: dict[str, tuple[str, str]] = {
-    "title": ("Build a deck: {game}", "デッキを作る：{game}"),
-    "size": ("{n} / {size} cards", "{n} / {size}枚"),
-    "legal": ("Legal: every construction rule holds.", "このデッキは構築ルールをすべて満たしています。"),
-    "broken": ("{k} rule(s) broken:", "満たしていないルール：{k}件"),
-    "all": ("all", "すべて"),
-    "kind": ("type", "種類"),
-    "number": ("number", "ナンバー"),
-    "level": ("level", "レベル"),
-    "cost": ("cost", "コスト"),
-    "name": ("name", "名前"),
-    "name_hint": ("part of a name or an ID", "名前の一部かID"),
-    "deck_name": ("deck name", "デッキ名"),
-    "save": ("Save", "保存"),
-    "saved": ("Saved as {path}.", "{path} に保存しました。"),
-    "load": ("Load", "読み込む"),
-    "loaded": ("Loaded {name}.", "「{name}」を読み込みました。"),
-    "start_from": ("start from", "もとにする"),
-    "empty": ("(empty deck)", "（空のデッキ）"),
-    "starter": ("starter: {name}", "スターター：{name}"),
-    "saved_deck": ("saved: {name}", "保存済み：{name}"),
-    "play": ("Play this deck", "このデッキで遊ぶ"),
-    "test": ("Test it", "試す"),
-    "games": ("games each", "1組のゲーム数"),
-    "testing": ("Playing {n} games against each starter deck…", "スターターデッキそれぞれと{n}ゲームずつ対戦中…"),
-    "not_legal": (
-        "The deck must be legal first: {rules}.",
-        "先にデッキを構築ルールどおりにしてください：{rules}。",
-    ),
-    "against": ("against", "相手"),
-    "won": ("won", "勝ち"),
-    "lost": ("lost", "負け"),
-    "tied": ("tied", "引き分け"),
-    "rate": ("win rate (95% interval)", "勝率（95%信頼区間）"),
-    "test_note": (
-        "Seats alternate and every pairing uses the same seeds; the heuristic player plays both sides. The interval "
-        "is Wilson's: the win rates these games leave plausible.",
-        "席は交互に入れ替え、どの組み合わせも同じシードで対戦します。両側ともヒューリスティックのプレイヤーです。"
-        "区間はウィルソンの信頼区間で、この対戦結果から考えられる勝率の範囲です。",
-    ),
-    "play_note": (
-        "P1 plays this deck (you), P2 the starter {name} (the computer).",
-        "P1がこのデッキ（あなた）、P2がスターター「{name}」（コンピューター）で遊びます。",
-    ),
-    "curve": ("The deck's shape", "デッキの形"),
-    "unexpected": ("Something went wrong ({kind}): {msg}", "思わぬエラーが起きました（{kind}）：{msg}"),
-    "add": ("add one", "1枚入れる"),
-    "remove": ("take one out", "1枚抜く"),
-}
+WORDS = Text(
+    {
+        "title": ("Build a deck: {game}", "デッキを作る：{game}"),
+        "size": ("{n} / {size} cards", "{n} / {size}枚"),
+        "legal": ("Legal: every construction rule holds.", "このデッキは構築ルールをすべて満たしています。"),
+        "broken": ("{k} rule(s) broken:", "満たしていないルール：{k}件"),
+        "all": ("all", "すべて"),
+        "kind": ("type", "種類"),
+        "number": ("number", "ナンバー"),
+        "level": ("level", "レベル"),
+        "cost": ("cost", "コスト"),
+        "name": ("name", "名前"),
+        "name_hint": ("part of a name or an ID", "名前の一部かID"),
+        "deck_name": ("deck name", "デッキ名"),
+        "save": ("Save", "保存"),
+        "saved": ("Saved as {path}.", "{path} に保存しました。"),
+        "load": ("Load", "読み込む"),
+        "loaded": ("Loaded {name}.", "「{name}」を読み込みました。"),
+        "start_from": ("start from", "もとにする"),
+        "empty": ("(empty deck)", "（空のデッキ）"),
+        "starter": ("starter: {name}", "スターター：{name}"),
+        "saved_deck": ("saved: {name}", "保存済み：{name}"),
+        "play": ("Play this deck", "このデッキで遊ぶ"),
+        "test": ("Test it", "試す"),
+        "games": ("games each", "1組のゲーム数"),
+        "testing": ("Playing {n} games against each starter deck…", "スターターデッキそれぞれと{n}ゲームずつ対戦中…"),
+        "not_legal": (
+            "The deck must be legal first: {rules}.",
+            "先にデッキを構築ルールどおりにしてください：{rules}。",
+        ),
+        "against": ("against", "相手"),
+        "won": ("won", "勝ち"),
+        "lost": ("lost", "負け"),
+        "tied": ("tied", "引き分け"),
+        "rate": ("win rate (95% interval)", "勝率（95%信頼区間）"),
+        "test_note": (
+            "Seats alternate and every pairing uses the same seeds; the heuristic player plays both sides. The interval "
+            "is Wilson's: the win rates these games leave plausible.",
+            "席は交互に入れ替え、どの組み合わせも同じシードで対戦します。両側ともヒューリスティックのプレイヤーです。"
+            "区間はウィルソンの信頼区間で、この対戦結果から考えられる勝率の範囲です。",
+        ),
+        "play_note": (
+            "P1 plays this deck (you), P2 the starter {name} (the computer).",
+            "P1がこのデッキ（あなた）、P2がスターター「{name}」（コンピューター）で遊びます。",
+        ),
+        "curve": ("The deck's shape", "デッキの形"),
+        "unexpected": ("Something went wrong ({kind}): {msg}", "思わぬエラーが起きました（{kind}）：{msg}"),
+        "add": ("add one", "1枚入れる"),
+        "remove": ("take one out", "1枚抜く"),
+    }
+)
 
 CSS = """<style>
 .tcg-deckbuilder{font-size:15px;line-height:1.35}
@@ -126,8 +129,12 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
         self.refresh()
 
     def _t(self, key: str, **fmt: Any) -> str:
-        en, ja = WORDS[key]
-        return (ja if self._lang == "ja" else en).format(**fmt)
+        return WORDS.t(key, self._lang, **fmt)
+
+    def _deck_title(self, name: str) -> str:
+        """A starter deck's title in the builder's language (its name when it has none)."""
+        title = self.game.starter_deck(name).title
+        return pick(title, self._lang, name) if title else name
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         def run(*args: Any) -> None:
@@ -144,7 +151,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
     # -- construction ---------------------------------------------------------------------------------------
     def _build(self) -> None:
         g = self._guard
-        title = self.game.title.get(self._lang) or self.game.name
+        title = pick(self.game.title, self._lang, self.game.name) if self.game.title else self.game.name
         self.heading = w.HTML(f"<h3 style='margin:2px 0'>{html.escape(self._t('title', game=title))}</h3>")
         self.filters = self._filters()
         self.tiles: dict[str, tuple[w.VBox, w.HTML, w.Label]] = {}
@@ -255,9 +262,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
     def _fill_start_picker(self) -> None:
         options: list[tuple[str, Any]] = [(self._t("empty"), ("empty", None))]
         for name in self.game.starter_decks():
-            title = self.game.starter_deck(name).title
-            label = (title.get(self._lang) or name) if title else name
-            options.append((self._t("starter", name=label), ("starter", name)))
+            options.append((self._t("starter", name=self._deck_title(name)), ("starter", name)))
         for name, path, _cards in saved_decks(self.game, self.folder):
             options.append((self._t("saved_deck", name=name), ("file", str(path))))
         self.start_picker.options = options
@@ -316,9 +321,8 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
         self.played = Stepper(
             self.game, agents=["person", "heuristic"], decks=[list(self.draft.cards()), other], lang=self._lang
         )
-        title = self.game.starter_deck(other).title
-        label = (title.get(self._lang) or other) if title else other
-        self.play_box.children = [w.HTML(html.escape(self._t("play_note", name=label))), self.played]
+        note = self._t("play_note", name=self._deck_title(other))
+        self.play_box.children = [w.HTML(html.escape(note)), self.played]
         return self.played
 
     def test(self, games: Any = 40) -> list[dict[str, Any]]:
@@ -388,8 +392,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
         head = "".join(f"<th>{html.escape(self._t(k))}</th>" for k in ("against", "won", "lost", "tied", "rate"))
         body = []
         for r in self.results:
-            title = self.game.starter_deck(r["starter"]).title
-            label = (title.get(self._lang) or r["starter"]) if title else r["starter"]
+            label = self._deck_title(r["starter"])
             rate = "—" if r["rate"] is None else f"{100 * r['rate']:.0f}%"
             if r["low"] is not None:
                 rate += f" ({100 * r['low']:.0f}–{100 * r['high']:.0f}%)"
