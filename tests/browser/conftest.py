@@ -363,6 +363,21 @@ def start_lab_session(server: Server, path: str) -> str:
         return session_id
 
 
+def write_notebook(root: Path, name: str, cells: list[str]) -> str:
+    """A notebook ``name`` of code ``cells`` in ``root`` (the Lab server's folder); returns its name."""
+    nb = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": src}
+            for i, src in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / name).write_text(json.dumps(nb), encoding="utf-8")
+    return name
+
+
 def delete_lab_sessions(server: Server, path: str | None = None) -> None:
     """Lab's kernels outlive the browser page: shut them down (those of ``path``, or all) via the REST API."""
     for session in server.api("GET", "api/sessions") or []:

@@ -4,13 +4,12 @@ the deck in the start picker, Test it shows a table; screenshots at 1366 and 102
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KERNEL_TIMEOUT_MS, delete_lab_sessions
+from .conftest import KERNEL_TIMEOUT_MS, delete_lab_sessions, write_notebook
 from .test_review import open_and_run, shoot
 
 if TYPE_CHECKING:
@@ -32,14 +31,7 @@ def test_the_deck_builder_checks_every_click_and_saves_and_tests(page: Page, lab
         f"b = DeckBuilder('darkmoon', lang={lang!r}, deck='ensemble', folder={str(folder)!r})\n"
         "b\n"
     )
-    nb = {
-        "cells": [{"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    name = f"deckbuilder_{lang}.ipynb"
-    (lab_server.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    name = write_notebook(lab_server.root, f"deckbuilder_{lang}.ipynb", [code])
     words = WORDS[lang]
     try:
         open_and_run(page, lab_server, name)

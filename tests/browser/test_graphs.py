@@ -12,17 +12,15 @@ The notebooks are written by the test into the server's (temporary) notebook fol
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, rgb, wait_settled
+from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, rgb, wait_settled, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page, ViewportSize
@@ -30,20 +28,6 @@ if TYPE_CHECKING:
     from .conftest import Server
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-
-
-def write_notebook(root: Path, name: str, cells: list[str]) -> str:
-    nb = {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": src}
-            for i, src in enumerate(cells)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (root / name).write_text(json.dumps(nb), encoding="utf-8")
-    return name
 
 
 def run_notebook(page: Page, lab: Server, notebook: str, steppers: int = 1) -> Locator:

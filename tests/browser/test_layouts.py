@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, output_dir, wait_settled
-from .test_graphs import LANGS, run_notebook, switch_lang, write_notebook
+from .conftest import KERNEL_TIMEOUT_MS, click_and_settle, delete_lab_sessions, output_dir, wait_settled, write_notebook
+from .test_graphs import LANGS, run_notebook, switch_lang
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

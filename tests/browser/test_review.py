@@ -6,7 +6,6 @@ and the classroom's "Review this game" at the end of a game, and back."""
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import secrets
 import time
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KERNEL_TIMEOUT_MS, artifact_name, delete_lab_sessions, output_dir
+from .conftest import KERNEL_TIMEOUT_MS, artifact_name, delete_lab_sessions, output_dir, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -147,14 +146,7 @@ def test_the_classroom_offers_review_this_game_and_goes_back(page: Page, lab_ser
         "    c.apply(rng.choice(c.state.legal_actions()))\n"
         "c\n"
     )
-    nb = {
-        "cells": [{"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    name = "review_classroom.ipynb"
-    (lab_server.root / name).write_text(json.dumps(nb), encoding="utf-8")
+    name = write_notebook(lab_server.root, "review_classroom.ipynb", [code])
     try:
         open_and_run(page, lab_server, name)
         root = page.locator(".tcg-classroom")

@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 
 from tcgteach.explorer import where
 
-from .conftest import KERNEL_TIMEOUT_MS, delete_lab_sessions, output_dir
-from .test_graphs import write_notebook
+from .conftest import KERNEL_TIMEOUT_MS, delete_lab_sessions, output_dir, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
