@@ -69,8 +69,8 @@ WORDS = Text(
         "tied": ("tied", "引き分け"),
         "rate": ("win rate (95% interval)", "勝率（95%信頼区間）"),
         "test_note": (
-            "Seats alternate and every pairing uses the same seeds; the heuristic player plays both sides. The interval "
-            "is Wilson's: the win rates these games leave plausible.",
+            "Seats alternate and every pairing uses the same seeds; the heuristic player plays both sides. "
+            "The interval is Wilson's: the win rates these games leave plausible.",
             "席は交互に入れ替え、どの組み合わせも同じシードで対戦します。両側ともヒューリスティックのプレイヤーです。"
             "区間はウィルソンの信頼区間で、この対戦結果から考えられる勝率の範囲です。",
         ),
