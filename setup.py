@@ -51,6 +51,7 @@ NOT_COMPILED = {
     "core/generic": "the State type variable with its default (typing_extensions at type-check time only): mypyc "
     "compiles Game(Generic[S]) but not the TYPE_CHECKING split the default needs",
     "core/teaching": "the teaching table: resolved once per game when a hook is first asked for, never in a step",
+    "core/design": "the type of a game's design facts (tcgteach.design): read as a traced game starts, not in a step",
     "darkmoon/rules/actions": _ACTIONS,
     "dragonquest/rules/actions": _ACTIONS,
 }

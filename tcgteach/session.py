@@ -233,6 +233,7 @@ class Session:
         *,
         answers_forced: Collection[type] = (),
         touches: Callable[[State, int, list[Event]], bool] | None = None,
+        observe: Callable[[State, int, int, list[Event]], None] | None = None,
     ) -> PlayOut:
         """The simulator's lean loop: the agents play the game to its end (or ``max_steps`` decisions), with
         nothing recorded in ``actors`` (a whole game in a batch, not a front end's moves); what it counted.
@@ -240,8 +241,9 @@ class Session:
         Every seat must be an agent's. The agents of the classes in ``answers_forced`` answer a forced
         decision (one legal action) with that action, reading neither their view nor their random generator;
         the loop plays it for them without building the view. ``touches(state, actor, events)`` says whether
-        an action touched another player (counted in ``interactions``). The undo history is kept, as with
-        ``apply``."""
+        an action touched another player (counted in ``interactions``); ``observe(state, actor, legal, events)``
+        is told of every action after it is applied, with the number of legal actions it was chosen from (the
+        design measures' trace). The undo history is kept, as with ``apply``."""
         check_int(max_steps, "max_steps", 0)
         if isinstance(answers_forced, (str, bytes)) or not isinstance(answers_forced, Collection):
             raise TcgError(f"answers_forced must be a collection of agent classes, not {shown(answers_forced)}")
@@ -249,6 +251,10 @@ class Session:
             raise TcgError(f"answers_forced must hold agent classes, not {shown(list(answers_forced))}")
         if touches is not None and not callable(touches):
             raise TcgError(f"touches must be None or a function touches(state, actor, events), not {shown(touches)}")
+        if observe is not None and not callable(observe):
+            raise TcgError(
+                f"observe must be None or a function observe(state, actor, legal, events), not {shown(observe)}"
+            )
         state = self.state
         decide = self.deciders()
         free = [type(a) in answers_forced for a in self.agents]
@@ -267,6 +273,8 @@ class Session:
             events = apply(legal[0] if len(legal) == 1 and free[p] else decide[p]())
             if touches is not None and touches(state, p, events):
                 touching += 1
+            if observe is not None:
+                observe(state, p, len(legal), events)
             decisions[p] += 1
             steps += 1
         if steps:

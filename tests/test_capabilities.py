@@ -13,7 +13,7 @@ else:
 
 
 def test_the_real_games_declare_their_teaching_hooks() -> None:
-    every = {"board", "cards", "coach", "marks", "moments", "position_value", "quiz", "reasons", "rollout"}
+    every = {"board", "cards", "coach", "design", "marks", "moments", "position_value", "quiz", "reasons", "rollout"}
     assert tcgteach.game("darkmoon").capabilities == frozenset(every)
     assert tcgteach.game("dragonquest").capabilities == frozenset(every | {"combat"})
 

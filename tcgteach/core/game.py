@@ -22,6 +22,7 @@ from .checks import (
     shown,
 )
 from .decks import Deck, deck_cards
+from .design import GENERIC, DesignFacts
 from .errors import DeckError, TcgError, Violation
 from .events import SECRET_DATA_KEYS
 from .generic import S
@@ -156,6 +157,7 @@ class Game(Generic[S]):
         "quiz": "quiz_kinds",
         "moments": "rule_moments",
         "marks": "review_marks",
+        "design": "design_facts",
     }
 
     #: where the game's optional teaching hooks live (``core.teaching.Teaching``); the methods below check
@@ -257,6 +259,17 @@ class Game(Generic[S]):
         "defeat", "level_up", "unit", "end_armed"). Default: none (the timeline then marks the turns only)."""
         marks = self._hook("marks")
         return {} if marks is None else dict(marks)
+
+    def design_facts(self) -> DesignFacts:
+        """What the design measures (``tcgteach.design``) ask of this game: its resources per turn, how a game
+        ended in its own terms and a plain stand-in for a card (``core.design.DesignFacts``); a game that
+        declares none gets the generic facts (no resources, the end by its rule ID, no stand-in)."""
+        facts = self._hook("design")
+        if facts is None:
+            return GENERIC
+        if not isinstance(facts, DesignFacts):
+            raise TcgError(f"{self.name}: its teaching table's design hook must be a DesignFacts, not {shown(facts)}")
+        return facts
 
     def leads_back(self, state: Any, action: Any) -> bool:  # Any: a public boundary, checked by a game that has it
         """Whether ``action`` brings the current phase back to a position it has already been in (a circle that

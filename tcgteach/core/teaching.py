@@ -41,6 +41,8 @@ class Teaching:
     moments: str | None = None
     #: ``marks``: a mapping event kind -> one of ``MARKS`` (``Game.review_marks``): what a game's timeline flags
     marks: str | None = None
+    #: ``design``: a ``core.design.DesignFacts`` (``Game.design_facts``): resources per turn, end kinds, stand-ins
+    design: str | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -140,6 +140,7 @@ class DarkMoon(Game[DarkMoonState]):
         quiz=".teaching.quiz:KINDS",
         moments=".teaching.examples:MOMENTS",
         marks=".teaching.marks:MARKS",
+        design=".teaching.design:FACTS",
     )
     rules_file = "data/rules.json"
     seed_rule = "DM-3.2"

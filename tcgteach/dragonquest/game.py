@@ -189,6 +189,7 @@ class DragonQuest(Game[DragonQuestState]):
         quiz=".teaching.quiz:KINDS",
         moments=".teaching.examples:MOMENTS",
         marks=".teaching.marks:MARKS",
+        design=".teaching.design:FACTS",
     )
     rules_file = "data/rules.json"
     seed_rule = "DQ-3.2"

@@ -9,6 +9,7 @@ of workers and the chunk size change only how fast the records come back, never 
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 import sys
@@ -21,6 +22,7 @@ from ..core.errors import TcgError
 from ..core.events import FIRST_PLAYER
 from ..lookup import check_game
 from ..session import Session
+from .trace import Tracer
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -119,13 +121,17 @@ def play_game(
     max_steps: int = 100_000,
     decks: Sequence[Any] | None = None,
     players: int | None = None,
+    trace: bool = False,
 ) -> dict[str, Any]:
-    """Play one game from ``seed`` and return its record (see ``simulate`` for the fields)."""
+    """Play one game from ``seed`` and return its record (see ``simulate`` for the fields; ``trace``: with
+    the design measures' ``trace`` field, ``sim.trace.Tracer``)."""
     game = check_game(game)
     _seed(seed)
     agents = _agents_arg(agents)
     check_int(max_steps, "max_steps", 0)
     _decks_arg(decks)
+    if not isinstance(trace, bool):
+        raise TcgError(f"trace must be True or False, not {shown(trace)}")
     state = game.new_state(seed=seed, decks=decks, players=players)
     n = state.num_players
     if len(agents) != n:
@@ -134,7 +140,10 @@ def play_game(
     first = next((e.player for e in state.events if e.kind == FIRST_PLAYER), None)
     # the lean loop (no record of who moved, no view for the random agent); the heuristic and coach agents
     # answer a forced move with it, touching nothing else, so the loop plays it without building their view
-    run = Session(state, seated).play_out(max_steps, answers_forced=_FORCED_MOVES_FREE, touches=game._touches)
+    tracer = Tracer(state) if trace else None
+    run = Session(state, seated).play_out(
+        max_steps, answers_forced=_FORCED_MOVES_FREE, touches=game._touches, observe=tracer
+    )
     capped, steps = run.capped, run.steps
     outcome = None if capped else state.result()
     options = dict(game.options)
@@ -171,6 +180,8 @@ def play_game(
             "capped": capped,
         }
     )
+    if tracer is not None:
+        rec["trace"] = tracer.result(state)
     return rec
 
 
@@ -199,13 +210,14 @@ def run_chunk(
     decks: Sequence[Any] | None,
     players: int | None,
     pool: CardPool | None = None,
+    trace: bool = False,
 ) -> list[dict[str, Any]]:
     """Play the games of ``seeds`` (one task of a worker; module level so that it pickles)."""
     game = _game(cls, options, pool)
     out = []
     for seed in seeds:
         try:
-            out.append(play_game(game, seed, agents, max_steps, decks, players))
+            out.append(play_game(game, seed, agents, max_steps, decks, players, trace))
         except Exception as exc:  # name the game that failed: the traceback of a worker is often lost
             raise SimulationError(
                 f"{game.name} seed {seed} (agents {','.join(map(_agent_label, agents))}, "
@@ -311,6 +323,7 @@ def simulate(
     decks: Sequence[Any] | None = None,
     players: int | None = None,
     lang: str = "en",
+    trace: bool = False,
 ) -> list[dict[str, Any]]:
     """Play ``n`` games and return one record (a plain dict) per game, in the order of the seeds.
 
@@ -328,6 +341,8 @@ def simulate(
     progress: a tqdm bar (a widget in notebooks); None = on when stderr is a terminal or in Jupyter.
     max_steps: decisions after which a game is abandoned (``capped`` True, end reason "max_steps").
     lang:     the language of the progress bar's words ("en" or "ja"); the records are the same.
+    trace:    add each game's ``trace`` (``sim.trace.Tracer``: chances and resources per turn, real choices,
+              rule counts, end kind), which the design measures (``tcgteach.design``) read.
 
     Record fields: seed, game, options ("name=value ..."), opt_NAME per option, players, agents,
     first_player, winners ("1", "0,1" or ""), winner (seat or None), is_draw, nobody_wins,
@@ -338,6 +353,8 @@ def simulate(
     """
     g = resolve_game(game, options)
     agents = _check_run_args(n, seed_start, agents, max_steps, decks, jobs, chunk, progress, executor)
+    if not isinstance(trace, bool):
+        raise TcgError(f"trace must be True or False, not {shown(trace)}")
     seed_list = _seed_list(n, seeds, seed_start)
     specs = _agent_specs(g, agents, decks, players)
     total = len(seed_list)
@@ -352,14 +369,14 @@ def simulate(
         if executor is None and (jobs == 1 or (jobs is None and len(chunks) <= 1) or not processes_available()):
             records = []
             for seed in seed_list:
-                records.extend(run_chunk(*args, [seed], specs, max_steps, decks, players, pool))
+                records.extend(run_chunk(*args, [seed], specs, max_steps, decks, players, pool, trace))
                 if bar is not None:
                     bar.update(1)
             return records
         own = executor is None
         executor_: Executor = process_pool(jobs) if executor is None else executor
         try:
-            return _run_on(executor_, chunks, args, specs, max_steps, decks, players, bar, pool)
+            return _run_on(executor_, chunks, args, specs, max_steps, decks, players, bar, pool, trace)
         finally:
             if own:
                 executor_.shutdown(wait=True, cancel_futures=True)
@@ -446,11 +463,12 @@ def _run_on(
     players: Any,
     bar: Any,
     cards: CardPool | None = None,
+    trace: bool = False,
 ) -> list[dict[str, Any]]:
     futures: dict[Future[list[dict[str, Any]]], int] = {}
     try:
         for i, seeds in enumerate(chunks):
-            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players, cards)] = i
+            futures[pool.submit(run_chunk, *args, seeds, specs, max_steps, decks, players, cards, trace)] = i
         results: list[list[dict[str, Any]] | None] = [None] * len(chunks)
         for fut in as_completed(futures):
             i = futures[fut]
@@ -484,7 +502,7 @@ def to_csv(records: Sequence[Mapping[str, Any]], path: Any) -> None:
         w = csv.DictWriter(fh, fieldnames=columns(records), restval="")
         w.writeheader()
         for r in records:
-            w.writerow({k: "" if v is None else v for k, v in r.items()})
+            w.writerow({k: "" if v is None else json.dumps(v) if k == "trace" else v for k, v in r.items()})
 
 
 _INT = ("seed", "players", "first_player", "winner", "turns", "decisions", "legal_actions", "interactions")
@@ -493,6 +511,8 @@ _BOOL = ("is_draw", "nobody_wins", "capped")
 
 
 def _cell(key: str, text: str) -> Any:
+    if key == "trace":
+        return json.loads(text) if text else None
     if key in _BOOL:
         return text == "True"
     if text == "" and key != "winners" and key not in ("options", "end_reason", "agents", "game"):
@@ -516,7 +536,7 @@ def read_csv(path: Any) -> list[dict[str, Any]]:
             return [{k: _cell(k, v) for k, v in row.items()} for row in csv.DictReader(fh)]
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise TcgError(f"cannot read records from {path}: {exc}") from None
-    except (ValueError, TypeError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError) as exc:  # json.JSONDecodeError is a ValueError
         raise TcgError(f"{path} is not a CSV of simulate() records (to_csv): {exc}") from None
 
 
