@@ -466,6 +466,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     m.add_argument("--cards", metavar="FILE", help="simulate with your own card pool (a JSON card file)")
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from .design.cli import add_parser as add_design
+
+    add_design(sub, _int_arg)
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
     d.add_argument(
         "--out", default=None, help="one folder for every game (default: each game's own package's diagrams/)"
@@ -522,6 +525,10 @@ def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> 
         from .review.cli import cmd_review
 
         return cmd_review(args, out)
+    if args.command == "design":
+        from .design.cli import cmd_design
+
+        return cmd_design(args, out)
     if args.command == "diagrams":
         return cmd_diagrams(args, out)
     if args.command == "classroom":

@@ -3,9 +3,20 @@
 from .classroom import Classroom
 from .combat import CombatView
 from .deckbuilder import DeckBuilder
+from .designlab import DesignLab
 from .quiz import Quiz, SelfCheck
 from .review import Review
 from .rules import RuleExplorer
 from .stepper import Stepper
 
-__all__ = ["Stepper", "CombatView", "Classroom", "Quiz", "SelfCheck", "RuleExplorer", "Review", "DeckBuilder"]
+__all__ = [
+    "Stepper",
+    "CombatView",
+    "Classroom",
+    "Quiz",
+    "SelfCheck",
+    "RuleExplorer",
+    "Review",
+    "DeckBuilder",
+    "DesignLab",
+]

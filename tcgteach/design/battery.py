@@ -1,0 +1,218 @@
+"""``run``: the whole battery of design measures for one variant of a game; ``Battery``: what it measured.
+
+A variant is a game with its options, its card pool, the decks and the players at the table; ``run`` plays
+``n`` seeded games of it (``tcgteach.sim.simulate`` with ``trace=True``, so on any executor: one process, a
+pool, a Dask cluster, with the same records) and measures them (``design.measures``). DARK MOON at 3 to 6
+players also gets the kingmaking rate (``design.kingmaking``) over the first ``kingmaking`` games.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.checks import check_int, shown
+from ..core.errors import TcgError
+from ..sim.runner import resolve_game, simulate
+from .measures import Estimate, balance, curves, estimates, per_game, rule_counts
+
+#: games examined for kingmaking by default (each costs a few games' worth of playouts, see design.kingmaking)
+KINGMAKING_GAMES = 300
+
+
+@dataclass
+class Battery:
+    """The measures of one variant: ``estimates`` (measure -> Estimate), ``balance``, ``curves`` (resource ->
+    rows per turn start and role), ``rules`` (rule ID -> how often it acted), ``kingmaking`` (an Estimate, or
+    None below 3 players), and what was played (``game``, ``options``, ``agents``, ``players``, ``seeds``)."""
+
+    game: str
+    label: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    players: int
+    seeds: tuple[int, ...]
+    values: dict[str, dict[int, float | None]]
+    estimates: dict[str, Estimate]
+    balance: Estimate
+    curves: dict[str, list[dict[str, Any]]]
+    rules: dict[str, dict[str, float]]
+    kingmaking: Estimate | None = None
+    seconds: float = 0.0
+    capped: int = 0
+    cards: str | None = None
+    titles: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return len(self.seeds)
+
+    def title(self, lang: str = "en") -> str:
+        """What was played, in ``lang`` (the ``label`` given to ``run``, when one was)."""
+        return self.titles.get(lang, self.label)
+
+    def __getitem__(self, measure: str) -> Estimate:
+        if measure == "balance":
+            return self.balance
+        if measure == "kingmaking":
+            if self.kingmaking is None:
+                raise TcgError("kingmaking is measured only for a game of 3 or more players")
+            return self.kingmaking
+        if measure not in self.estimates:
+            raise TcgError(f"no measure {measure!r}; the measures are: {', '.join(self.names())}")
+        return self.estimates[measure]
+
+    def names(self) -> list[str]:
+        """The measures of this battery in the order tables show them."""
+        from .measures import ORDER
+
+        rest = sorted(k for k in self.estimates if k not in ORDER)
+        out = [k for k in ORDER if k in self.estimates] + ["balance"] + rest
+        return out + (["kingmaking"] if self.kingmaking is not None else [])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The battery as plain data (the report's JSON; the per-game values are left out)."""
+        return {
+            "game": self.game,
+            "label": self.label,
+            "options": self.options,
+            "agents": list(self.agents),
+            "players": self.players,
+            "games": self.n,
+            "capped": self.capped,
+            "cards": self.cards,
+            "seconds": self.seconds,
+            "measures": {k: self[k].to_dict() for k in self.names()},
+            "curves": self.curves,
+            "rules": self.rules,
+        }
+
+    def table(self, lang: str = "en") -> str:
+        """The measures as aligned text in ``lang``."""
+        from .texts import battery_table
+
+        return battery_table(self, lang)
+
+    def __repr__(self) -> str:
+        return f"<Battery {self.label}: {self.n} games>\n{self.table()}"
+
+    def _repr_html_(self) -> str:
+        from .report import inline
+
+        return inline(self, "en")
+
+
+def _labels(game: Any, players: int, agents: Sequence[str], decks: Any = None) -> dict[str, str]:
+    """What was played, in each language: the game, its readings (those not the engine's), the players, who
+    played, the decks and the card pool."""
+    from ..i18n import pick
+    from ..sim.runner import AGENT_JA
+
+    sim = getattr(type(game), "sim_defaults", {})  # the simulation's own caps (DM-1.4, DQ-1.4) are not a variant
+    shown_opts = {k: v for k, v in game.options.non_default().items() if sim.get(k, object()) != v}
+    opts = " ".join(f"{k}={v}" for k, v in sorted(shown_opts.items()))
+    out = {}
+    for lang in ("en", "ja"):
+        names = [AGENT_JA.get(a, a) if lang == "ja" else a for a in agents]
+        who = ",".join(names) if len(set(names)) > 1 else names[0]
+        title = pick(game.title, lang, game.name) if game.title else game.name
+        parts = [title, opts or ("default rules" if lang == "en" else "標準ルール")]
+        parts.append(f"{players} players" if lang == "en" else f"{players}人")
+        parts.append(who)
+        if decks is not None:
+            parts.append("own decks" if lang == "en" else "指定デッキ")
+        if game.user_pool is not None:
+            parts.append(
+                f"cards {game.user_pool.digest[:15]}" if lang == "en" else f"カード {game.user_pool.digest[:15]}"
+            )
+        out[lang] = ", ".join(parts) if lang == "en" else "、".join(parts)
+    return out
+
+
+def run(
+    game: Any,
+    n: int = 1000,
+    *,
+    options: Mapping[str, Any] | None = None,
+    agents: Sequence[Any] | str = "heuristic",
+    players: int | None = None,
+    decks: Sequence[Any] | None = None,
+    seed_start: int = 0,
+    executor: Any = None,
+    jobs: int | None = None,
+    progress: bool | None = None,
+    kingmaking: int | None = None,
+    label: str | None = None,
+    lang: str = "en",
+) -> Battery:
+    """Play ``n`` seeded games of a variant and measure them (``Battery``).
+
+    ``game`` a name or a ``Game`` (with its options and card pool); ``options`` go on top. ``agents`` one per
+    seat or one name for all (default the heuristic player: a plausible human, fast); ``players`` for DARK
+    MOON 2-6; ``decks`` one per seat. ``executor``/``jobs``/``progress``/``lang`` as in ``simulate``.
+    ``kingmaking``: how many of the games to examine for kingmaking at 3+ players (default 300; 0: none).
+    """
+    g = resolve_game(game, options)
+    check_int(n, "n", 1)
+    if kingmaking is not None:
+        check_int(kingmaking, "kingmaking", 0)
+    if label is not None and not isinstance(label, str):
+        raise TcgError(f"label must be a text, not {shown(label)}")
+    start = time.perf_counter()
+    records = simulate(
+        g, n, agents=agents, seed_start=seed_start, executor=executor, jobs=jobs, progress=progress, decks=decks,
+        players=players, lang=lang, trace=True,
+    )  # fmt: skip
+    return measure(g, records, agents=agents, decks=decks, kingmaking=kingmaking, label=label, started=start,
+                   executor=executor, jobs=jobs)  # fmt: skip
+
+
+def measure(
+    game: Any,
+    records: Sequence[Mapping[str, Any]],
+    *,
+    agents: Sequence[Any] | str = "heuristic",
+    decks: Sequence[Any] | None = None,
+    kingmaking: int | None = None,
+    label: str | None = None,
+    started: float | None = None,
+    executor: Any = None,
+    jobs: int | None = None,
+) -> Battery:
+    """The battery of traced records already played (``simulate(..., trace=True)``) of ``game``."""
+    g = resolve_game(game)
+    start = time.perf_counter() if started is None else started
+    if not records:
+        raise TcgError("records: no game to measure")
+    players = records[0]["players"]
+    agent_names = tuple(str(a) for a in str(records[0]["agents"]).split(","))
+    values = per_game(records)
+    titles = _labels(g, players, agent_names, decks)
+    km = None
+    if players >= 3:
+        from .kingmaking import kingmaking_rate
+
+        count = KINGMAKING_GAMES if kingmaking is None else kingmaking
+        if count:
+            seeds = [r["seed"] for r in records if not r["capped"]][:count]
+            km = kingmaking_rate(g, seeds, agents=agents, players=players, decks=decks, executor=executor, jobs=jobs)
+    return Battery(
+        game=g.name,
+        label=label or titles["en"],
+        titles={"en": label, "ja": label} if label else titles,
+        options=dict(g.options),
+        agents=agent_names,
+        players=players,
+        seeds=tuple(r["seed"] for r in records),
+        values=values,
+        estimates=estimates(values),
+        balance=balance(records),
+        curves=curves(records),
+        rules=rule_counts(records),
+        kingmaking=km,
+        seconds=time.perf_counter() - start,
+        capped=sum(1 for r in records if r["capped"]),
+        cards=None if g.user_pool is None else g.user_pool.digest,
+    )

@@ -1,0 +1,113 @@
+"""The skill trace in words and as a chart, in English and Japanese."""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import TYPE_CHECKING
+
+from ..core.checks import check_lang
+from ..i18n import Text
+from .plots import Series, line_chart
+from .texts import _align, estimate_text
+
+if TYPE_CHECKING:
+    from .skill import Match, SkillTrace
+
+WORDS = Text(
+    {
+        "title": ("Skill against luck: {game}", "腕と運：{game}"),
+        "ladder": ("coach ×2 against coach", "コーチ（2倍）対コーチ"),
+        "vs_heuristic": ("coach against the heuristic player", "コーチ対ヒューリスティック"),
+        "vs_random": ("coach against the random player", "コーチ対ランダム"),
+        "match": ("match", "対戦"),
+        "score": ("stronger side's score (95%)", "強い側の得点率（95%）"),
+        "wdl": ("won-drawn-lost", "勝-分-負"),
+        "budget": ("coach's budget (iterations per decision)", "コーチの予算（1回の判断の探索回数）"),
+        "chart": ("The stronger side's score by budget", "予算ごとの強い側の得点率"),
+        "slope": (
+            "Each doubling of the coach's budget adds {slope} to its score against the heuristic player "
+            "(95% interval {low} to {high}).",
+            "コーチの予算を2倍にするたびに、ヒューリスティック相手の得点率が {slope} 変わります"
+            "（95%区間 {low}〜{high}）。",
+        ),
+        "luck": (
+            "Luck share: the weaker side won {luck} of the ladder's decisive games ({n} games).",
+            "運の割合：2倍の予算との対戦で勝敗がついた {n} ゲームのうち、弱い側が勝ったのは {luck}。",
+        ),
+        "ludii": (
+            "Ludii's SkillTrace figure: {value} (0: luck only, 1: skill only).",
+            "Ludii の SkillTrace の値：{value}（0 は運だけ、1 は腕だけ）。",
+        ),
+        "seconds": ("{games} games per match, {seconds:.0f} s.", "1対戦 {games} ゲーム、{seconds:.0f} 秒。"),
+    }
+)
+
+
+def _pct(x: float, signed: bool = False) -> str:
+    return f"{100 * x:{'+' if signed else ''}.1f}%"
+
+
+def _wdl(m: Match) -> str:
+    return f"{m.wins}-{m.draws}-{m.losses}"
+
+
+def _lines(t: SkillTrace, lang: str) -> list[str]:
+    import tcgteach
+
+    title = tcgteach.game(t.game).title[lang] if hasattr(tcgteach.game(t.game), "title") else t.game
+    return [
+        WORDS.t("title", lang, game=title),
+        WORDS.t("slope", lang, slope=_pct(t.slope, True), low=_pct(t.slope_low, True), high=_pct(t.slope_high, True)),
+        WORDS.t("luck", lang, luck="n/a" if t.luck.value is None else _pct(t.luck.value), n=t.luck.n),
+        WORDS.t("ludii", lang, value=f"{t.ludii:.2f}"),
+        WORDS.t("seconds", lang, games=t.ladder[0].games if t.ladder else 0, seconds=t.seconds),
+    ]
+
+
+def skill_table(t: SkillTrace, lang: str = "en") -> str:
+    check_lang(lang)
+    rows = [(WORDS.t("match", lang), WORDS.t("score", lang), WORDS.t("wdl", lang))]
+    for m in (*t.ladder, *t.vs_heuristic, *t.vs_random):
+        rows.append((f"{m.strong} – {m.weak}", estimate_text("first_player", m.score, lang), _wdl(m)))
+    return "\n".join([*_lines(t, lang), _align(rows)])
+
+
+def skill_svg(t: SkillTrace, lang: str = "en") -> str:
+    def pts(
+        matches: tuple[Match, ...], budgets: tuple[int, ...]
+    ) -> list[tuple[float, float, float | None, float | None]]:
+        return [
+            (math.log2(b), m.score.value or 0.0, m.score.low, m.score.high)
+            for b, m in zip(budgets, matches, strict=False)
+        ]
+
+    series = [
+        Series(WORDS.t("ladder", lang), pts(t.ladder, t.budgets[1:])),
+        Series(WORDS.t("vs_heuristic", lang), pts(t.vs_heuristic, t.budgets)),
+        Series(WORDS.t("vs_random", lang), pts(t.vs_random, t.budgets), dashed=True),
+    ]
+    ticks = [(math.log2(b), str(b)) for b in t.budgets]
+    return line_chart(
+        series, WORDS.t("chart", lang), WORDS.t("budget", lang), WORDS.t("score", lang), percent=True, y_min=0,
+        x_ticks=ticks,
+    )  # fmt: skip
+
+
+def skill_html(t: SkillTrace, lang: str = "en") -> str:
+    check_lang(lang)
+    e = html.escape
+    lines = _lines(t, lang)
+    rows = "".join(
+        f"<tr><td>{e(m.strong)} – {e(m.weak)}</td>"
+        f"<td class='num'>{e(estimate_text('first_player', m.score, lang))}</td>"
+        f"<td class='num'>{_wdl(m)}</td></tr>"
+        for m in (*t.ladder, *t.vs_heuristic, *t.vs_random)
+    )
+    return (
+        f"<h2>{e(lines[0])}</h2>"
+        + "".join(f"<p>{e(x)}</p>" for x in lines[1:])
+        + skill_svg(t, lang)
+        + f"<table><tr><th>{e(WORDS.t('match', lang))}</th><th>{e(WORDS.t('score', lang))}</th>"
+        f"<th>{e(WORDS.t('wdl', lang))}</th></tr>{rows}</table>"
+    )

@@ -1,0 +1,326 @@
+"""The design lab: pick a game, its rule readings, a deck, the players and N; run; see the standard measures of
+the design with their intervals, A against B side by side (two variants, or the two games), with a verdict
+only where a difference is beyond noise, the resource curves, and save it all as one HTML report::
+
+    DesignLab()                                    # DARK MOON against itself with the first-turn rule off
+    DesignLab("dragonquest", lang="ja", n=2000)
+    DesignLab(tcgteach.game("darkmoon", cards="my_cards.json"))    # your own card pool as A
+
+It is made of small panes (``VariantPane`` for each side, ``RunPane`` for N, the agents and the progress,
+``ResultsPane`` for the tables and charts), over the functions of ``tcgteach.design`` (``run``, ``measure``,
+``compare``, ``option_effects``, ``rule_map``, ``report``), which give Python the same answers.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+import tcgteach
+
+from ..core.checks import check_int, check_lang
+from ..core.errors import TcgError
+from ..i18n import Text, pick
+from ..lookup import check_game
+
+__all__ = ["DesignLab", "VariantPane", "RunPane", "ResultsPane"]
+
+_log = logging.getLogger("tcgteach.widgets")
+
+#: a deck picker's value for "the game's default decks"
+DEFAULT_DECKS = "*"
+#: the games of a run are played in this many slices (the progress bar moves after each)
+SLICES = 20
+
+WORDS = Text(
+    {
+        "title": ("Design lab", "デザインラボ"),
+        "intro": (
+            "Pick a game and its rule readings, run many seeded games, and read the standard measures of the design "
+            "with their 95% intervals. With B on, the same seeds are played with B's choices: a difference is marked "
+            "only where it is beyond noise.",
+            "ゲームとルールの読み方を選んで、シード付きのゲームをたくさん遊ばせ、デザインの標準的な指標を95%区間つきで"
+            "読みます。B をオンにすると同じシードで B の設定でも遊び、誤差を超える差にだけ印をつけます。",
+        ),
+        "a": ("A", "A"),
+        "b": ("B", "B"),
+        "compare": ("compare with B", "B と比べる"),
+        "game": ("game", "ゲーム"),
+        "players": ("players", "人数"),
+        "decks": ("decks", "デッキ"),
+        "default_decks": ("the game's default decks", "ゲームの標準デッキ"),
+        "starter": ("every seat: {name}", "全員：{name}"),
+        "saved": ("every seat: saved {name}", "全員：保存済み {name}"),
+        "games": ("games", "ゲーム数"),
+        "agents": ("players' skill", "プレイヤーの強さ"),
+        "heuristic": ("heuristic (plays like a person)", "ヒューリスティック（人らしく遊ぶ）"),
+        "random": ("random (any legal move)", "ランダム（ルール内で何でも）"),
+        "readings": ("every rule reading of A", "A のすべてのルールの読み方"),
+        "rules": ("rules in play", "プレイ中のルール"),
+        "run": ("Run", "実行"),
+        "running": ("Playing {game}: {done} / {n} games", "{game} を実行中：{done} / {n} ゲーム"),
+        "done": ("Done: {n} games in {seconds:.1f} s.", "完了：{n} ゲーム、{seconds:.1f} 秒。"),
+        "save": ("Save report", "レポートを保存"),
+        "saved_to": ("Report written to {path}.", "レポートを {path} に書きました。"),
+        "nothing": ("Run first: there is nothing to save yet.", "まず実行してください。まだ保存するものがありません。"),
+        "unexpected": ("Something went wrong ({kind}: {msg}).", "問題が起きました（{kind}：{msg}）。"),
+        "default": ("{value} (the engine's)", "{value}（エンジンの読み方）"),
+    }
+)
+
+CSS = """<style>
+.tcg-designlab{font-size:15px;max-width:1340px}
+.tcg-designlab .tcg-dl-side{border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:2px;width:470px;
+ max-width:100%}
+.tcg-designlab .widget-checkbox{margin:0 10px}
+.tcg-designlab .tcg-dl-side .widget-label,.tcg-designlab .widget-dropdown>label{min-width:7em}
+.tcg-designlab .tcg-dl-message{min-height:1.4em}
+.tcg-designlab .tcg-design{max-width:100%}
+</style>"""
+
+
+def _guarded(say: Callable[[str, bool], None], lang: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
+    def wrap(fn: Callable[..., Any]) -> Callable[..., None]:
+        def run(*args: Any) -> None:
+            try:
+                fn(*args)
+            except TcgError as exc:
+                say(str(exc), True)
+            except Exception as exc:  # a widget must never show a traceback
+                _log.debug("design lab callback failed", exc_info=True)
+                say(WORDS.t("unexpected", lang, kind=type(exc).__name__, msg=exc), True)
+
+        return run
+
+    return wrap
+
+
+class VariantPane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """One side of the lab: a game, its rule readings (one picker per reading, the engine's marked), the players
+    and the decks. ``variant()`` is the chosen Game, its players and decks."""
+
+    def __init__(self, label: str, game: Any, lang: str, options: dict[str, Any] | None = None) -> None:
+        self._lang = lang
+        self._pool_game = check_game(game) if not isinstance(game, str) else None
+        self.label = label
+        self.game_picker = w.Dropdown(
+            options=[(self._title(n), n) for n in tcgteach.games()],
+            value=check_game(game).name,
+            description=WORDS.t("game", lang),
+        )
+        self.players = w.Dropdown(description=WORDS.t("players", lang))
+        self.decks = w.Dropdown(description=WORDS.t("decks", lang), layout=w.Layout(width="auto"))
+        self.option_box = w.VBox()
+        self.pickers: dict[str, w.Dropdown] = {}
+        super().__init__()
+        self.add_class("tcg-dl-side")
+        self.game_picker.observe(lambda _c: self._fill({}), names="value")
+        self._fill(options or {})
+
+    def _title(self, name: str) -> str:
+        g = tcgteach.game(name)
+        return pick(g.title, self._lang, name) if g.title else name
+
+    def base_game(self) -> Any:
+        name = self.game_picker.value
+        if self._pool_game is not None and self._pool_game.name == name:
+            return self._pool_game
+        return tcgteach.game(name)
+
+    def _fill(self, options: dict[str, Any]) -> None:
+        """The pickers of the chosen game: its readings, its player counts and its decks."""
+        from ..deckbuild import saved_decks
+
+        g = self.base_game()
+        self.pickers = {}
+        for spec in type(g).OPTION_SPECS:
+            if spec.kind != "choice":
+                continue
+            labels = []
+            for v in spec.choices:
+                words = pick(spec.values[v], self._lang) if v in spec.values else str(v)
+                labels.append((WORDS.t("default", self._lang, value=words) if v == spec.default else words, v))
+            picker = w.Dropdown(options=labels, value=options.get(spec.name, spec.default), description=spec.rule)
+            picker.description_tooltip = f"{spec.name}: {pick(spec.explain, self._lang)}"
+            picker.style.description_width = "6em"
+            picker.layout.width = "98%"
+            self.pickers[spec.name] = picker
+        self.option_box.children = list(self.pickers.values())
+        counts = list(range(g.min_players, min(g.max_players, 6) + 1))
+        self.players.options = counts
+        self.players.value = counts[0]
+        choices: list[tuple[str, Any]] = [(WORDS.t("default_decks", self._lang), DEFAULT_DECKS)]
+        for name in g.starter_decks():
+            title = g.starter_deck(name).title
+            choices.append(
+                (WORDS.t("starter", self._lang, name=pick(title, self._lang, name) if title else name), name)
+            )
+        for name, path, _cards in saved_decks(g):
+            choices.append((WORDS.t("saved", self._lang, name=name), str(path)))
+        self.decks.options = choices
+        self.decks.value = DEFAULT_DECKS
+        heading = w.HTML(f"<b>{html.escape(self.label)}</b>")
+        self.children = [heading, self.game_picker, self.players, self.decks, self.option_box]
+
+    def variant(self) -> tuple[Any, int, list[Any] | None]:
+        """(the Game with the chosen readings, the players, one deck per seat or None)."""
+        from ..deckbuild import load_deck
+
+        g = self.base_game()
+        chosen = {name: p.value for name, p in self.pickers.items()}
+        g = g.with_options({**dict(g.options), **chosen})
+        players = int(self.players.value)
+        pick_ = self.decks.value
+        if pick_ == DEFAULT_DECKS:
+            return g, players, None
+        cards = load_deck(pick_, g).cards() if str(pick_).endswith(".json") else g.starter_deck(pick_).cards
+        return g, players, [list(cards)] * players
+
+
+class RunPane(w.HBox):  # type: ignore[misc]
+    """N, the agents, the extras, Run, the progress bar and Save report."""
+
+    def __init__(self, lang: str, n: int) -> None:
+        self.n = w.Dropdown(options=[200, 500, 1000, 2000, 5000, 10000], value=n, description=WORDS.t("games", lang))
+        self.n.layout.width = "12em"
+        self.agents = w.Dropdown(
+            options=[(WORDS.t("heuristic", lang), "heuristic"), (WORDS.t("random", lang), "random")],
+            description=WORDS.t("agents", lang),
+        )
+        self.agents.style.description_width = "initial"
+        self.agents.layout.width = "auto"
+        self.readings = w.Checkbox(
+            value=False, description=WORDS.t("readings", lang), indent=False, layout=w.Layout(width="auto")
+        )
+        self.rules = w.Checkbox(
+            value=False, description=WORDS.t("rules", lang), indent=False, layout=w.Layout(width="auto")
+        )
+        self.run_button = w.Button(description=WORDS.t("run", lang), button_style="primary", icon="play")
+        self.run_button.add_class("tcg-dl-run")
+        self.save_button = w.Button(description=WORDS.t("save", lang), icon="save")
+        self.save_button.add_class("tcg-dl-save")
+        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="12em"))
+        super().__init__(
+            [self.n, self.agents, self.readings, self.rules, self.run_button, self.progress, self.save_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+
+
+class ResultsPane(w.HTML):  # type: ignore[misc]
+    """The tables and charts of the last run (the report's own fragments)."""
+
+    def show(self, parts: list[Any], lang: str) -> None:
+        from ..design.report import STYLE, fragment
+
+        body = "".join(f"<section>{fragment(p, lang)}</section>" for p in parts)
+        self.value = f"<style>{STYLE}</style><div class='tcg-design'>{body}</div>"
+
+
+class DesignLab(w.VBox):  # type: ignore[misc]
+    """The design lab of ``game`` (a name or a Game, the user's card pool included) in ``lang``: A is the game
+    as given, B (on by default) the same game with the first rule reading changed; ``n`` games per side."""
+
+    def __init__(self, game: Any = "darkmoon", lang: str = "en", n: int = 1000, folder: Any = None) -> None:
+        self._lang = check_lang(lang)
+        check_int(n, "n", 2)
+        g = check_game(game)
+        self.folder = Path.home() / "tcgteach-reports" if folder is None else Path(str(folder))
+        self.parts: list[Any] = []
+        self.a = VariantPane(WORDS.t("a", lang), g, lang)
+        # B starts one reading away from A: the first yes/no reading (DARK MOON's first-turn rule), else the first
+        readings = [s for s in type(g).OPTION_SPECS if s.kind == "choice"]
+        first = next((s for s in readings if all(isinstance(c, bool) for c in s.choices)), None) or next(
+            iter(readings), None
+        )
+        b_options = {} if first is None else {first.name: next(v for v in first.choices if v != first.default)}
+        self.b = VariantPane(WORDS.t("b", lang), g, lang, b_options)
+        self.compare_box = w.Checkbox(value=True, description=WORDS.t("compare", lang), indent=False)
+        self.runner = RunPane(lang, n if n in (200, 500, 1000, 2000, 5000, 10000) else 1000)
+        self.message = w.HTML()
+        self.message.add_class("tcg-dl-message")
+        self.results = ResultsPane()
+        self.results.add_class("tcg-dl-results")
+        guard = _guarded(self._say, lang)
+        self.runner.run_button.on_click(guard(lambda _b: self.run()))
+        self.runner.save_button.on_click(guard(lambda _b: self.save()))
+        self.compare_box.observe(
+            lambda c: setattr(self.b.layout, "display", None if c["new"] else "none"), names="value"
+        )
+        super().__init__()
+        self.add_class("tcg-designlab")
+        intro = w.HTML(f"<p style='margin:2px 0;max-width:1100px'>{html.escape(WORDS.t('intro', lang))}</p>")
+        sides = w.HBox([self.a, self.b], layout=w.Layout(flex_flow="row wrap"))
+        self.children = [
+            w.HTML(CSS), w.HTML(f"<h3 style='margin:2px 0'>{html.escape(WORDS.t('title', lang))}</h3>"), intro,
+            self.compare_box, sides, self.runner, self.message, self.results,
+        ]  # fmt: skip
+
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#b71c1c" if error else "#1b5e20"
+        self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>' if text else ""
+
+    def _battery(self, side: VariantPane, n: int, agents: str, done: int) -> Any:
+        """Play one side in slices (the progress bar moves after each) and measure it."""
+        from ..design import measure
+        from ..sim import simulate
+
+        g, players, decks = side.variant()
+        started = time.perf_counter()
+        records: list[dict[str, Any]] = []
+        size = max(1, -(-n // SLICES))
+        title = pick(g.title, self._lang, g.name) if g.title else g.name
+        for start in range(0, n, size):
+            count = min(size, n - start)
+            records += simulate(
+                g, count, agents=agents, seed_start=start, players=players, decks=decks, progress=False, trace=True
+            )
+            self.runner.progress.value = done + start + count
+            self._say(WORDS.t("running", self._lang, game=title, done=start + count, n=n))
+        return measure(g, records, agents=agents, decks=decks, started=started)
+
+    def run(self) -> list[Any]:
+        """Play A (and B), measure and show them; the results (also what Save report writes)."""
+        from ..design import compare, option_effects, rule_map
+
+        n, agents = int(self.runner.n.value), str(self.runner.agents.value)
+        both = bool(self.compare_box.value)
+        self.runner.run_button.disabled = True
+        start = time.perf_counter()
+        try:
+            total = n * (2 if both else 1)
+            self.runner.progress.max = total
+            self.runner.progress.value = 0
+            a = self._battery(self.a, n, agents, 0)
+            parts: list[Any] = [a]
+            if both:
+                b = self._battery(self.b, n, agents, n)
+                parts = [compare(a, b), a, b]
+            if self.runner.readings.value:
+                g, players, decks = self.a.variant()
+                parts.append(option_effects(g, n, agents=agents, players=players, decks=decks, progress=False))
+            if self.runner.rules.value:
+                parts.append(rule_map(a))
+            self.parts = parts
+            self.results.show(parts, self._lang)
+            self._say(WORDS.t("done", self._lang, n=total, seconds=time.perf_counter() - start))
+        finally:
+            self.runner.run_button.disabled = False
+        return self.parts
+
+    def save(self, path: Any = None) -> Path:
+        """Write the last run as one HTML report (default: a dated file in ``folder``); its path."""
+        from ..design import report
+
+        if not self.parts:
+            raise TcgError(WORDS.t("nothing", self._lang))
+        target = Path(str(path)) if path is not None else self.folder / time.strftime("design-%Y%m%d-%H%M%S.html")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        report(str(target), self.parts, self._lang)
+        self._say(WORDS.t("saved_to", self._lang, path=target))
+        return target
