@@ -63,6 +63,7 @@ MODULES = (
     "tcgteach.lookup",
     "tcgteach.review",
     "tcgteach.deckbuild",
+    "tcgteach.design",
 )
 
 #: calls left out, and why: each takes any object by design, only does I/O, or is the engine's own fast path
@@ -127,6 +128,24 @@ def _records() -> list[dict[str, Any]]:
 
         _RECORDS.extend(simulate("darkmoon", n=2, jobs=1, progress=False))
     return [dict(r) for r in _RECORDS]
+
+
+_BATTERIES: dict[str, Any] = {}
+
+
+def _traced(name: str) -> list[dict[str, Any]]:
+    from tcgteach.sim import simulate
+
+    return simulate(name, n=4, jobs=1, progress=False, agents="heuristic", trace=True)
+
+
+def _battery(name: str) -> Any:
+    """A battery of four games (tcgteach.design.run), made once per game."""
+    if name not in _BATTERIES:
+        from tcgteach import design
+
+        _BATTERIES[name] = design.run(name, 4, jobs=1, progress=False, kingmaking=0)
+    return _BATTERIES[name]
 
 
 def _finished(smp: Samples) -> Any:
@@ -271,6 +290,37 @@ def good_values(smp: Samples) -> dict[str, Callable[[], Any]]:
         "play_against_starters.games": lambda: 2,
         "test.games": lambda: 2,
         "save.path": lambda: str(smp.tmp / "sweep.deck.json"),
+        # the design lab: a few games in this process, batteries of those games
+        "run.n": lambda: 4,
+        "run.jobs": lambda: 1,
+        "run.progress": lambda: False,
+        "run.kingmaking": lambda: 0,
+        "measure.records": lambda: _traced(smp.name),
+        "option_effects.n": lambda: 2,
+        "option_effects.**": lambda: {"jobs": 1, "progress": False},
+        "card_impact.n": lambda: 2,
+        "card_impact.cards": lambda: [g.starter_deck(g.starter_decks()[0]).cards[0]],
+        "card_impact.jobs": lambda: 1,
+        "skill_trace.budgets": lambda: (1, 2),
+        "skill_trace.games": lambda: 2,
+        "skill_trace.jobs": lambda: 1,
+        "kingmaking_rate.seeds": lambda: [1],
+        "kingmaking_rate.players": lambda: 3,
+        "kingmaking_rate.jobs": lambda: 1,
+        "kingmaking_rate.game": lambda: tcgteach.game("darkmoon"),
+        "a": lambda: _battery(smp.name),
+        "b": lambda: _battery(smp.name),
+        "battery": lambda: _battery(smp.name),
+        "parts": lambda: [_battery(smp.name)],
+        "report.path": lambda: str(smp.tmp / "sweep-report.html"),
+        "alpha": lambda: 0.05,
+        "measure": lambda: "draw",
+        "title": lambda: "A report",
+        "label": lambda: "my variant",
+        "seed_start": lambda: 0,
+        "DesignLab.n": lambda: 4,
+        "DesignLab.folder": lambda: str(smp.tmp / "reports"),
+        "DesignLab.save.path": lambda: str(smp.tmp / "lab.html"),
     }
 
 
@@ -306,6 +356,23 @@ INSTANCES: dict[str, Callable[[Samples], Any]] = {
     "Timeline": lambda smp: __import__("tcgteach.review", fromlist=["Timeline"]).Timeline(smp.played()[0]),
     "DeckDraft": lambda smp: __import__("tcgteach.deckbuild", fromlist=["x"]).DeckDraft("darkmoon", "tempo"),
     "DeckBuilder": lambda smp: _widgets().DeckBuilder("darkmoon", deck="tempo", folder="decks"),
+    "DesignLab": lambda smp: _widgets().DesignLab(smp.name, n=4, folder="reports"),
+    "Estimate": lambda smp: __import__("tcgteach.design", fromlist=["x"]).Estimate(0.5, 0.4, 0.6, 10),
+    "Difference": lambda smp: (
+        __import__("tcgteach.design", fromlist=["x"]).compare(_battery(smp.name), _battery(smp.name)).rows[0]
+    ),
+    "OptionEffects": lambda smp: __import__("tcgteach.design", fromlist=["x"]).option_effects(
+        smp.name, 2, jobs=1, progress=False, kingmaking=0
+    ),
+    "CardImpact": lambda smp: __import__("tcgteach.design", fromlist=["x"]).card_impact(
+        smp.name, n=2, cards=[smp.game.starter_deck(smp.game.starter_decks()[0]).cards[0]], jobs=1
+    ),
+    "SkillTrace": lambda smp: __import__("tcgteach.design", fromlist=["x"]).skill_trace(smp.name, (1, 2), 2, jobs=1),
+    "Battery": lambda smp: _battery(smp.name),
+    "DesignComparison": lambda smp: __import__("tcgteach.design", fromlist=["x"]).compare(
+        _battery(smp.name), _battery(smp.name)
+    ),
+    "RuleMap": lambda smp: __import__("tcgteach.design", fromlist=["x"]).rule_map(_battery(smp.name)),
 }
 
 
@@ -505,7 +572,8 @@ def run_target(target: Target, tmp: Path) -> tuple[int, list[str]]:
     name = getattr(fn, "__name__", "")
     # the required parameters, and the optional ones this call needs set (simulate: two games in this process)
     required = [p for p in params if p.default is p.empty or f"{name}.{p.name}" in good]
-    extra = good.get(f"{name}.**", dict)()
+    takes_more = any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values())
+    extra = good.get(f"{name}.**", dict)() if takes_more else {}
     missing = [p.name for p in required if _good(good, fn, p.name) is None]
     if missing:
         return 0, [f"{target.qual}: no good value for {', '.join(missing)} (add it to GOOD)"]

@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.checks import check_int, shown
+from ..core.checks import check_int
 from ..core.errors import TcgError
 from ..sim.runner import resolve_game, simulate
 from .measures import Estimate, balance, curves, estimates, per_game, rule_counts
 
+#: the most games ``kingmaking`` may ask to examine
+MAX_KINGMAKING = 1_000_000
 #: games examined for kingmaking by default (each costs a few games' worth of playouts, see design.kingmaking)
 KINGMAKING_GAMES = 300
 
@@ -51,7 +53,9 @@ class Battery:
 
     def title(self, lang: str = "en") -> str:
         """What was played, in ``lang`` (the ``label`` given to ``run``, when one was)."""
-        return self.titles.get(lang, self.label)
+        from ..core.checks import check_lang
+
+        return self.titles.get(check_lang(lang), self.label)
 
     def __getitem__(self, measure: str) -> Estimate:
         if measure == "balance":
@@ -131,6 +135,46 @@ def _labels(game: Any, players: int, agents: Sequence[str], decks: Any = None) -
     return out
 
 
+def seat_decks(game: Any, players: int, decks: Sequence[Any] | None, seed: int) -> list[Any]:
+    """The decks of the game of ``seed``, seat by seat: the given ones (or the starter decks in turn) turned by
+    ``seed % players``, so that over the seeds every seat plays every deck equally often and a seat's win rate
+    says what the seat is worth, not what its deck is (DM-1.1 tables of 3 to 6 players differ by deck)."""
+    names = game.starter_decks()
+    base = list(decks) if decks is not None else [names[p % len(names)] for p in range(players)]
+    turn = seed % len(base)
+    return base[turn:] + base[:turn]
+
+
+def play(
+    game: Any,
+    seeds: Sequence[int],
+    *,
+    agents: Sequence[Any] | str = "heuristic",
+    players: int | None = None,
+    decks: Sequence[Any] | None = None,
+    executor: Any = None,
+    jobs: int | None = None,
+    progress: bool | None = None,
+    lang: str = "en",
+) -> list[dict[str, Any]]:
+    """The traced records of the games of ``seeds`` (in their order), the decks turned seat by seat with the
+    seed (``seat_decks``): one ``simulate`` per turn of the decks (one in all when every seat has the same)."""
+    seats = players or (len(decks) if decks is not None else game.min_players)
+    groups: dict[int, list[int]] = {}
+    for seed in seeds:
+        groups.setdefault(seed % seats, []).append(seed)
+    if decks is None and len(set(seat_decks(game, seats, None, 0))) == 1:
+        groups = {0: list(seeds)}  # every seat plays the same deck: nothing to turn
+    records: list[dict[str, Any]] = []
+    for turn, part in sorted(groups.items()):
+        records += simulate(
+            game, seeds=part, agents=agents, executor=executor, jobs=jobs, progress=progress,
+            decks=seat_decks(game, seats, decks, turn), players=seats, lang=lang, trace=True,
+        )  # fmt: skip
+    order = {seed: i for i, seed in enumerate(seeds)}
+    return sorted(records, key=lambda r: order[r["seed"]])
+
+
 def run(
     game: Any,
     n: int = 1000,
@@ -151,20 +195,25 @@ def run(
 
     ``game`` a name or a ``Game`` (with its options and card pool); ``options`` go on top. ``agents`` one per
     seat or one name for all (default the heuristic player: a plausible human, fast); ``players`` for DARK
-    MOON 2-6; ``decks`` one per seat. ``executor``/``jobs``/``progress``/``lang`` as in ``simulate``.
+    MOON 2-6; ``decks`` one per seat (default the starter decks in turn), turned with the seed so that every
+    seat plays every deck (``seat_decks``). ``executor``/``jobs``/``progress``/``lang`` as in ``simulate``.
     ``kingmaking``: how many of the games to examine for kingmaking at 3+ players (default 300; 0: none).
     """
+    from ..core.checks import check_lang
+    from .args import games_arg, run_args, seed_start_arg, table_arg, text_arg
+
     g = resolve_game(game, options)
-    check_int(n, "n", 1)
+    games_arg(n)
+    g, _specs, _seats = table_arg(g, agents, players, decks)
+    run_args(executor, jobs, progress)
+    check_lang(lang)
     if kingmaking is not None:
-        check_int(kingmaking, "kingmaking", 0)
-    if label is not None and not isinstance(label, str):
-        raise TcgError(f"label must be a text, not {shown(label)}")
+        check_int(kingmaking, "kingmaking", 0, MAX_KINGMAKING)
+    label = text_arg(label, "label")
     start = time.perf_counter()
-    records = simulate(
-        g, n, agents=agents, seed_start=seed_start, executor=executor, jobs=jobs, progress=progress, decks=decks,
-        players=players, lang=lang, trace=True,
-    )  # fmt: skip
+    seeds = list(range(seed_start_arg(seed_start), seed_start + n))
+    records = play(g, seeds, agents=agents, players=players, decks=decks, executor=executor, jobs=jobs,
+                   progress=progress, lang=lang)  # fmt: skip
     return measure(g, records, agents=agents, decks=decks, kingmaking=kingmaking, label=label, started=start,
                    executor=executor, jobs=jobs)  # fmt: skip
 
@@ -182,10 +231,26 @@ def measure(
     jobs: int | None = None,
 ) -> Battery:
     """The battery of traced records already played (``simulate(..., trace=True)``) of ``game``."""
+    from ..sim.stats import _rows
+    from .args import run_args, started_arg, table_arg, text_arg
+
     g = resolve_game(game)
-    start = time.perf_counter() if started is None else started
+    records = _rows(records)
     if not records:
         raise TcgError("records: no game to measure")
+    for i, r in enumerate(records):
+        if not isinstance(r.get("trace"), Mapping) or r.get("game") != g.name:
+            raise TcgError(
+                f"records[{i}] is not a traced record of {g.name}: measure the records of "
+                "simulate(..., trace=True) of the same game"
+            )
+    table_arg(g, agents, records[0]["players"], decks)
+    run_args(executor, jobs, None)
+    if kingmaking is not None:
+        check_int(kingmaking, "kingmaking", 0, MAX_KINGMAKING)
+    label = text_arg(label, "label")
+    started = started_arg(started)
+    start = time.perf_counter() if started is None else started
     players = records[0]["players"]
     agent_names = tuple(str(a) for a in str(records[0]["agents"]).split(","))
     values = per_game(records)

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.checks import check_int
 from ..core.errors import TcgError
 from ..sim.runner import resolve_game, simulate
 from ..sim.variants import t_quantile
@@ -86,7 +85,10 @@ def option_effects(
     """The battery of ``game`` (with ``options``) and of every other reading, each on the same ``n`` seeds.
 
     ``battery`` goes to ``design.run`` (agents, players, decks, executor, jobs, progress, kingmaking ...)."""
+    from .args import games_arg
+
     g = resolve_game(game, options)
+    games_arg(n)
     base = run(g, n, **battery)
     effects = {}
     for name, value in readings(g):
@@ -207,11 +209,17 @@ def card_impact(
     """Each card of ``deck`` (a starter deck's name, a Deck, {id: count} or a list; default the first starter
     deck) against its plain stand-in, on ``n`` deals against ``opponent`` (default the same deck); ``cards``
     limits it to those card IDs."""
+    from .args import card_ids_arg, games_arg, run_args, seed_start_arg, table_arg
+
     g = resolve_game(game, options)
     facts = g.design_facts()
     if facts.stand_in is None:
         raise TcgError(f"{g.name} has no plain stand-in for its cards (its DesignFacts.stand_in is None)")
-    check_int(n, "n", 2)
+    games_arg(n, "n", 2)
+    table_arg(g, agents, 2, None)
+    run_args(executor, jobs, progress)
+    seed_start_arg(seed_start)
+    cards = card_ids_arg(cards)
     starters = g.starter_decks()
     deck_name = deck if isinstance(deck, str) else "deck"
     mine = g.check_deck(starters[0] if deck is None else deck, "deck")
@@ -221,8 +229,8 @@ def card_impact(
         deck_name = opp_name = starters[0]
     start = time.perf_counter()
     seeds = list(range(seed_start, seed_start + n))
-    run_args = {"agents": agents, "executor": executor, "jobs": jobs, "progress": progress}
-    base = _scores(g, mine, theirs, seeds, run_args)
+    play_args = {"agents": agents, "executor": executor, "jobs": jobs, "progress": progress}
+    base = _scores(g, mine, theirs, seeds, play_args)
     data = pool_data(g)
     by_id = {c["id"]: c for c in data["cards"]}
     chosen = list(dict.fromkeys(mine)) if cards is None else [c for c in dict.fromkeys(cards)]
@@ -246,7 +254,7 @@ def card_impact(
         swapped_pool = {**data, "cards": [*data["cards"], stand]}
         swapped_game = type(g)(dict(g.options), cards=swapped_pool)
         swapped = [stand["id"] if c == cid else c for c in mine]
-        scores = _scores(swapped_game, swapped, theirs, seeds, run_args)
+        scores = _scores(swapped_game, swapped, theirs, seeds, play_args)
         diffs = [base[s] - scores[s] for s in seeds if s in base and s in scores]
         impact[cid] = (sum(1 for c in mine if c == cid), _paired(diffs))
     base_est = _paired(list(base.values()))

@@ -188,7 +188,9 @@ def compare(a: Battery, b: Battery, alpha: float = 0.05) -> DesignComparison:
     if not isinstance(a, Battery) or not isinstance(b, Battery):
         raise TcgError("compare takes two batteries of tcgteach.design.run()")
     if not (isinstance(alpha, float) and 0 < alpha < 1):
-        raise TcgError(f"alpha must be a significance level between 0 and 1 (0.05), not {alpha!r}")
+        from ..core.checks import shown
+
+        raise TcgError(f"alpha must be a significance level between 0 and 1 (0.05), not {shown(alpha)}")
     paired = a.game == b.game and a.players == b.players and bool(set(a.seeds) & set(b.seeds))
     names = a.names() + [k for k in b.names() if k not in a.names()]
     names = [k for k in names if k not in ("balance", "kingmaking")]

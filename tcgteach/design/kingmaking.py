@@ -40,12 +40,18 @@ def _play_on(state: Any, specs: Sequence[Any], seed: int, max_steps: int = 20_00
 
 
 def game_has_kingmaking(game: Any, seed: int, specs: Sequence[Any], players: int, decks: Any = None) -> bool:
-    """Whether the game of ``seed`` has a kingmaking decision in its last round (see the module's text)."""
+    """Whether the game of ``seed`` has a kingmaking decision in its last round (see the module's text); the
+    decks are turned with the seed as in the battery (``battery.seat_decks``)."""
+    from .battery import seat_decks
+
+    decks = seat_decks(game, players, decks, seed)
     state = game.new_state(seed=seed, decks=decks, players=players)
     agents = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(specs)]
     Session(state, agents).play_out(20_000)
     if not state.is_terminal():
         return False
+    result = state.result()
+    played_winners = set(result.winners) if result is not None else set()
     last_round = state.turn - players
     state = game.new_state(seed=seed, decks=decks, players=players)
     agents = [_make_agent(spec, agent_seed(seed, i)) for i, spec in enumerate(specs)]
@@ -53,7 +59,8 @@ def game_has_kingmaking(game: Any, seed: int, specs: Sequence[Any], players: int
     while not state.is_terminal():
         p = state.current_player
         legal = state.legal_actions()
-        if state.turn > last_round and len(legal) > 1:
+        # a player who won the game as played can win: only the others' decisions are tried
+        if state.turn > last_round and len(legal) > 1 and p not in played_winners:
             ends = set()
             for a in legal:
                 branch = state.clone()
@@ -80,12 +87,14 @@ def kingmaking_rate(
     jobs: int | None = None,
 ) -> Estimate:
     """The share of the games of ``seeds`` that have kingmaking, with a Wilson 95% interval."""
+    from .args import run_args, seeds_arg, table_arg
+
+    g, specs, players = table_arg(game, agents, players, decks)
     if players < 3:
         raise TcgError(f"kingmaking needs 3 or more players, not {players}")
-    specs = [agents] * players if isinstance(agents, str) else list(agents)
-    if len(specs) == 1:
-        specs = specs * players
-    seeds = list(seeds)
+    run_args(executor, jobs, None)
+    game = g
+    seeds = seeds_arg(seeds)
     size = max(1, len(seeds) // (8 * (jobs or cpu_count())))
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
     if executor is None and (jobs == 1 or len(chunks) <= 1 or not processes_available()):

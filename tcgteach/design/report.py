@@ -177,8 +177,10 @@ def page(parts: Sequence[Any], lang: str = "en", title: str | None = None) -> st
     """A whole HTML page of the parts (a standalone file: its own style, no script)."""
     check_lang(lang)
     from .. import __version__
+    from .args import parts_arg, text_arg
 
-    heading = title or WORDS.t("title", lang)
+    parts = parts_arg(parts)
+    heading = text_arg(title, "title") or WORDS.t("title", lang)
     body = "".join(f"<section>{fragment(p, lang)}</section>" for p in parts)
     data = json.dumps([p.to_dict() for p in parts if hasattr(p, "to_dict")], ensure_ascii=False, default=str)
     data = data.replace("</", "<\\/")  # nothing in the data can close its script block
@@ -200,7 +202,7 @@ def report(path: Any, parts: Sequence[Any], lang: str = "en", title: str | None 
     from ..sim.runner import _path_arg
 
     target = _path_arg(path)
-    text = page(parts, lang, title)
+    text = page(parts, lang, title)  # every argument checked before the file is touched
     with atomic_writer(target, "w", encoding="utf-8") as fh:
         fh.write(text)
     return target

@@ -169,11 +169,17 @@ def skill_trace(
     """The skill trace of a two-player game: the coach at each of ``budgets`` (iterations per decision, each
     the double of the one before) against itself at the budget before, the heuristic and the random player,
     ``games`` games per match (see the module's text)."""
+    from .args import run_args, seed_start_arg
+
     g = resolve_game(game, options)
-    budgets = tuple(check_int(b, "budgets[]", 1) for b in budgets)
+    if isinstance(budgets, (str, bytes)) or not isinstance(budgets, Sequence):
+        raise TcgError(f"budgets must be a list of budgets, each twice the one before (2, 4, 8 ...), not {budgets!r}")
+    budgets = tuple(check_int(b, "budgets[]", 1, 1_000_000) for b in budgets)
     if len(budgets) < 2 or any(b2 != 2 * b1 for b1, b2 in zip(budgets, budgets[1:], strict=False)):
         raise TcgError(f"budgets must be two or more budgets, each twice the one before (2, 4, 8 ...), not {budgets}")
-    check_int(games, "games", 2)
+    check_int(games, "games", 2, 1_000_000)
+    seed_start_arg(seed_start)
+    run_args(executor, jobs, progress)
     if g.min_players != 2 and g.max_players < 2:
         raise TcgError(f"{g.name}: the skill trace is played by two players")
     start = time.perf_counter()

@@ -147,7 +147,7 @@ class VariantPane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                 words = pick(spec.values[v], self._lang) if v in spec.values else str(v)
                 labels.append((WORDS.t("default", self._lang, value=words) if v == spec.default else words, v))
             picker = w.Dropdown(options=labels, value=options.get(spec.name, spec.default), description=spec.rule)
-            picker.description_tooltip = f"{spec.name}: {pick(spec.explain, self._lang)}"
+            picker.tooltip = f"{spec.name}: {pick(spec.explain, self._lang)}"
             picker.style.description_width = "6em"
             picker.layout.width = "98%"
             self.pickers[spec.name] = picker
@@ -187,7 +187,8 @@ class RunPane(w.HBox):  # type: ignore[misc]
     """N, the agents, the extras, Run, the progress bar and Save report."""
 
     def __init__(self, lang: str, n: int) -> None:
-        self.n = w.Dropdown(options=[200, 500, 1000, 2000, 5000, 10000], value=n, description=WORDS.t("games", lang))
+        sizes = sorted({200, 500, 1000, 2000, 5000, 10000, n})
+        self.n = w.Dropdown(options=sizes, value=n, description=WORDS.t("games", lang))
         self.n.layout.width = "12em"
         self.agents = w.Dropdown(
             options=[(WORDS.t("heuristic", lang), "heuristic"), (WORDS.t("random", lang), "random")],
@@ -228,9 +229,11 @@ class DesignLab(w.VBox):  # type: ignore[misc]
 
     def __init__(self, game: Any = "darkmoon", lang: str = "en", n: int = 1000, folder: Any = None) -> None:
         self._lang = check_lang(lang)
-        check_int(n, "n", 2)
+        check_int(n, "n", 2, 10**7)
         g = check_game(game)
-        self.folder = Path.home() / "tcgteach-reports" if folder is None else Path(str(folder))
+        from ..sim.runner import _path_arg
+
+        self.folder = Path.home() / "tcgteach-reports" if folder is None else Path(_path_arg(folder))
         self.parts: list[Any] = []
         self.a = VariantPane(WORDS.t("a", lang), g, lang)
         # B starts one reading away from A: the first yes/no reading (DARK MOON's first-turn rule), else the first
@@ -241,7 +244,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
         b_options = {} if first is None else {first.name: next(v for v in first.choices if v != first.default)}
         self.b = VariantPane(WORDS.t("b", lang), g, lang, b_options)
         self.compare_box = w.Checkbox(value=True, description=WORDS.t("compare", lang), indent=False)
-        self.runner = RunPane(lang, n if n in (200, 500, 1000, 2000, 5000, 10000) else 1000)
+        self.runner = RunPane(lang, n)
         self.message = w.HTML()
         self.message.add_class("tcg-dl-message")
         self.results = ResultsPane()
@@ -268,7 +271,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
     def _battery(self, side: VariantPane, n: int, agents: str, done: int) -> Any:
         """Play one side in slices (the progress bar moves after each) and measure it."""
         from ..design import measure
-        from ..sim import simulate
+        from ..design.battery import play
 
         g, players, decks = side.variant()
         started = time.perf_counter()
@@ -277,9 +280,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
         title = pick(g.title, self._lang, g.name) if g.title else g.name
         for start in range(0, n, size):
             count = min(size, n - start)
-            records += simulate(
-                g, count, agents=agents, seed_start=start, players=players, decks=decks, progress=False, trace=True
-            )
+            records += play(g, range(start, start + count), agents=agents, players=players, decks=decks, progress=False)
             self.runner.progress.value = done + start + count
             self._say(WORDS.t("running", self._lang, game=title, done=start + count, n=n))
         return measure(g, records, agents=agents, decks=decks, started=started)
@@ -316,10 +317,13 @@ class DesignLab(w.VBox):  # type: ignore[misc]
     def save(self, path: Any = None) -> Path:
         """Write the last run as one HTML report (default: a dated file in ``folder``); its path."""
         from ..design import report
+        from ..sim.runner import _path_arg
 
+        if path is not None:
+            path = _path_arg(path)
         if not self.parts:
             raise TcgError(WORDS.t("nothing", self._lang))
-        target = Path(str(path)) if path is not None else self.folder / time.strftime("design-%Y%m%d-%H%M%S.html")
+        target = Path(path) if path is not None else self.folder / time.strftime("design-%Y%m%d-%H%M%S.html")
         target.parent.mkdir(parents=True, exist_ok=True)
         report(str(target), self.parts, self._lang)
         self._say(WORDS.t("saved_to", self._lang, path=target))
