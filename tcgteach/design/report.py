@@ -183,7 +183,7 @@ def page(parts: Sequence[Any], lang: str = "en", title: str | None = None) -> st
     heading = text_arg(title, "title") or WORDS.t("title", lang)
     body = "".join(f"<section>{fragment(p, lang)}</section>" for p in parts)
     data = json.dumps([p.to_dict() for p in parts if hasattr(p, "to_dict")], ensure_ascii=False, default=str)
-    data = data.replace("</", "<\\/")  # nothing in the data can close its script block
+    data = data.replace("<", "\\u003c")  # no tag of any kind inside the script block: it can neither close nor open one
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -1,0 +1,345 @@
+"""The design lab (issue 26): the measures' definitions, paired comparisons, causes, the skill trace, kingmaking,
+the rule map, the report and the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tcgteach
+from tcgteach import design
+from tcgteach.core.errors import TcgError
+from tcgteach.design.measures import course, game_values, mean_estimate
+from tcgteach.sim import simulate
+
+BATTERIES: dict[tuple[Any, ...], Any] = {}
+
+
+def battery(game: str, n: int = 300, **kw: Any) -> Any:
+    """A battery made once per arguments (the tests only read it)."""
+    key = (game, n, tuple(sorted((k, str(v)) for k, v in kw.items())))
+    if key not in BATTERIES:
+        BATTERIES[key] = design.run(game, n, jobs=2, progress=False, **kw)
+    return BATTERIES[key]
+
+
+# -- the definitions, on hand-made courses -------------------------------------------------------------------
+def test_lead_changes_count_the_changes_of_the_leader_per_turn_start() -> None:
+    values = [[0.6, 0.4], [0.4, 0.6], [0.3, 0.7], [0.8, 0.2]]  # leader 0, 1, 1, 0: two changes in three steps
+    assert course(values, 0)["lead_changes"] == pytest.approx(2 / 3)
+
+
+def test_drama_is_how_far_the_winner_was_behind_the_leader() -> None:
+    values = [[0.5, 0.5], [0.3, 0.7], [0.9, 0.1]]  # the winner (0) trailed by 0.4 once
+    assert course(values, 0)["drama"] == pytest.approx(0.4 / 3)
+    assert course(values, 1)["drama"] == pytest.approx((0.0 + 0.0 + 0.8) / 3)
+
+
+def test_decisiveness_threshold_is_the_losers_best_and_decided_after_counts_the_turns_before() -> None:
+    values = [[0.5, 0.5], [0.3, 0.7], [0.75, 0.25], [0.9, 0.1]]
+    out = course(values, 0)
+    assert out["decisiveness_threshold"] == pytest.approx(0.7)  # the loser's best chance
+    assert out["decisiveness_moves"] == pytest.approx(2 / 4)  # the winner first passed 0.7 at the third turn start
+    assert course([[0.5, 0.5], [0.6, 0.4]], 1)["decisiveness_moves"] == 1.0  # never passed: decided at the end
+
+
+def test_a_game_without_a_single_winner_has_no_drama_but_lead_changes() -> None:
+    out = course([[0.6, 0.4], [0.4, 0.6]], None)
+    assert out["drama"] is None and out["decisiveness_threshold"] is None and out["lead_changes"] == 1.0
+
+
+def test_intervals_wilson_for_rates_t_for_means_clipped_for_shares() -> None:
+    rate = mean_estimate([1.0, 0.0, 1.0, 1.0], binary=True)
+    assert rate.value == 0.75 and rate.low is not None and 0 < rate.low < 0.75 < rate.high <= 1
+    mean = mean_estimate([1.0, 2.0, 3.0])
+    assert mean.low is not None and mean.high is not None
+    assert mean.value == 2.0 and mean.high - 2.0 == pytest.approx(2.0 - mean.low)
+    share = mean_estimate([1.0, 1.0, 0.99], share=True)
+    assert share.high == 1.0  # a share's interval never passes 1
+    assert mean_estimate([None, None]).value is None
+
+
+def test_records_need_a_trace() -> None:
+    records = simulate("darkmoon", 2, jobs=1, progress=False)
+    with pytest.raises(TcgError, match="trace"):
+        design.measure("darkmoon", records)
+    with pytest.raises(TcgError, match="trace"):
+        game_values(records[0])
+
+
+# -- a battery -------------------------------------------------------------------------------------------------
+def test_the_battery_has_every_standard_measure_with_an_interval() -> None:
+    b = battery("darkmoon")
+    for name in (
+        "first_player", "draw", "turns", "decisions", "choice_share", "branching", "interaction", "lead_changes",
+        "drama", "decisiveness_threshold", "decisiveness_moves", "balance", "win_seat_0", "win_seat_1",
+        "end_units_filled",
+    ):  # fmt: skip
+        e = b[name]
+        assert e.value is not None and e.low is not None and e.high is not None, name
+        assert e.low <= e.value <= e.high, name
+    assert set(b.curves) == {"points", "units"}
+    assert b.estimates["turns"].n == 300
+    with pytest.raises(TcgError, match="no measure"):
+        b["nonsense"]
+    with pytest.raises(TcgError, match="3 or more players"):
+        b["kingmaking"]
+
+
+def test_DQ_1_2_end_kinds_split_the_deck_out_by_what_emptied_the_deck() -> None:
+    b = battery("dragonquest")
+    kinds = {k for k in b.estimates if k.startswith("end_")}
+    assert {"end_damage", "end_draw", "end_wipe_out"} <= kinds
+    total = sum(b[k].value or 0.0 for k in kinds)
+    assert total == pytest.approx(1.0)  # every game ended one way
+    assert set(b.curves) == {"gp", "level", "deck", "party"}
+
+
+def test_DQ_1_2_the_end_kind_is_the_last_draw_damage_or_wipe_out_before_the_deck_out() -> None:
+    from tcgteach.core.events import Event
+    from tcgteach.dragonquest.teaching.design import end_kind
+
+    g = tcgteach.game("dragonquest")
+    s = g.new_state(seed=1)
+    events = [Event("damage", "DQ-7.8", 0), Event("battle", "DQ-7.8", 0), Event("deck_out", "DQ-1.2", 1)]
+    assert end_kind(s, events) == "damage"
+    events = [Event("draw", "DQ-6.3", 0), Event("deck_out", "DQ-1.2", 0)]
+    assert end_kind(s, events) == "draw"
+    assert end_kind(s, [Event("wipe_out", "DQ-6.14", 0), Event("deck_out", "DQ-1.2", 0)]) == "wipe_out"
+
+
+def test_DM_4_4a_an_empty_deck_that_arms_the_end_is_its_own_end_kind() -> None:
+    b = design.run("darkmoon", 300, options={"deck_out": "arms_end"}, jobs=2, progress=False)
+    assert (b["end_deck_out"].value or 0) > 0  # some games end by DM-4.4a under this reading
+    assert battery("darkmoon").estimates.get("end_deck_out") is None  # never under the default (skip)
+
+
+def test_DM_1_1_seats_play_every_deck_in_turn_so_balance_measures_the_seat() -> None:
+    from tcgteach.design.battery import seat_decks
+
+    g = tcgteach.game("darkmoon")
+    turns = [seat_decks(g, 3, None, seed) for seed in range(3)]
+    assert turns[0] == ["ensemble", "spotlight", "tempo"] and turns[1] == ["spotlight", "tempo", "ensemble"]
+    b = design.run("darkmoon", 300, players=3, jobs=2, progress=False, kingmaking=0)
+    rates = [b[f"win_seat_{k}"].value or 0.0 for k in range(3)]
+    assert max(rates) - min(rates) < 0.15  # (with the decks fixed by seat, seat 1 won 47% and seat 3 15%)
+
+
+def test_one_process_two_processes_and_a_dask_cluster_give_the_same_records_and_measures() -> None:
+    from dask.distributed import Client, LocalCluster
+
+    one = design.run("dragonquest", 40, jobs=1, progress=False)
+    two = design.run("dragonquest", 40, jobs=2, progress=False)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            dask = design.run("dragonquest", 40, executor=client.get_executor(), progress=False)
+
+    def plain(b: Any) -> dict[str, Any]:
+        d = b.to_dict()
+        d.pop("seconds")
+        return d
+
+    assert plain(one) == plain(two) == plain(dask)
+    assert one.values == two.values == dask.values
+
+
+# -- A against B --------------------------------------------------------------------------------------------------
+def test_a_variant_against_itself_differs_in_nothing() -> None:
+    a = battery("darkmoon")
+    c = design.compare(a, battery("darkmoon"))
+    assert c.paired and c.beyond_noise() == []
+    assert all(r.diff in (0.0, None) for r in c.rows)
+
+
+def test_DM_4_3_turning_the_first_turn_restriction_off_raises_the_first_players_win_rate_beyond_noise() -> None:
+    a = battery("darkmoon", 600)
+    b = design.run("darkmoon", 600, options={"first_turn_restriction": False}, jobs=2, progress=False)
+    c = design.compare(a, b)
+    row = c["first_player"]
+    assert row.paired and row.diff is not None and row.low is not None and row.diff > 0.05 and row.low > 0
+    assert row.verdict == 1 and "first_player" in c.beyond_noise()
+    assert "B higher" in c.table() and "B が高い" in c.table("ja")
+
+
+def test_two_games_are_compared_as_independent_samples() -> None:
+    c = design.compare(battery("darkmoon"), battery("dragonquest"))
+    assert not c.paired
+    assert c["turns"].verdict == -1  # Dragon Quest's games are far shorter in turns
+    assert c["end_units_filled"].diff is None  # an end kind of one game only is not compared
+    assert c["draw"].verdict == -1  # Dragon Quest (cap 200) has no draw in these games
+
+
+def test_compare_refuses_what_is_not_a_battery() -> None:
+    with pytest.raises(TcgError, match="two batteries"):
+        design.compare(battery("darkmoon"), {"turns": 3})  # type: ignore[arg-type]
+    with pytest.raises(TcgError, match="alpha"):
+        design.compare(battery("darkmoon"), battery("darkmoon"), alpha=1.5)
+
+
+# -- causes ---------------------------------------------------------------------------------------------------------
+def test_option_effects_toggle_every_rule_reading_but_not_the_simulation_caps() -> None:
+    from tcgteach.design.causes import readings
+
+    g = tcgteach.game("dragonquest")
+    names = {name for name, _ in readings(g)}
+    assert names == {"deck_out", "formation", "formation_repair", "wipe_out", "draw_minimum", "status_tick"}
+    effects = design.option_effects("darkmoon", 200, jobs=2, progress=False)
+    assert set(effects.effects) == {("tie", "none"), ("first_turn_restriction", False), ("deck_out", "arms_end")}
+    assert "first_turn_restriction=False" in effects.table()
+
+
+def test_card_impact_swaps_a_card_for_its_plain_stand_in_on_the_same_deals() -> None:
+    impact = design.card_impact("darkmoon", "ensemble", n=60, jobs=2)
+    deck = tcgteach.game("darkmoon").starter_deck("ensemble").cards
+    with_text = {c for c in set(deck) if tcgteach.game("darkmoon").cards[c].text.get("en")}
+    assert set(impact.impact) == with_text  # every card with a text, and only those
+    assert set(impact.plain) == set(deck) - with_text
+    for cid, (copies, est) in impact.impact.items():
+        assert copies == deck.count(cid) and est.n == 60
+        assert est.value is not None and -1 <= est.value <= 1
+
+
+def test_DQ_4_5_a_quest_has_no_plain_stand_in() -> None:
+    g = tcgteach.game("dragonquest")
+    deck = g.starter_deck("heroes").cards
+    quests = [c for c in set(deck) if c.startswith("Q")]
+    impact = design.card_impact(g, "heroes", n=4, cards=quests, jobs=1)
+    assert set(impact.no_stand_in) == set(quests) and not impact.impact
+
+
+def test_a_stand_in_keeps_the_deal_the_same() -> None:
+    """The stand-in takes the card's place in the deck list, so the shuffle deals it where the card was."""
+    from tcgteach.design.causes import pool_data, stand_in_id
+
+    g = tcgteach.game("darkmoon")
+    deck = list(g.starter_deck("ensemble").cards)
+    data = pool_data(g)
+    card = next(c for c in data["cards"] if c["id"] == deck[0])
+    plain = g.design_facts().stand_in(card)
+    assert plain is not None
+    plain.update(id=stand_in_id(card["id"]), name={"en": "x", "ja": "x"})
+    g2 = type(g)({}, cards={**data, "cards": [*data["cards"], plain]})
+    swapped = [plain["id"] if c == deck[0] else c for c in deck]
+    a = g.new_state(seed=7, decks=[deck, deck])
+    b = g2.new_state(seed=7, decks=[swapped, deck])
+    a_deck = [a.inst.cards[c].id for c in a.deck(0)]
+    b_deck = [b.inst.cards[c].id for c in b.deck(0)]
+    assert [plain["id"] if x == deck[0] else x for x in a_deck] == b_deck
+
+
+# -- skill against luck ----------------------------------------------------------------------------------------------
+def test_the_skill_trace_plays_the_ladder_and_both_baselines_with_seats_alternating() -> None:
+    t = design.skill_trace("darkmoon", (1, 2, 4), 6, jobs=2)
+    assert [(m.strong, m.weak) for m in t.ladder] == [("coach2", "coach1"), ("coach4", "coach2")]
+    assert [m.weak for m in t.vs_heuristic] == ["heuristic"] * 3 and [m.weak for m in t.vs_random] == ["random"] * 3
+    for m in (*t.ladder, *t.vs_heuristic, *t.vs_random):
+        assert m.games == 6 and m.wins + m.draws + m.losses == 6
+    assert sum(m.wins for m in t.vs_random) >= 15  # the coach beats the random player
+    assert t.luck.n == sum(m.wins + m.losses for m in t.ladder)
+    assert 0 <= t.ludii <= 1 and math.isfinite(t.slope)
+    with pytest.raises(TcgError, match="twice the one before"):
+        design.skill_trace("darkmoon", (2, 3), 2)
+
+
+def test_the_ludii_skill_trace_figure() -> None:
+    from tcgteach.design.skill import _fit
+
+    a, b, half, _ = _fit([0.0, 1.0, 2.0], [0.2, 0.4, 0.6])
+    assert a == pytest.approx(0.2) and b == pytest.approx(0.2) and half == pytest.approx(0.0, abs=1e-9)
+
+
+# -- kingmaking -----------------------------------------------------------------------------------------------------
+def test_DM_1_5_kingmaking_is_found_only_in_the_last_round_of_three_or_more_players() -> None:
+    g = tcgteach.game("darkmoon")
+    rate = design.kingmaking_rate(g, range(30), players=4, jobs=2)
+    assert rate.n == 30 and rate.value is not None and 0 <= rate.value <= 1
+    again = design.kingmaking_rate(g, range(30), players=4, jobs=1)
+    assert again == rate  # seeded: the same games, the same continuations
+    with pytest.raises(TcgError, match="3 or more players"):
+        design.kingmaking_rate(g, range(3), players=2)
+
+
+# -- rules in play -----------------------------------------------------------------------------------------------------
+def test_the_rule_map_says_which_rules_act_and_who_teaches_them() -> None:
+    m = design.rule_map(battery("darkmoon"))
+    never = m.never()
+    assert "DM-2.1" in never  # deck construction is checked before play
+    assert "DM-1.4" not in never and m["DM-1.4"].share == 1.0  # every game's end is armed
+    assert "01_darkmoon" in m["DM-4.3"].lessons
+    assert m["DM-1.3"].quizzes  # the winner quiz cites the tie rule
+    assert all(not r.section for r in m.rows if r.rule in never)
+
+
+# -- the report and the command line -----------------------------------------------------------------------------------
+def test_the_report_is_one_escaped_page(tmp_path: Path) -> None:
+    b = design.run("darkmoon", 20, jobs=1, progress=False, label="<script>alert(1)</script>")
+    path = design.report(tmp_path / "r.html", [b, design.compare(b, b), design.rule_map(b)], "ja")
+    text = Path(path).read_text(encoding="utf-8")
+    assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert text.count("<script") == 1 and 'type="application/json"' in text  # the data block only, inert
+    data = json.loads(text.split('id="tcg-design-data">')[1].split("</script>")[0])
+    assert data[0]["games"] == 20 and data[0]["label"] == "<script>alert(1)</script>"
+    assert "デザインのレポート" in text and "<svg" in text
+    with pytest.raises(TcgError, match="parts"):
+        design.report(tmp_path / "x.html", [], "en")
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_tcgteach_design_prints_the_tables_and_writes_the_report(tmp_path: Path) -> None:
+    import io
+
+    from tcgteach.cli import main
+
+    out = io.StringIO()
+    target = tmp_path / "report.html"
+    code = main(
+        ["design", "darkmoon", "-n", "40", "--vs-option", "first_turn_restriction=False", "--rules", "--jobs", "1",
+         "--no-progress", "--out", str(target)],
+        out=out,
+    )  # fmt: skip
+    assert code == 0
+    text = out.getvalue()
+    assert "first-player win rate" in text and "B - A" in text and "Never acted" in text
+    assert target.is_file() and "A against B" in target.read_text(encoding="utf-8")
+
+
+def test_tcgteach_design_refuses_bad_budgets_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from tcgteach.cli import main
+
+    assert main(["design", "darkmoon", "-n", "4", "--skill", "--budgets", "2,x", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--budgets" in err
+
+
+# -- the widget -----------------------------------------------------------------------------------------------------------
+def test_the_design_lab_runs_a_against_b_and_saves_a_report(tmp_path: Path) -> None:
+    from tcgteach.widgets import DesignLab
+
+    lab = DesignLab("darkmoon", lang="ja", n=20, folder=tmp_path)
+    assert lab.b.pickers["first_turn_restriction"].value is False  # B starts one reading away from A
+    parts = lab.run()
+    assert lab.runner.progress.value == 40 and "完了" in lab.message.value
+    assert "A と B の比較" in lab.results.value and "先攻の勝率" in lab.results.value
+    assert parts[0].paired
+    saved = lab.save()
+    assert saved.parent == tmp_path and saved.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    lab.compare_box.value = False
+    assert len(lab.run()) == 1
+
+
+def test_the_design_lab_offers_the_readings_and_decks_of_the_game_chosen() -> None:
+    from tcgteach.widgets import DesignLab
+
+    lab = DesignLab("darkmoon", n=20)
+    lab.a.game_picker.value = "dragonquest"
+    assert "wipe_out" in lab.a.pickers and "tie" not in lab.a.pickers
+    assert lab.a.players.options == (2,)
+    lab.a.decks.value = "heroes"
+    g, players, decks = lab.a.variant()
+    assert g.name == "dragonquest" and decks is not None and len(decks) == 2
+    with pytest.raises(TcgError, match="Run first"):
+        DesignLab("darkmoon", n=20).save()
