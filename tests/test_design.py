@@ -54,7 +54,8 @@ def test_a_game_without_a_single_winner_has_no_drama_but_lead_changes() -> None:
 
 def test_intervals_wilson_for_rates_t_for_means_clipped_for_shares() -> None:
     rate = mean_estimate([1.0, 0.0, 1.0, 1.0], binary=True)
-    assert rate.value == 0.75 and rate.low is not None and 0 < rate.low < 0.75 < rate.high <= 1
+    assert rate.low is not None and rate.high is not None
+    assert rate.value == 0.75 and 0 < rate.low < 0.75 < rate.high <= 1
     mean = mean_estimate([1.0, 2.0, 3.0])
     assert mean.low is not None and mean.high is not None
     assert mean.value == 2.0 and mean.high - 2.0 == pytest.approx(2.0 - mean.low)
@@ -130,16 +131,18 @@ def test_DM_1_1_seats_play_every_deck_in_turn_so_balance_measures_the_seat() -> 
 
 
 def test_one_process_two_processes_and_a_dask_cluster_give_the_same_records_and_measures() -> None:
-    from dask.distributed import Client, LocalCluster
+    import distributed
 
     one = design.run("dragonquest", 40, jobs=1, progress=False)
     two = design.run("dragonquest", 40, jobs=2, progress=False)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with Client(cluster) as client:
-            dask = design.run("dragonquest", 40, executor=client.get_executor(), progress=False)
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,  # type: ignore[no-untyped-call]
+        distributed.Client(cluster) as client,  # type: ignore[no-untyped-call]
+    ):
+        dask = design.run("dragonquest", 40, executor=client.get_executor(), progress=False)
 
     def plain(b: Any) -> dict[str, Any]:
-        d = b.to_dict()
+        d: dict[str, Any] = b.to_dict()
         d.pop("seconds")
         return d
 
@@ -195,7 +198,8 @@ def test_option_effects_toggle_every_rule_reading_but_not_the_simulation_caps() 
 def test_card_impact_swaps_a_card_for_its_plain_stand_in_on_the_same_deals() -> None:
     impact = design.card_impact("darkmoon", "ensemble", n=60, jobs=2)
     deck = tcgteach.game("darkmoon").starter_deck("ensemble").cards
-    with_text = {c for c in set(deck) if tcgteach.game("darkmoon").cards[c].text.get("en")}
+    cards: Any = tcgteach.game("darkmoon")
+    with_text = {c for c in set(deck) if cards.cards[c].text.get("en")}
     assert set(impact.impact) == with_text  # every card with a text, and only those
     assert set(impact.plain) == set(deck) - with_text
     for cid, (copies, est) in impact.impact.items():
@@ -219,13 +223,15 @@ def test_a_stand_in_keeps_the_deal_the_same() -> None:
     deck = list(g.starter_deck("ensemble").cards)
     data = pool_data(g)
     card = next(c for c in data["cards"] if c["id"] == deck[0])
-    plain = g.design_facts().stand_in(card)
+    stand_in = g.design_facts().stand_in
+    assert stand_in is not None
+    plain = stand_in(card)
     assert plain is not None
     plain.update(id=stand_in_id(card["id"]), name={"en": "x", "ja": "x"})
     g2 = type(g)({}, cards={**data, "cards": [*data["cards"], plain]})
     swapped = [plain["id"] if c == deck[0] else c for c in deck]
-    a = g.new_state(seed=7, decks=[deck, deck])
-    b = g2.new_state(seed=7, decks=[swapped, deck])
+    a: Any = g.new_state(seed=7, decks=[deck, deck])
+    b: Any = g2.new_state(seed=7, decks=[swapped, deck])
     a_deck = [a.inst.cards[c].id for c in a.deck(0)]
     b_deck = [b.inst.cards[c].id for c in b.deck(0)]
     assert [plain["id"] if x == deck[0] else x for x in a_deck] == b_deck
@@ -315,7 +321,7 @@ def test_tcgteach_design_refuses_bad_budgets_in_one_line(capsys: pytest.CaptureF
     assert err.count("\n") == 1 and "--budgets" in err
 
 
-# -- the widget -----------------------------------------------------------------------------------------------------------
+# -- the widget -------------------------------------------------------------------------------------------------
 def test_the_design_lab_runs_a_against_b_and_saves_a_report(tmp_path: Path) -> None:
     from tcgteach.widgets import DesignLab
 
