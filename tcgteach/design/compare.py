@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,27 +104,43 @@ def _difference(name: str, a: Battery, b: Battery, paired: bool, alpha: float, s
     return Difference(name, ea, eb, row["diff"], row["low"], row["high"], False, min(len(xa), len(xb)), verdict)
 
 
-def _balance_of(wins: Mapping[str, Mapping[int, float | None]], seeds: Sequence[int]) -> float:
-    rates = [statistics.fmean(float(v[s] or 0.0) for s in seeds) for v in wins.values()]
+def _outcomes(b: Battery) -> tuple[int, dict[int, int]]:
+    """The seats of a battery and, per seed of a finished game, the seat that won alone (``seats``: nobody)."""
+    wins = {int(k.rpartition("_")[2]): v for k, v in b.values.items() if k.startswith("win_seat_")}
+    seats = len(wins)
+    out: dict[int, int] = {}
+    for seed in b.seeds:
+        if all(v.get(seed) is not None for v in wins.values()):
+            out[seed] = next((k for k, v in wins.items() if v[seed]), seats)
+    return seats, out
+
+
+def _balance_of(seats: int, sample: Sequence[int]) -> float:
+    wins = [0] * (seats + 1)
+    for seat in sample:
+        wins[seat] += 1
+    rates = [w / len(sample) for w in wins[:seats]]
     return 1.0 - (max(rates) - min(rates))
 
 
 def _balance_difference(a: Battery, b: Battery, paired: bool, alpha: float, strict: float) -> Difference:
-    wa = {k: v for k, v in a.values.items() if k.startswith("win_seat_")}
-    wb = {k: v for k, v in b.values.items() if k.startswith("win_seat_")}
-    sa = [s for s in a.seeds if all(v.get(s) is not None for v in wa.values())]
-    sb = [s for s in b.seeds if all(v.get(s) is not None for v in wb.values())]
+    """B's balance - A's, with a bootstrap interval (the same resampled seeds for both sides when paired)."""
+    ka, oa = _outcomes(a)
+    kb, ob = _outcomes(b)
+    sa, sb = list(oa), list(ob)
     if paired:
-        sa = sb = [s for s in sa if s in set(sb)]
-    if not sa or not sb or not wa or not wb:
+        shared = set(sb)
+        sa = sb = [s for s in sa if s in shared]
+    if not sa or not sb or not ka or not kb:
         return Difference("balance", a.balance, b.balance, None, None, None, paired, 0, 0)
-    d = _balance_of(wb, sb) - _balance_of(wa, sa)
+    xa, xb = [oa[s] for s in sa], [ob[s] for s in sb]
+    d = _balance_of(kb, xb) - _balance_of(ka, xa)
     rng = random.Random(BOOTSTRAP_SEED)
     boot = []
     for _ in range(BOOTSTRAP):
-        ra = [sa[rng.randrange(len(sa))] for _ in sa]
-        rb = ra if paired else [sb[rng.randrange(len(sb))] for _ in sb]
-        boot.append(_balance_of(wb, rb) - _balance_of(wa, ra))
+        ia = rng.choices(range(len(xa)), k=len(xa))
+        ib = ia if paired else rng.choices(range(len(xb)), k=len(xb))
+        boot.append(_balance_of(kb, [xb[i] for i in ib]) - _balance_of(ka, [xa[i] for i in ia]))
     boot.sort()
 
     def cut(level: float) -> tuple[float, float]:

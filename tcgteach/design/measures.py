@@ -176,24 +176,25 @@ def per_game(records: Sequence[Mapping[str, Any]]) -> dict[str, dict[int, float 
 
 
 def balance(records: Sequence[Mapping[str, Any]]) -> Estimate:
-    """Ludii's Balance: 1 - (the highest seat's win rate - the lowest's), with a bootstrap 95% interval."""
+    """Ludii's Balance: 1 - (the highest seat's win rate - the lowest's), with a bootstrap 95% interval (the
+    games resampled ``BOOTSTRAP`` times, a fixed seed: the same interval on every run)."""
     rows = [r for r in records if not r["capped"]]
     if not rows:
         return Estimate(None, None, None, 0)
     seats = max(r["players"] for r in rows)
+    outcomes = [seats if r["winner"] is None else r["winner"] for r in rows]  # the seat that won, or "none"
 
-    def value(sample: Sequence[Mapping[str, Any]]) -> float:
-        wins = [0] * seats
-        for r in sample:
-            if r["winner"] is not None:
-                wins[r["winner"]] += 1
-        rates = [w / len(sample) for w in wins]
+    def value(sample: Sequence[int]) -> float:
+        wins = [0] * (seats + 1)
+        for seat in sample:
+            wins[seat] += 1
+        rates = [w / len(sample) for w in wins[:seats]]
         return 1.0 - (max(rates) - min(rates))
 
     rng = random.Random(BOOTSTRAP_SEED)
-    n = len(rows)
-    boot = sorted(value([rows[rng.randrange(n)] for _ in range(n)]) for _ in range(BOOTSTRAP))
-    return Estimate(value(rows), boot[int(0.025 * BOOTSTRAP)], boot[int(0.975 * BOOTSTRAP) - 1], n)
+    n = len(outcomes)
+    boot = sorted(value(rng.choices(outcomes, k=n)) for _ in range(BOOTSTRAP))
+    return Estimate(value(outcomes), boot[int(0.025 * BOOTSTRAP)], boot[int(0.975 * BOOTSTRAP) - 1], n)
 
 
 def estimates(table: Mapping[str, Mapping[int, float | None]]) -> dict[str, Estimate]:
