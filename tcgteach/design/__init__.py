@@ -1,10 +1,9 @@
-"""The design lab: the standard measures of a game design, for any variant, side by side (issue 26).
+"""The design lab: the standard measures of a game design, for any variant, side by side (issue 26)::
 
->>> from tcgteach import design
->>> a = design.run("darkmoon", 2000)                                   # the battery, 2000 seeded games
->>> b = design.run("darkmoon", 2000, options={"tie": "none"})           # the same seeds, one rule read otherwise
->>> print(design.compare(a, b).table())                                # paired on the seeds: what changed, and
-...                                                                     # what is beyond noise
+    from tcgteach import design
+    a = design.run("darkmoon", 2000)                                   # the battery, 2000 seeded games
+    b = design.run("darkmoon", 2000, options={"tie": "none"})           # the same seeds, one rule read otherwise
+    print(design.compare(a, b).table())      # paired on the seeds: what changed, and what is beyond noise
 
 ``run`` plays and measures a variant (``Battery``); ``compare`` sets two side by side; ``skill_trace``
 measures skill against luck; ``option_effects`` and ``card_impact`` measure causes on paired seeds;
