@@ -349,3 +349,18 @@ def test_the_design_lab_offers_the_readings_and_decks_of_the_game_chosen() -> No
     assert g.name == "dragonquest" and decks is not None and len(decks) == 2
     with pytest.raises(TcgError, match="Run first"):
         DesignLab("darkmoon", n=20).save()
+
+
+def test_the_design_lab_plays_with_a_card_file_checked_like_the_packages(tmp_path: Path) -> None:
+    from tcgteach.widgets import DesignLab
+
+    lab = DesignLab("darkmoon", n=20, folder=tmp_path)
+    lab.a.card_file.value = str(tmp_path / "missing.json")
+    assert "cannot be read" in lab.a.note.value and lab.a.base_game().user_pool is None
+    mini = Path(tcgteach.__file__).parent / "data" / "examples" / "darkmoon-mini-cards.json"
+    lab.a.card_file.value = str(mini)
+    pool = lab.a.base_game().user_pool
+    assert pool is not None and pool.digest in lab.a.note.value
+    lab.compare_box.value = False
+    lab.runner.run_button.click()  # no starter deck is legal with the mini pool: said, with DM-2.1, nothing run
+    assert "DM-2.1" in lab.message.value and lab.parts == []

@@ -140,6 +140,11 @@ def seat_decks(game: Any, players: int, decks: Sequence[Any] | None, seed: int) 
     ``seed % players``, so that over the seeds every seat plays every deck equally often and a seat's win rate
     says what the seat is worth, not what its deck is (DM-1.1 tables of 3 to 6 players differ by deck)."""
     names = game.starter_decks()
+    if decks is None and not names:
+        raise TcgError(
+            f"[{game.size_rule}] no starter deck is legal with the card pool {game.user_pool}: give decks "
+            "(build one with tcgteach.deckbuild or the DeckBuilder and save it)"
+        )
     base = list(decks) if decks is not None else [names[p % len(names)] for p in range(players)]
     turn = seed % len(base)
     return base[turn:] + base[:turn]

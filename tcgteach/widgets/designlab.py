@@ -71,6 +71,12 @@ WORDS = Text(
         "nothing": ("Run first: there is nothing to save yet.", "まず実行してください。まだ保存するものがありません。"),
         "unexpected": ("Something went wrong ({kind}: {msg}).", "問題が起きました（{kind}：{msg}）。"),
         "default": ("{value} (the engine's)", "{value}（エンジンの読み方）"),
+        "cards": ("card file", "カードファイル"),
+        "card_hint": (
+            "your own card pool (a JSON file's path); empty: the game's cards",
+            "自分のカードプール（JSON ファイルのパス）。空ならゲームのカード",
+        ),
+        "pool": ("Playing with your cards ({digest}).", "あなたのカードで遊びます（{digest}）。"),
     }
 )
 
@@ -118,10 +124,30 @@ class VariantPane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.decks = w.Dropdown(description=WORDS.t("decks", lang), layout=w.Layout(width="auto"))
         self.option_box = w.VBox()
         self.pickers: dict[str, w.Dropdown] = {}
+        self.card_file = w.Text(
+            placeholder=WORDS.t("card_hint", lang), description=WORDS.t("cards", lang), continuous_update=False
+        )
+        self.card_file.layout.width = "98%"
+        self.note = w.HTML()
+        self.note.add_class("tcg-dl-note")
         super().__init__()
         self.add_class("tcg-dl-side")
         self.game_picker.observe(lambda _c: self._fill({}), names="value")
+        self.card_file.observe(lambda c: self.load_cards(c["new"]), names="value")
         self._fill(options or {})
+
+    def load_cards(self, path: str) -> None:
+        """Play with the card file at ``path`` (checked like the package's own; empty: the package's cards); a
+        file that is refused is said under the pickers, with its place, and changes nothing."""
+        name = self.game_picker.value
+        try:
+            self._pool_game = tcgteach.game(name, cards=path.strip()) if path.strip() else None
+        except TcgError as exc:
+            self.note.value = f"<span style='color:#b71c1c'>{html.escape(str(exc))}</span>"
+            return
+        pool = self._pool_game.user_pool if self._pool_game is not None else None
+        self.note.value = "" if pool is None else html.escape(WORDS.t("pool", self._lang, digest=pool.digest))
+        self._fill({k: p.value for k, p in self.pickers.items()})
 
     def _title(self, name: str) -> str:
         g = tcgteach.game(name)
@@ -166,7 +192,15 @@ class VariantPane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.decks.options = choices
         self.decks.value = DEFAULT_DECKS
         heading = w.HTML(f"<b>{html.escape(self.label)}</b>")
-        self.children = [heading, self.game_picker, self.players, self.decks, self.option_box]
+        self.children = [
+            heading,
+            self.game_picker,
+            self.players,
+            self.decks,
+            self.option_box,
+            self.card_file,
+            self.note,
+        ]
 
     def variant(self) -> tuple[Any, int, list[Any] | None]:
         """(the Game with the chosen readings, the players, one deck per seat or None)."""
