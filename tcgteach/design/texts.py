@@ -30,7 +30,7 @@ MEASURES: Mapping[str, tuple[str, str, str, str]] = {
     "decisions": ("decisions", "判断の回数", "the length of a game in decisions, every player's (Ludii DurationMoves)",
                   "1ゲームの長さ（全員の判断の回数、Ludii の DurationMoves）"),
     "choice_share": (
-        "real choices", "本当の選択",
+        "real choices", "選択肢のある判断",
         "decisions with more than one legal action (Ludii DecisionMoves)",
         "選べる行動が2つ以上あった判断の割合（Ludii の DecisionMoves）",
     ),
@@ -70,7 +70,7 @@ MEASURES: Mapping[str, tuple[str, str, str, str]] = {
         "（Ludii の Balance）。100% なら均等",
     ),
     "kingmaking": (
-        "kingmaking", "キングメイカー",
+        "kingmaking", "キングメーカー",
         "games in which a player who could no longer win chose, in the last round, which other player won",
         "もう勝てないプレイヤーが、最後の1巡の選択で、ほかの誰が勝つかを決めたゲームの割合",
     ),
