@@ -364,3 +364,12 @@ def test_the_design_lab_plays_with_a_card_file_checked_like_the_packages(tmp_pat
     lab.compare_box.value = False
     lab.runner.run_button.click()  # no starter deck is legal with the mini pool: said, with DM-2.1, nothing run
     assert "DM-2.1" in lab.message.value and lab.parts == []
+
+
+def test_a_game_that_declares_nothing_gets_the_generic_battery() -> None:
+    """War (a plugin game) has no design facts and no position value: its ends are its rule IDs, and the
+    measures of the course (lead changes, drama, decisiveness) are n/a rather than made up."""
+    b = design.run("war", 30, jobs=1, progress=False)
+    assert b["lead_changes"].value is None and b["drama"].value is None
+    assert b["turns"].value is not None and any(k.startswith("end_WR-") for k in b.estimates)
+    assert b.curves == {}

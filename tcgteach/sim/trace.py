@@ -44,8 +44,8 @@ class Tracer:
         """The start of a turn: each player's chance and resources."""
         self.turn = state.turn
         value = self.game.position_value(state)
-        n = state.num_players
-        self.values.append([0.5] * n if value is None else [round(float(v), DIGITS) for v in value])
+        if value is not None:  # a game without the coach's estimate has no course: its lead changes are n/a
+            self.values.append([round(float(v), DIGITS) for v in value])
         for name, per_player in self.facts.resources(state).items():
             self.resources.setdefault(name, []).append([float(v) for v in per_player])
 
