@@ -373,3 +373,17 @@ def test_a_game_that_declares_nothing_gets_the_generic_battery() -> None:
     assert b["lead_changes"].value is None and b["drama"].value is None
     assert b["turns"].value is not None and any(k.startswith("end_WR-") for k in b.estimates)
     assert b.curves == {}
+
+
+def test_a_click_on_run_made_while_it_played_does_not_start_a_second_run(tmp_path: Path) -> None:
+    from tcgteach.widgets import DesignLab
+
+    lab = DesignLab("darkmoon", n=20, folder=tmp_path)
+    lab.compare_box.value = False
+    lab.runner.run_button.click()
+    first = lab.parts
+    lab.runner.run_button.click()  # queued behind the run: arrives at once when it ends
+    assert lab.parts is first
+    lab._settled = 0.0  # a later click runs again
+    lab.runner.run_button.click()
+    assert lab.parts is not first

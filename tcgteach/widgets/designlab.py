@@ -37,6 +37,8 @@ _log = logging.getLogger("tcgteach.widgets")
 DEFAULT_DECKS = "*"
 #: the games of a run are played in this many slices (the progress bar moves after each)
 SLICES = 20
+#: seconds after a run during which a click on Run is taken for one made while it played (and ignored)
+SETTLE = 0.4
 
 WORDS = Text(
     {
@@ -269,6 +271,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
 
         self.folder = Path.home() / "tcgteach-reports" if folder is None else Path(_path_arg(folder))
         self.parts: list[Any] = []
+        self._settled = 0.0  # clicks on Run before this moment were made during the last run
         self.a = VariantPane(WORDS.t("a", lang), g, lang)
         # B starts one reading away from A: the first yes/no reading (DARK MOON's first-turn rule), else the first
         readings = [s for s in type(g).OPTION_SPECS if s.kind == "choice"]
@@ -284,7 +287,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
         self.results = ResultsPane()
         self.results.add_class("tcg-dl-results")
         guard = _guarded(self._say, lang)
-        self.runner.run_button.on_click(guard(lambda _b: self.run()))
+        self.runner.run_button.on_click(guard(lambda _b: self._clicked_run()))
         self.runner.save_button.on_click(guard(lambda _b: self.save()))
         self.compare_box.observe(
             lambda c: setattr(self.b.layout, "display", None if c["new"] else "none"), names="value"
@@ -319,6 +322,13 @@ class DesignLab(w.VBox):  # type: ignore[misc]
             self._say(WORDS.t("running", self._lang, game=title, done=start + count, n=n))
         return measure(g, records, agents=agents, decks=decks, started=started)
 
+    def _clicked_run(self) -> None:
+        """Run, unless the click is one made while the last run was playing (the kernel answers clicks in
+        order, so a click on the button before it showed as disabled arrives just after the run ends)."""
+        if time.perf_counter() < self._settled:
+            return
+        self.run()
+
     def run(self) -> list[Any]:
         """Play A (and B), measure and show them; the results (also what Save report writes)."""
         from ..design import compare, option_effects, rule_map
@@ -346,6 +356,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
             self._say(WORDS.t("done", self._lang, n=total, seconds=time.perf_counter() - start))
         finally:
             self.runner.run_button.disabled = False
+            self._settled = time.perf_counter() + SETTLE
         return self.parts
 
     def save(self, path: Any = None) -> Path:
