@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 from . import actions as A
 from . import damage, effects, formation, turn
 from .combat import Combat, Fighter, record_blow, resolve_fight
-from .ids import ACTIVE, BACK, CLOSED, FRONT, NZ, Ev, Node, replaced
+from .ids import ACTIVE, BACK, CLOSED, FRONT, NZ, Ev, Node, reoriented
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -38,6 +38,14 @@ _NODE_COMBAT_FALLBACK: Final = Node.COMBAT_FALLBACK
 _NODE_COMBAT_JUDGMENT: Final = Node.COMBAT_JUDGMENT
 _NODE_COMBAT_START: Final = Node.COMBAT_START
 _NODE_END: Final = Node.END
+# the actions and action classes read below, bound once (a static when compiled, not a lookup in the module A)
+_PASS: Final = A.PASS
+_NO_BLOCK: Final = A.NO_BLOCK
+_CONTINUE_OR_END: Final = (A.CONTINUE, A.END_BATTLE)
+_SKIP: Final = A.Skip
+_BLOCK: Final = A.Block
+_COUNTER: Final = A.Counter
+_CONTINUE: Final = A.Continue
 
 
 # -- legal actions ------------------------------------------------------------------------------------------
@@ -45,11 +53,10 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
     """DQ-7.2: the battle actions other than Pass."""
     out: list[A.Action] = []
     inst = s.inst
-    act = inst.act
     zones, orient = s.zones, s.orient
     front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
     if zones[s.opponent(p) * NZ + FRONT]:  # DQ-7.6
-        attack = act["attack"]
+        attack = inst.attacks
         out.extend(attack[c] for c in sorted(front) if orient[c] == ACTIVE)
     party = sorted(front + back)
     out.extend(effects.effect_actions(s, p, "action", party))
@@ -60,30 +67,30 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
             item = z[0]
             use = inst.cards[item].use
             if use is not None and (use.target == "none" or effects.has_target(s, use, c, p)):
-                out.append(act["item"][item])
+                out.append(inst.item_uses[item])
     return out
 
 
 def start_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-7.1: start effects, or pass."""
-    return tuple(effects.effect_actions(s, p, "start")) + (A.PASS,)
+    return tuple(effects.effect_actions(s, p, "start")) + (_PASS,)
 
 
 def action_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     out = battle_actions(s, p)
-    out.append(A.PASS)
+    out.append(_PASS)
     return tuple(out)
 
 
 def defend_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-7.4: an active front-row card defends, or none does."""
-    block = s.inst.act["block"]
-    return tuple(block[c] for c in sorted(s.front(p)) if s.orient[c] == ACTIVE) + (A.NO_BLOCK,)
+    block = s.inst.blocks
+    return tuple(block[c] for c in sorted(s.front(p)) if s.orient[c] == ACTIVE) + (_NO_BLOCK,)
 
 
 def fallback_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-7.5: the attacker picks any card of the defender's front row."""
-    target = s.inst.act["target"]
+    target = s.inst.targets
     return tuple(target[c] for c in sorted(s.front(s.opponent(p))))
 
 
@@ -91,13 +98,13 @@ def end_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-7.9: formation maintenance first (DQ-5.4), then continue or end the battle."""
     if s.queue:
         return formation.repair_actions(s, p)
-    return (A.CONTINUE, A.END_BATTLE)
+    return _CONTINUE_OR_END
 
 
 # -- the battle phase and the start step (DQ-6.13, DQ-7.1) --------------------------------------------------
 def fight(s: DragonQuestState, a: A.Action) -> None:
     p = s.turn_player
-    if isinstance(a, A.Skip):
+    if isinstance(a, _SKIP):
         s._emit(_EV_SKIP_BATTLE, "DQ-6.13", p)
         s._goto(_NODE_END)
         turn.end_of_turn(s)
@@ -129,7 +136,7 @@ def pass_(s: DragonQuestState, a: A.Action) -> None:
 def attack(s: DragonQuestState, a: A.Attack) -> None:
     p = s.actor
     d = s.opponent(p)
-    s.orient = replaced(s.orient, a.card, CLOSED)  # DQ-7.3
+    s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-7.3
     s._emit(_EV_ATTACK, "DQ-7.3", p, card=a.card)
     s.combat = Combat(a.card)
     if any(s.orient[c] == ACTIVE for c in s.front(d)):
@@ -152,7 +159,7 @@ def fallback(s: DragonQuestState) -> None:
 
 
 def block(s: DragonQuestState, a: A.Action) -> None:
-    if not isinstance(a, A.Block):
+    if not isinstance(a, _BLOCK):
         s._emit(_EV_NO_BLOCK, "DQ-7.5", s.actor)
         fallback(s)
         return
@@ -176,11 +183,11 @@ def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
 
 
 def counter(s: DragonQuestState, a: A.Action) -> None:
-    yes = isinstance(a, A.Counter)
+    yes = isinstance(a, _COUNTER)
     assert s.combat is not None
     att, dfn = s.combat.attacker, s.combat.defender
     if yes:
-        s.orient = replaced(s.orient, dfn, CLOSED)  # DQ-7.7
+        s.orient = reoriented(s.orient, dfn, CLOSED)  # DQ-7.7
     s._emit(_EV_COUNTER if yes else _EV_NO_COUNTER, "DQ-7.7", s.actor, card=dfn)
     s.combat = Combat(att, dfn, 1 if yes else 0)
     judgment(s)
@@ -204,7 +211,7 @@ def judgment(s: DragonQuestState) -> None:
         Fighter(att, a_mod["total"], a_spd["total"], a_hp, a_dmg, len(s.deck(s.owner(att)))),
         Fighter(dfn, d_mod["total"], d_spd["total"], d_hp, d_dmg, len(s.deck(s.owner(dfn)))),
         bool(counter),
-        empty_loses=s.game.options["deck_out"] == "empty_loses",
+        empty_loses=s.opt.empty_loses,
     )
     gp_before = s.gp
     for blow in result.blows:
@@ -302,7 +309,7 @@ def maintain(s: DragonQuestState) -> None:
 
 def continue_(s: DragonQuestState, a: A.Action) -> None:
     tp = s.turn_player
-    if isinstance(a, A.Continue):
+    if isinstance(a, _CONTINUE):
         s._emit(_EV_CONTINUE, "DQ-7.9", tp)
         s._goto(_NODE_COMBAT_ACTION)
         s.actor = tp

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...core.data import load_json, parse_deck_file, validate_file
 from ...core.decks import same_name_groups
@@ -148,7 +148,7 @@ def card_pool() -> dict[str, Card]:
     return parse_cards(load_json(file), file, checked=True)
 
 
-DECK_SIZE = 50  # DQ-2.1
+DECK_SIZE: Final = 50  # DQ-2.1
 MAX_COPIES = 4  # DQ-2.2
 
 

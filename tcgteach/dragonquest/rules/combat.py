@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 #: DQ-7.7/DQ-7.8: who strikes when
 Order = Literal["attacker_only", "attacker_first", "defender_first", "simultaneous"]
 ORDERS: tuple[Order, ...] = ("attacker_only", "attacker_first", "defender_first", "simultaneous")
 
-UNDECIDED = -1  # Combat.defender / Combat.counter not fixed yet
+UNDECIDED: Final = -1  # Combat.defender / Combat.counter not fixed yet
 
 
 @dataclass(frozen=True, slots=True)

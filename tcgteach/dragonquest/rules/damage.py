@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .ids import ACTIVE, BACK, DECK, DISCARD, EXP, FRONT, Ev, Node, replaced
+from .ids import ACTIVE, BACK, DECK, DISCARD, EXP, FRONT, Ev, Node, reoriented, replaced
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -36,7 +36,7 @@ def take(s: DragonQuestState, p: int, n: int, dest: int, onto: int | None = None
         return took
     deck = s._touch_zone(p, DECK)
     target = s._touch_damage(onto) if onto is not None else s._touch_zone(p, dest)
-    empty_loses = s.game.options["deck_out"] == "empty_loses"
+    empty_loses = s.opt.empty_loses
     for _ in range(n):
         if not deck:
             lose(s, p, "empty_loses" if empty_loses else "cannot_take")
@@ -105,7 +105,7 @@ def defeat(s: DragonQuestState, c: int) -> None:
         discard.extend(slot)
         slot.clear()
     s.poisoned = s.poisoned - {c}
-    s.orient = replaced(s.orient, c, ACTIVE)
+    s.orient = reoriented(s.orient, c, ACTIVE)
     winner = s.opponent(owner)
     gain = s.inst.level[c]
     s.gp = replaced(s.gp, winner, s.gp[winner] + gain)
@@ -114,7 +114,7 @@ def defeat(s: DragonQuestState, c: int) -> None:
     # DQ-5.5 formation_repair=immediate: the owner repairs a broken formation at once. In the
     # judgment step the end step follows straight away and does it for both players (DQ-7.9).
     if (
-        s.game.options["formation_repair"] == "immediate"
+        s.opt.repair_immediate
         and s.node != _NODE_COMBAT_JUDGMENT
         and owner not in s.repair
         and not s.formation_fine(owner)

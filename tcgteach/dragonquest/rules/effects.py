@@ -7,21 +7,21 @@ phase, the start step or the judgment step of a combat, depending on its timing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from . import battle, damage, formation, turn
-from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DISCARD, FRONT, HAND, NZ, QUEST, Ev, Node, replaced
+from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DISCARD, FRONT, HAND, NZ, QUEST, Ev, Node, reoriented, replaced
+from .values import Value
 
 if TYPE_CHECKING:
     from .cards import Effect
     from .state import DragonQuestState
 
-NO_TARGET = -1  # Pending.target: not chosen yet
-NOTHING = -2  # Pending.target: nothing was left to target, the effect does nothing to a card
+NO_TARGET: Final = -1  # Pending.target: not chosen yet
+NOTHING: Final = -2  # Pending.target: nothing was left to target, the effect does nothing to a card
 #: the steps where an effect's target is chosen (DQ-6.11, DQ-7.1, DQ-7.2)
-TARGET_STEPS = frozenset({Node.PREP_TARGET, Node.COMBAT_TARGET})
+TARGET_STEPS: Final = frozenset({Node.PREP_TARGET, Node.COMBAT_TARGET})
 
 
 # members of the Node and Ev enums read in the functions below, bound once: reading a member of an
@@ -49,25 +49,32 @@ _NODE_PREP_RESOLVE: Final = Node.PREP_RESOLVE
 _NODE_PREP_TARGET: Final = Node.PREP_TARGET
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Value):
     """An effect being used: saved as ``[kind, source, effect, user, hand_left, target, timing]``."""
 
-    #: "use" (a party card's effect), "item" (the use of an equipped item), "quest" (a quest card)
-    kind: str
-    #: the card whose effect it is (for "item": the item card)
-    source: int
-    #: index of the effect on the card
-    effect: int
-    user: int
-    #: cards of the hand cost still to discard (DQ-4.5)
-    hand_left: int
-    #: the chosen card, NO_TARGET or NOTHING
-    target: int
-    #: where it resolves: "prep" (DQ-6.11, DQ-6.12), "start" (DQ-7.1) or "action" (DQ-7.2, DQ-7.8)
-    timing: str
+    __slots__ = ("kind", "source", "effect", "user", "hand_left", "target", "timing")
+    NAMES = ("kind", "source", "effect", "user", "hand_left", "target", "timing")
 
-    # (built directly, not by dataclasses.replace: it is on the path of every effect used)
+    def __init__(
+        self, kind: str, source: int, effect: int, user: int, hand_left: int, target: int, timing: str
+    ) -> None:
+        #: "use" (a party card's effect), "item" (the use of an equipped item), "quest" (a quest card)
+        self.kind: Final = kind
+        #: the card whose effect it is (for "item": the item card)
+        self.source: Final = source
+        #: index of the effect on the card
+        self.effect: Final = effect
+        self.user: Final = user
+        #: cards of the hand cost still to discard (DQ-4.5)
+        self.hand_left: Final = hand_left
+        #: the chosen card, NO_TARGET or NOTHING
+        self.target: Final = target
+        #: where it resolves: "prep" (DQ-6.11, DQ-6.12), "start" (DQ-7.1) or "action" (DQ-7.2, DQ-7.8)
+        self.timing: Final = timing
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.source, self.effect, self.user, self.hand_left, self.target, self.timing)
+
     def paying(self, hand_left: int) -> Pending:
         """The same effect with ``hand_left`` cards of the hand cost still to pay (DQ-4.5)."""
         return Pending(self.kind, self.source, self.effect, self.user, hand_left, self.target, self.timing)
@@ -145,12 +152,12 @@ def effect_targets(s: DragonQuestState) -> list[int]:
 
 
 def pay_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
-    discard = s.inst.act["discard"]
+    discard = s.inst.discards
     return tuple(discard[c] for c in sorted(s.hand(p)))
 
 
 def target_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
-    target = s.inst.act["target"]
+    target = s.inst.targets
     return tuple(target[c] for c in effect_targets(s))
 
 
@@ -160,7 +167,7 @@ def use(s: DragonQuestState, a: A.Use) -> None:
     eff = s.inst.cards[a.card].effects[a.effect]
     timing = {"prep": "prep", "start": "start", "action": "action"}[eff.timing]
     if eff.close:
-        s.orient = replaced(s.orient, a.card, CLOSED)  # DQ-4.6
+        s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-4.6
     rule = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}[timing]
     s._emit(_EV_USE, rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand)
     s.pending = Pending("use", a.card, a.effect, p, eff.hand, NO_TARGET, timing)
@@ -170,7 +177,7 @@ def use(s: DragonQuestState, a: A.Use) -> None:
 def use_item(s: DragonQuestState, a: A.UseItem) -> None:
     p = s.actor
     carrier = s.carrier(a.item)
-    s.orient = replaced(s.orient, carrier, CLOSED)  # DQ-4.6: the character carrying it
+    s.orient = reoriented(s.orient, carrier, CLOSED)  # DQ-4.6: the character carrying it
     s._emit(_EV_USE_ITEM, "DQ-7.2", p, card=carrier, item=a.item)
     s.pending = Pending("item", a.item, 0, p, 0, NO_TARGET, "action")
     continue_effect(s)
@@ -294,7 +301,7 @@ def target(s: DragonQuestState, a: A.Target) -> None:
 
 
 # -- resolution: the small primitive vocabulary of cards.py ---------------------------------------------
-_RULE = {"prep": "DQ-6.11", "quest": "DQ-6.12", "start": "DQ-7.1", "action": "DQ-7.8", "item": "DQ-7.8"}
+_RULE: Final = {"prep": "DQ-6.11", "quest": "DQ-6.12", "start": "DQ-7.1", "action": "DQ-7.8", "item": "DQ-7.8"}
 
 
 def resolve(s: DragonQuestState, eff: Effect, user: int, target: int, src: int) -> None:
@@ -327,19 +334,19 @@ def card_op(s: DragonQuestState, op: str, n: int, c: int, rule: str, user: int, 
     elif op == "cure":
         s.poisoned = s.poisoned - {c}
         if s.orient[c] == CONFUSED:
-            s.orient = replaced(s.orient, c, CLOSED)
+            s.orient = reoriented(s.orient, c, CLOSED)
         s._emit(_EV_CURE, rule, user, card=c, source=src)
     elif op == "poison":
         s.poisoned = s.poisoned | {c}
         s._emit(_EV_POISON, "DQ-4.2", user, card=c, source=src)
     elif op == "confuse":
-        s.orient = replaced(s.orient, c, CONFUSED)
+        s.orient = reoriented(s.orient, c, CONFUSED)
         s._emit(_EV_CONFUSE, "DQ-4.1", user, card=c, source=src)
     elif op == "close":
         if s.orient[c] == ACTIVE:
-            s.orient = replaced(s.orient, c, CLOSED)
+            s.orient = reoriented(s.orient, c, CLOSED)
         s._emit(_EV_CLOSE, "DQ-4.1", user, card=c, source=src, owner=owner)
     elif op == "activate":
         if s.orient[c] == CLOSED:
-            s.orient = replaced(s.orient, c, ACTIVE)
+            s.orient = reoriented(s.orient, c, ACTIVE)
         s._emit(_EV_ACTIVATE, "DQ-4.1", user, card=c, source=src, owner=owner)

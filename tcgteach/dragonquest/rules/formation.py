@@ -42,7 +42,7 @@ class Resume(NamedTuple):
 
 def repair_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-5.5: the owner picks the back-row card to move forward."""
-    advance = s.inst.act["advance"]
+    advance = s.inst.advances
     return tuple(advance[c] for c in sorted(s.back(p)))
 
 

@@ -8,6 +8,7 @@ working.
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from ...core.events import FIRST_PLAYER as FIRST_PLAYER_KIND
 
@@ -122,21 +123,48 @@ class Zone(IntEnum):
     QUEST = 6
 
 
+# The numbers below are ``Final`` literals: compiled by mypyc, every module that imports them reads a constant
+# (a plain module global is looked up in the module's dict at every use, and they are read at every step).
+
 #: zones per player; after the 2 * NZ player zones come each card's damage pile, then each card's item slot
-NZ = len(Zone)
-DECK, HAND, FRONT, BACK, DISCARD, EXP, QUEST = (int(z) for z in Zone)
+NZ: Final = 7
+DECK: Final = 0
+HAND: Final = 1
+FRONT: Final = 2
+BACK: Final = 3
+DISCARD: Final = 4
+EXP: Final = 5
+QUEST: Final = 6
+assert (NZ, (DECK, HAND, FRONT, BACK, DISCARD, EXP, QUEST)) == (len(Zone), tuple(int(z) for z in Zone))
 
 #: card orientations (DQ-4.1): upright, sideways, upside down
-ACTIVE, CLOSED, CONFUSED = 0, 1, 2
-ORIENT_NAMES = ("active", "closed", "confused")
+ACTIVE: Final = 0
+CLOSED: Final = 1
+CONFUSED: Final = 2
+ORIENT_NAMES: Final = ("active", "closed", "confused")
 #: card kinds (DQ-10)
-CHAR, MONSTER, ITEM, QUESTCARD = 0, 1, 2, 3
+CHAR: Final = 0
+MONSTER: Final = 1
+ITEM: Final = 2
+QUESTCARD: Final = 3
 
-HAND_TARGET = 6  # DQ-3.2 / DQ-6.3
-ROW_MAX = 3  # DQ-5.1
-WIPE_OUT = 5  # DQ-6.14.1
+HAND_TARGET: Final = 6  # DQ-3.2 / DQ-6.3
+ROW_MAX: Final = 3  # DQ-5.1
+WIPE_OUT: Final = 5  # DQ-6.14.1
+
+
+#: each card state as the one byte it is in ``DragonQuestState.orient``
+_STATE_BYTE: Final = (bytes([ACTIVE]), bytes([CLOSED]), bytes([CONFUSED]))
+
+
+def reoriented(orient: bytes, c: int, state: int) -> bytes:
+    """``orient`` with card c in ``state`` (the card states are one ``bytes``, a byte per card: immutable, for undo,
+    and no container for the garbage collector to trace)."""
+    return orient[:c] + _STATE_BYTE[state] + orient[c + 1 :]
 
 
 def replaced(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     """``t`` with item ``i`` set to ``v`` (per-card and per-player scalars are tuples: immutable, for undo)."""
-    return t[:i] + (v,) + t[i + 1 :]
+    items = list(t)  # (two allocations; slicing and joining made five)
+    items[i] = v
+    return tuple(items)

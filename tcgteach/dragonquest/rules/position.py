@@ -209,7 +209,7 @@ def _lay_out(s: DragonQuestState, cards_of: list[list[str]], layouts: list[dict[
                     s._touch_damage(c).append(deck.pop())
         s._touch_zone(p, DECK).extend(deck)
         base += len(ids)
-    s.orient = tuple(orient)
+    s.orient = bytes(orient)
     s.poisoned = frozenset(poisoned)
     s.gp = (layouts[0]["gp"], layouts[1]["gp"])
     s.level = (layouts[0]["level"], layouts[1]["level"])

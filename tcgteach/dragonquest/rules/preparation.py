@@ -27,6 +27,7 @@ from .ids import (
     ROW_MAX,
     Ev,
     Node,
+    reoriented,
     replaced,
 )
 
@@ -46,6 +47,7 @@ _EV_SWAP: Final = Ev.SWAP
 _EV_TREAT: Final = Ev.TREAT
 _NODE_BATTLE: Final = Node.BATTLE
 _NODE_PREP: Final = Node.PREP
+_END_PREP: Final = A.END_PREP  # (a static when compiled, not a lookup in the module A)
 
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
@@ -86,7 +88,7 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
         out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
     if quests and not s.quest_played:  # DQ-6.12
         _quests(s, p, hand, quests, out)
-    out.append(A.END_PREP)
+    out.append(_END_PREP)
     return tuple(out)
 
 
@@ -104,11 +106,11 @@ def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action], u
             continue
         o = orient[c]
         if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2): treats go out first
-            out.append(inst.act["treat"][c])
+            out.append(inst.treats[c])
         elif zones[dmg + c]:
-            heal.append(inst.act["heal"][c])
+            heal.append(inst.heals[c])
         if o == CLOSED and unbounded:
-            restore.append(inst.act["restore"][c])
+            restore.append(inst.restores[c])
     if heal:
         out += heal
     if restore:
@@ -145,9 +147,9 @@ def _sort_hand(
     ``to_back``: whether the formation a recruit to that row leaves is legal); the items that can be paid for
     and the quests wait in ``items`` and ``quests`` for their turn in the list."""
     inst = s.inst
-    kind, cost, act = inst.kind, inst.cost, inst.act
+    kind, cost = inst.kind, inst.cost
     free = s.recruits == 0
-    front_act, back_act = act["front"], act["back"]
+    front_act, back_act = inst.to_front, inst.to_back
     for c in hand:
         kc = kind[c]
         if kc <= MONSTER:
@@ -180,7 +182,7 @@ def _formation_changes(
         active_front.sort()
     if len(active_back) > 1:
         active_back.sort()
-    move = s.inst.act["move"]
+    move = s.inst.moves
     if active_front and to_back:
         for c in active_front:
             out.append(move[c])
@@ -205,7 +207,7 @@ def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out
     """DQ-6.12: a quest card (``quests``: those in hand, in hand order) whose hand cost can be paid (by the
     other cards) and that has a target."""
     inst = s.inst
-    quest = inst.act["quest"]
+    quest = inst.quests
     for c in quests:
         eff = inst.cards[c].effects[0]
         if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.has_target(s, eff, c, p)):
@@ -242,7 +244,7 @@ def recruit(s: DragonQuestState, a: A.Recruit) -> None:
     s._touch_zone(p, HAND).remove(c)
     s._touch_zone(p, FRONT if a.row == "front" else BACK).append(c)
     state = ACTIVE if s.inst.level[c] <= s.level[p] else CLOSED
-    s.orient = replaced(s.orient, c, state)
+    s.orient = reoriented(s.orient, c, state)
     s._emit(_EV_RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
 
 
@@ -256,7 +258,7 @@ def treat(s: DragonQuestState, a: A.Treat) -> None:
     pay(s, p, s.inst.cost[c])
     s.poisoned = s.poisoned - {c}
     if s.orient[c] == CONFUSED:
-        s.orient = replaced(s.orient, c, CLOSED)  # DQ-6.6: upright but sideways, not activated
+        s.orient = reoriented(s.orient, c, CLOSED)  # DQ-6.6: upright but sideways, not activated
     s._emit(_EV_TREAT, "DQ-6.6", p, card=c, cost=s.inst.cost[c])
 
 
@@ -270,7 +272,7 @@ def heal(s: DragonQuestState, a: A.Heal) -> None:
 def restore(s: DragonQuestState, a: A.Restore) -> None:
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
-    s.orient = replaced(s.orient, c, ACTIVE)
+    s.orient = reoriented(s.orient, c, ACTIVE)
     s._emit(_EV_RESTORE, "DQ-6.8", p, card=c, cost=s.inst.cost[c])
 
 
@@ -330,21 +332,26 @@ def end_prep(s: DragonQuestState, a: A.Action) -> None:
 
 
 class PrepLog:
-    """One arrival at a preparation decision: a link of an immutable chain, newest first (shared by clones
-    and views, never changed). ``at`` is the length of the history at that moment: an entry whose ``at`` is
-    past the history was undone (or interrupted) and is skipped (``phase_log``), so undo, clone, view and a
-    replayed saved state all see the chain that their history made."""
+    """One arrival at a preparation decision: a link of a chain, newest first (shared by clones and views).
+    ``at`` is the length of the history at that moment: an entry whose ``at`` is past the history was undone
+    (or interrupted) and is skipped (``phase_log``), so undo, clone, view and a replayed saved state all see
+    the chain that their history made.
+
+    The position itself is worked out only when it is asked for (``settled``): ``seen`` is None until then,
+    and a step of play that nobody asks about (random play, a search without views) never builds a key. It
+    is worked out from the undo frames (the zones and card states as they were at ``at``), so it is the same
+    whenever it is done; a view settles the chain first (it has no frames), see ``settle``."""
 
     __slots__ = ("at", "turn", "seen", "repeats", "prev")
 
     def __init__(
-        self, at: int, turn: int, seen: tuple[tuple[int, ...], ...], repeats: int, prev: PrepLog | None
+        self, at: int, turn: int, seen: tuple[tuple[int, ...], ...] | None, repeats: int, prev: PrepLog | None
     ) -> None:
         self.at = at
         self.turn = turn
-        #: the distinct positions of this preparation step, in the order they first came up
+        #: the distinct positions of this preparation step, in the order they first came up (None: not settled)
         self.seen = seen
-        #: how many arrivals of this step came back to a position already seen in it
+        #: how many arrivals of this step came back to a position already seen in it (set with ``seen``)
         self.repeats = repeats
         self.prev = prev
 
@@ -354,25 +361,85 @@ def position_key(s: DragonQuestState) -> tuple[int, ...]:
     return _key(s.zones, s.orient, s.poisoned, s.inst.n)
 
 
-def _key(zones: list[list[int]], orient: tuple[int, ...], poisoned: frozenset[int], n: int) -> tuple[int, ...]:
+def _key(zones: list[list[int]], orient: bytes, poisoned: frozenset[int], n: int) -> tuple[int, ...]:
     dmg, item = 2 * NZ, 2 * NZ + n
     out: list[int] = []
-    for p in (0, 1):
-        b = p * NZ
+    for b in (0, NZ):  # each player's zones start at p * NZ
         quest = zones[b + QUEST]
-        front = sorted(zones[b + FRONT])
-        back = sorted(zones[b + BACK])
-        out += (len(zones[b + DECK]), len(zones[b + HAND]), len(zones[b + DISCARD]), len(zones[b + EXP]))
+        front = zones[b + FRONT]
+        back = zones[b + BACK]
+        if len(front) > 1:  # a row is a set: its order is no rule
+            front = sorted(front)
+        if len(back) > 1:
+            back = sorted(back)
+        out.append(len(zones[b + DECK]))
+        out.append(len(zones[b + HAND]))
+        out.append(len(zones[b + DISCARD]))
+        out.append(len(zones[b + EXP]))
         out.append(len(quest))
-        out += quest
+        out.extend(quest)
         out.append(len(front))
-        out += front
+        out.extend(front)
         out.append(len(back))
-        out += back
-        for c in front + back:
-            slot = zones[item + c]
-            out += (orient[c], 1 if c in poisoned else 0, len(zones[dmg + c]), slot[0] if slot else -1)
+        out.extend(back)
+        for row in (front, back):
+            for c in row:
+                slot = zones[item + c]
+                out.append(orient[c])
+                out.append(1 if c in poisoned else 0)
+                out.append(len(zones[dmg + c]))
+                out.append(slot[0] if slot else -1)
     return tuple(out)
+
+
+def _key_at(s: DragonQuestState, at: int) -> tuple[int, ...]:
+    """``position_key`` of the moment the history was ``at`` actions long, read back from the undo frames: the
+    frame of each later action holds the zones it changed as they were before it, and the scalars before it."""
+    frames = s._frames
+    first = at - (len(s.history) - len(frames))  # frames[i] is the frame of the action at history index
+    if first >= len(frames):  # len(history) - len(frames) + i (a dealt sample starts with no frames)
+        return _key(s.zones, s.orient, s.poisoned, s.inst.n)
+    zones = list(s.zones)
+    for j in range(len(frames) - 1, first - 1, -1):  # newest first: the earliest frame's copy is the one left
+        for index, content in frames[j][4].items():
+            zones[index] = content
+    scalars = frames[first][0]
+    names = s._scalar_names
+    return _key(zones, scalars[names.index("orient")], scalars[names.index("poisoned")], s.inst.n)
+
+
+def settled(s: DragonQuestState, log: PrepLog) -> PrepLog:
+    """``log`` with its ``seen`` and ``repeats`` worked out (and those of the arrivals of its step before it)."""
+    todo: list[PrepLog] = []
+    entry: PrepLog | None = log
+    while entry is not None and entry.seen is None:
+        todo.append(entry)
+        prev = entry.prev
+        entry = prev if prev is not None and prev.turn == entry.turn else None  # (another step: not needed)
+    for entry in reversed(todo):
+        key = _key_at(s, entry.at)
+        prev = entry.prev
+        if prev is None or prev.turn != entry.turn:
+            entry.repeats = 0
+            entry.seen = (key,)
+        else:
+            seen = prev.seen
+            assert seen is not None  # (settled just before, or already)
+            if key in seen:
+                entry.repeats = prev.repeats + 1
+                entry.seen = seen
+            else:
+                entry.repeats = prev.repeats
+                entry.seen = seen + (key,)
+    return log
+
+
+def settle(s: DragonQuestState) -> None:
+    """Work out the positions of the chain's current step now (before a view, which has no undo frames to read
+    them from, shares the chain)."""
+    log = phase_log(s)
+    if log is not None and log.seen is None:
+        settled(s, log)
 
 
 def phase_log(s: DragonQuestState) -> PrepLog | None:
@@ -388,23 +455,18 @@ def phase_repeats(s: DragonQuestState) -> int:
     """How often the preparation phase of this turn has come back to a position it had already been in (0 before
     it begins)."""
     log = phase_log(s)
-    return log.repeats if log is not None and log.turn == s.turn else 0
+    if log is None or log.turn != s.turn:
+        return 0
+    return (settled(s, log) if log.seen is None else log).repeats
 
 
 def note_position(s: DragonQuestState, at: int) -> None:
-    """The turn player is at a preparation decision (``at``: the history's length then): remember the position,
-    counting a repeat if this step has seen it before."""
+    """The turn player is at a preparation decision (``at``: the history's length then): remember the moment,
+    whose position is worked out when it is asked for (``settled``)."""
     log = phase_log(s)
     if log is not None and log.at >= at:  # (the same moment noted twice: a position built at the decision)
         log = log.prev
-    key = position_key(s)
-    turn = s.turn
-    if log is None or log.turn != turn:
-        s._prep_log = PrepLog(at, turn, (key,), 0, log)
-    elif key in log.seen:
-        s._prep_log = PrepLog(at, turn, log.seen, log.repeats + 1, log)
-    else:
-        s._prep_log = PrepLog(at, turn, log.seen + (key,), log.repeats, log)
+    s._prep_log = PrepLog(at, s.turn, None, 0, log)
 
 
 def leads_back(s: DragonQuestState, a: A.Action) -> bool:
@@ -418,6 +480,8 @@ def leads_back(s: DragonQuestState, a: A.Action) -> bool:
     log = phase_log(s)
     if log is None or log.turn != s.turn:
         return False
+    seen = (settled(s, log) if log.seen is None else log).seen
+    assert seen is not None
     p = s.actor
     zones, orient = s.zones, s.orient
     if isinstance(a, A.Move) or isinstance(a, A.Swap):
@@ -440,7 +504,7 @@ def leads_back(s: DragonQuestState, a: A.Action) -> bool:
         zones = list(zones)
         zones[fi], zones[bi] = front, back
     elif isinstance(a, A.Restore):
-        orient = replaced(orient, a.card, ACTIVE)
+        orient = reoriented(orient, a.card, ACTIVE)
     elif isinstance(a, A.Use):
         effs = s.inst.cards[a.card].effects
         if not 0 <= a.effect < len(effs):
@@ -448,7 +512,7 @@ def leads_back(s: DragonQuestState, a: A.Action) -> bool:
         eff = effs[a.effect]
         if eff.timing != "prep" or not eff.close or eff.hand or any(op != "gain_gp" for op, _n in eff.ops):
             return False
-        orient = replaced(orient, a.card, CLOSED)
+        orient = reoriented(orient, a.card, CLOSED)
     else:
         return False
-    return _key(zones, orient, s.poisoned, s.inst.n) in log.seen
+    return _key(zones, orient, s.poisoned, s.inst.n) in seen

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ...core.nocards import NO_CARDS
 from .cards import DECK_SIZE
 from .ids import ACTIVE, HAND_TARGET, NZ, Ev, Node
+from .instances import Readings
 from .state import DragonQuestState
 
 if TYPE_CHECKING:
@@ -41,13 +43,16 @@ def blank_state(
     s = DragonQuestState.__new__(DragonQuestState)  # no __init__ (object.__new__ refuses a compiled class)
     s._init_base(game, setup, 2, seed_state)
     s.inst = game._instances(decks)
+    s.opt = Readings(game)
     s._equip_cache = s.inst.equips
     s._swap_cache = s.inst.swaps
     s._rows, s._party_max = row_rules(s)
     limit = game.options["repeat_limit"]
     s._repeat_limit = 0 if limit is None else limit
     s._prep_log = None
-    s.zones = [[] for _ in range(2 * NZ + 2 * s.inst.n)]
+    # each card's damage pile and item slot start as the shared read-only empty zone: most stay empty all game, and
+    # the first change of one makes it a list of its own (``DragonQuestState._touch``)
+    s.zones = [[] for _ in range(2 * NZ)] + [NO_CARDS] * (2 * s.inst.n)
     return s
 
 
@@ -81,7 +86,7 @@ def new_state(game: DragonQuest, seed: int, decks: list[tuple[str, ...]], first_
     s.turn = 1
     s.gp = (0, 0)
     s.level = (1, 1)  # DQ-3.4
-    s.orient = (ACTIVE,) * n
+    s.orient = bytes([ACTIVE]) * n  # a byte per card (ids.reoriented)
     s.poisoned = frozenset()
     s.recruits = 0
     s.quest_played = False

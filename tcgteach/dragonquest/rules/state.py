@@ -19,19 +19,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ...core.errors import TcgError
+from ...core.errors import EngineError, TcgError
+from ...core.nocards import NO_CARDS
 from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
 from . import battle, effects, formation, illegal, preparation, turn
-from .cards import Card, Effect
+from .cards import Card
 from .combat import Combat
 from .effects import Pending
+from .flow import TURN
 from .formation import Resume
 from .ids import (
     ACTIVE,
     BACK,
-    CHAR,
     CLOSED,
     CONFUSED,
     DECK,
@@ -40,15 +41,13 @@ from .ids import (
     FRONT,
     HAND,
     HAND_TARGET,
-    ITEM,
-    MONSTER,
     NZ,
     ORIENT_NAMES,
     QUEST,
-    QUESTCARD,
     ROW_MAX,
     Node,
 )
+from .instances import Instances, Readings
 from .preparation import PrepLog
 
 # the card states, re-exported for lessons and tests that name them
@@ -65,71 +64,16 @@ __all__ = [
 _GAME_OVER: Final = Node.GAME_OVER
 _PREP: Final = Node.PREP
 
-_KIND = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
+#: the edges of ``flow.TURN`` by where they start and end, each one interned tuple: a move appends it to the trail
+#: without making a tuple (``DragonQuestState._goto``, at every step)
+#: (typed Any, not tuple[str, str]: compiled, mypyc keeps a fixed-length tuple unboxed, boxing a new one to append)
+_EDGES: Final[dict[str, dict[str, Any]]] = {}
+for _edge in sorted(TURN.edge_set):
+    _EDGES.setdefault(_edge[0], {})[_edge[1]] = _edge
+_NO_EDGES: Final[dict[str, Any]] = {}
 
 #: what the scores of an Outcome count (DQ-1.2: the deck is the life), for its result line
 MEASURE: Final = ("cards left in deck", "デッキの残り枚数")
-
-
-class Instances:
-    """Facts about each card instance of one game (shared, never changes)."""
-
-    __slots__ = (
-        "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
-        "equips", "swaps",
-    )  # fmt: skip
-
-    def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
-        cards = [pool[c] for deck in decks for c in deck]
-        self.cards = tuple(cards)
-        self.owner = tuple(p for p, deck in enumerate(decks) for _ in deck)
-        self.kind = tuple(_KIND[c.type] for c in cards)
-        self.level = tuple(c.level for c in cards)
-        self.cost = tuple(c.cost for c in cards)
-        self.attack = tuple(c.attack for c in cards)
-        self.hp = tuple(c.hp for c in cards)
-        self.speed = tuple(c.speed for c in cards)
-        #: (attack, hp, speed) as printed, never below 0: a card's stats without item or aura (DQ-7.8)
-        self.stats = tuple((max(0, c.attack), max(0, c.hp), max(0, c.speed)) for c in cards)
-        self.n = len(cards)
-        n = self.n
-        # interned actions: legal lists reuse these objects
-        self.act: dict[str, Any] = {
-            "front": tuple(A.Recruit(i, "front") for i in range(n)),
-            "back": tuple(A.Recruit(i, "back") for i in range(n)),
-            "treat": tuple(A.Treat(i) for i in range(n)),
-            "heal": tuple(A.Heal(i) for i in range(n)),
-            "restore": tuple(A.Restore(i) for i in range(n)),
-            "move": tuple(A.Move(i) for i in range(n)),
-            "item": tuple(A.UseItem(i) for i in range(n)),
-            "quest": tuple(A.Quest(i) for i in range(n)),
-            "discard": tuple(A.Discard(i) for i in range(n)),
-            "target": tuple(A.Target(i) for i in range(n)),
-            "attack": tuple(A.Attack(i) for i in range(n)),
-            "block": tuple(A.Block(i) for i in range(n)),
-            "advance": tuple(A.Advance(i) for i in range(n)),
-            "use": tuple((A.Use(i, 0), A.Use(i, 1), A.Use(i, 2)) for i in range(n)),
-        }
-        #: each card's equip types (DQ-6.9)
-        self.equip = tuple(frozenset(c.equip) for c in cards)
-        #: timing -> per card: (effect, its Use action) of each of its effects with that timing, in order
-        uses: dict[str, list[tuple[tuple[Effect, A.Action], ...]]] = {}
-        for timing in sorted({eff.timing for card in cards for eff in card.effects}):
-            uses[timing] = [
-                tuple((eff, _use(self.act, i, k)) for k, eff in enumerate(card.effects) if eff.timing == timing)
-                for i, card in enumerate(cards)
-            ]
-        self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
-        #: the interned Equip(item, card) and Swap(front, back) actions, made when first listed (too many pairs to
-        #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``)
-        self.equips: dict[tuple[int, int], A.Equip] = {}
-        self.swaps: dict[tuple[int, int], A.Swap] = {}
-
-
-def _use(act: dict[str, Any], card: int, k: int) -> A.Action:
-    """The interned ``Use(card, k)`` (a fourth effect of one card would get its own object)."""
-    interned: tuple[A.Action, ...] = act["use"][card]
-    return interned[k] if k < len(interned) else A.Use(card, k)
 
 
 class DragonQuestState(State):
@@ -156,9 +100,13 @@ class DragonQuestState(State):
         "resume",
     )
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
-    __slots__ = SCALARS + ("inst", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit", "_prep_log")
+    __slots__ = SCALARS + (
+        "inst", "opt", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit", "_prep_log",
+    )  # fmt: skip
 
     inst: Instances
+    #: the game's options as the rules read them (``instances.Readings``)
+    opt: Readings
     _equip_cache: dict[tuple[int, int], A.Equip]
     _swap_cache: dict[tuple[int, int], A.Swap]
     #: row_change_ok(f, b, nf, nb) for rows of 0 to 4 cards, at ((f * 5 + b) * 5 + nf) * 5 + nb (see ``row_rules``)
@@ -177,7 +125,8 @@ class DragonQuestState(State):
     actor: int
     gp: tuple[int, ...]
     level: tuple[int, ...]
-    orient: tuple[int, ...]
+    #: each card's state (DQ-4.1), a byte per card instance: ACTIVE, CLOSED or CONFUSED (``ids.reoriented``)
+    orient: bytes
     poisoned: frozenset[int]
     recruits: int
     quest_played: bool
@@ -272,6 +221,18 @@ class DragonQuestState(State):
             saved[index] = self.zones[index][:]
         return self.zones[index]
 
+    def _touch(self, index: int) -> list[int]:
+        """``State._touch``; a card's damage pile or item slot that is still the shared empty zone (``setup``) gets a
+        list of its own first."""
+        zones = self.zones
+        zone = zones[index]
+        saved = self._saved
+        if saved is not None and index not in saved:
+            saved[index] = zone[:]
+        if zone is NO_CARDS:
+            zone = zones[index] = []
+        return zone
+
     def _touch_damage(self, c: int) -> list[int]:
         return self._touch(2 * NZ + c)
 
@@ -347,7 +308,7 @@ class DragonQuestState(State):
             return False
         if front + back == 0:
             return True
-        return front > back if self.game.options["formation"] == "strict" else front >= back
+        return front > back if self.opt.strict else front >= back
 
     def formation_fine(self, p: int) -> bool:
         """Nothing to maintain (DQ-5.4): the formation is legal, or there is no back-row card to move."""
@@ -364,7 +325,7 @@ class DragonQuestState(State):
         if self.formation_ok(new_front, new_back):
             return True
         return (
-            self.game.options["formation_repair"] == "end_step"
+            not self.opt.repair_immediate  # formation_repair=end_step
             and not self.formation_ok(front, back)
             and new_front - new_back > front - back
         )
@@ -374,9 +335,17 @@ class DragonQuestState(State):
         hand = len(self.hand(p))
         if hand >= HAND_TARGET:
             return 1, 1
-        return self.game.options["draw_minimum"], HAND_TARGET - hand
+        return self.opt.draw_minimum, HAND_TARGET - hand
 
     # -- the game-specific hooks of core.State ------------------------------------------------------------
+    def _goto(self, node: str) -> None:
+        """``State._goto`` along the edges of ``flow.TURN`` (the Dragon Quest flow), each edge one interned tuple."""
+        edge = _EDGES.get(self.node, _NO_EDGES).get(node)
+        if edge is None:
+            raise EngineError(f"{self.game.name}: no edge {self.node} -> {node} in the flow graph")
+        self.trail.append(edge)
+        self.node = node
+
     def _legal_actions(self) -> tuple[A.Action, ...]:
         listing = _LEGAL.get(self.node)
         return listing(self, self.actor) if listing is not None else ()
@@ -483,12 +452,26 @@ class DragonQuestState(State):
     def _clone_extra(self, new: State) -> None:
         assert isinstance(new, DragonQuestState)
         new.inst = self.inst
+        new.opt = self.opt
         new._equip_cache = self._equip_cache
         new._swap_cache = self._swap_cache
         new._rows = self._rows
         new._party_max = self._party_max
         new._repeat_limit = self._repeat_limit
         new._prep_log = self._prep_log
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        scalars = data["scalars"]
+        scalars["orient"] = list(self.orient)  # (a byte per card: written as the list of numbers it was)
+        if self.pending is not None:  # the effect under way: the list of its fields (``values.Value``)
+            scalars["pending"] = self.pending.to_json()
+        return data
+
+    def _mask_view(self, view: State, player: int) -> None:
+        # a view has no undo frames to read past positions from: the current preparation step's are worked out
+        # now, on the chain the view shares (option repeat_limit, DQ-6.4; ``preparation.settled``)
+        preparation.settle(self)
 
     def _repr_html_(self) -> str:
         # the game's board hook (Game.render_board), as tcgteach.viz.board_html asks it: the rules import no viz
@@ -503,7 +486,7 @@ def _fixed(*choices: A.Action) -> Callable[[DragonQuestState, int], tuple[A.Acti
 
 
 #: the legal actions at each decision node (the other nodes are passed through, DQ flow)
-_LEGAL: dict[str, Callable[[DragonQuestState, int], tuple[A.Action, ...]]] = {
+_LEGAL: Final[dict[str, Callable[[DragonQuestState, int], tuple[A.Action, ...]]]] = {
     Node.MULLIGAN: _fixed(A.MULLIGAN, A.KEEP),
     Node.DRAW: turn.draw_actions,
     Node.PREP: preparation.prep_actions,
@@ -523,7 +506,7 @@ _LEGAL: dict[str, Callable[[DragonQuestState, int], tuple[A.Action, ...]]] = {
 }
 
 #: who carries out each action
-_HANDLERS: dict[type, Callable[[DragonQuestState, Any], None]] = {
+_HANDLERS: Final[dict[type, Callable[[DragonQuestState, Any], None]]] = {
     A.Mulligan: turn.mulligan,
     A.Keep: turn.mulligan,
     A.Draw: turn.draw,

@@ -33,13 +33,16 @@ _NODE_GAME_OVER: Final = Node.GAME_OVER
 _NODE_INCOME: Final = Node.INCOME
 _NODE_PREP: Final = Node.PREP
 _NODE_RESET: Final = Node.RESET
+# the actions and action classes read below, bound once (a static when compiled, not a lookup in the module A)
+_DRAWS: Final = A.DRAWS
+_MULLIGAN: Final = A.Mulligan
 
 
 # set-up (DQ-3.3)
 def mulligan(s: DragonQuestState, action: A.Action) -> None:
     """Each player once, the first player first: keep, or return the hand, shuffle and draw 6 again."""
     p = s.actor
-    if isinstance(action, A.Mulligan):
+    if isinstance(action, _MULLIGAN):
         hand = s._touch_zone(p, HAND)
         deck = s._touch_zone(p, DECK)
         deck.extend(hand)
@@ -73,7 +76,7 @@ def begin_turn(s: DragonQuestState) -> None:
         if orient[c] == CLOSED and c not in s.poisoned and lv[c] <= new_level:
             orient[c] = ACTIVE
             woke.append(c)
-    s.orient = tuple(orient)
+    s.orient = bytes(orient)
     s._emit(_EV_RESET, "DQ-6.1", p, cards=woke, level=new_level, turn=s.turn)
     s._goto(_NODE_INCOME)
     gain = 1 if (s.turn == 1 and p == s.first_player) else new_level + 1  # DQ-6.2
@@ -87,7 +90,7 @@ def begin_turn(s: DragonQuestState) -> None:
 
 def draw_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     lo, hi = s.draw_range(p)
-    return A.DRAWS[lo : hi + 1]
+    return _DRAWS[lo : hi + 1]
 
 
 def draw(s: DragonQuestState, action: A.Draw) -> None:
@@ -106,7 +109,7 @@ def draw_phase(s: DragonQuestState, n: int) -> None:
 # end of turn (DQ-6.14)
 def end_of_turn(s: DragonQuestState) -> None:
     tp = s.turn_player
-    literal = s.game.options["wipe_out"] == "literal"
+    literal = s.opt.wipe_literal
     for p in (tp, s.opponent(tp)):  # 1. wipe-out penalty
         if not s.party(p):
             if not literal and s.turn == 1 and p != s.first_player:
@@ -130,7 +133,7 @@ def end_of_turn(s: DragonQuestState) -> None:
 def ticking_players(s: DragonQuestState) -> tuple[int, ...]:
     """Whose poisoned and confused cards take damage (option ``status_tick``, DQ-6.14)."""
     tp = s.turn_player
-    return (tp, s.opponent(tp)) if s.game.options["status_tick"] == "both_players" else (tp,)
+    return (tp, s.opponent(tp)) if s.opt.tick_both else (tp,)
 
 
 def poison_ticks(s: DragonQuestState) -> None:
@@ -171,7 +174,7 @@ def next_confusion(s: DragonQuestState) -> None:
 
 
 def confusion_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
-    target = s.inst.act["target"]
+    target = s.inst.targets
     return tuple(target[c] for c in sorted(s.party(p)))
 
 
@@ -186,9 +189,9 @@ def confusion_damage(s: DragonQuestState, target: int) -> None:
 
 
 def next_turn(s: DragonQuestState) -> None:
-    limit = s.game.options["turn_limit"]
+    limit = s.opt.turn_limit
     s._emit(_EV_TURN_END, "DQ-6.14", s.turn_player, turn=s.turn)
-    if limit is not None and s.turn >= limit:  # DQ-1.4
+    if limit and s.turn >= limit:  # DQ-1.4 (0: no cap)
         s.end_reason = "DQ-1.4"
         s._goto(_NODE_GAME_OVER)
         s._emit(_EV_GAME_OVER, "DQ-1.4", None, winners=[])
