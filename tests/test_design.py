@@ -387,3 +387,38 @@ def test_a_click_on_run_made_while_it_played_does_not_start_a_second_run(tmp_pat
     lab._settled = 0.0  # a later click runs again
     lab.runner.run_button.click()
     assert lab.parts is not first
+
+
+def test_every_result_of_the_lab_reads_as_a_table_and_as_html_in_both_languages(tmp_path: Path) -> None:
+    effects = design.option_effects("darkmoon", 40, jobs=1, progress=False)
+    cards = design.card_impact("darkmoon", "ensemble", n=10, cards=["S13", "C07"], jobs=1)
+    skill = design.skill_trace("darkmoon", (1, 2), 2, jobs=1)
+    four = design.run("darkmoon", 12, players=4, jobs=1, progress=False, kingmaking=4)
+    km = design.compare(four, four)["kingmaking"]
+    assert km.diff == 0.0 and km.verdict == 0
+    for lang, words in (("en", ("reading (B)", "plain stand-in", "Skill against luck", "kingmaking")),
+                        ("ja", ("読み方（B）", "効果なし", "腕と運", "キングメーカー"))):  # fmt: skip
+        text = "\n".join(x.table(lang) for x in (effects, cards, skill, four))
+        page = design.page([effects, cards, skill, four, design.compare(four, four)], lang)
+        for word in words:
+            assert word in text and word in page, (lang, word)
+        assert "C07" in text  # a card without text: named as not measured
+    assert "S13" in cards.to_dict()["impact"] and skill.to_dict()["budgets"] == [1, 2]
+    assert effects.to_dict()["effects"][0]["option"] == "tie"
+    for part in (effects, cards, skill, four, design.rule_map(four)):
+        assert part._repr_html_().startswith("<style>")
+
+
+def test_tcgteach_design_readings_cards_and_skill(tmp_path: Path) -> None:
+    import io
+
+    from tcgteach.cli import main
+
+    out = io.StringIO()
+    args = ["design", "dragonquest", "-n", "6", "--vs", "darkmoon", "--readings", "--cards", "heroes",
+            "--cards-n", "4", "--skill", "--skill-games", "2", "--budgets", "1,2", "--jobs", "1", "--no-progress",
+            "--lang", "ja"]  # fmt: skip
+    assert main(args, out=out) == 0
+    text = out.getvalue()
+    assert "ルールの読み方ごとの効果" in text and "heroes の各カードの価値" in text and "腕と運" in text
+    assert "独立な標本" in text  # two games: not paired
