@@ -34,6 +34,7 @@ FLOORS: dict[str, float] = {
     "agents": 93.7,
     "core": 93.7,
     "darkmoon": 94.5,
+    "design": 95.7,
     "dragonquest": 94.0,
     "review": 94.8,
     "sim": 96.8,
