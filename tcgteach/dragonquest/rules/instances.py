@@ -80,9 +80,10 @@ class Instances:
             ]
         self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
         #: the interned Equip(item, card) and Swap(front, back) actions, made when first listed (too many pairs to
-        #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``)
-        self.equips: dict[tuple[int, int], A.Equip] = {}
-        self.swaps: dict[tuple[int, int], A.Swap] = {}
+        #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``),
+        #: keyed by item * n + card and front * n + back
+        self.equips: dict[int, A.Equip] = {}
+        self.swaps: dict[int, A.Swap] = {}
 
 
 def _use(act: dict[str, Any], card: int, k: int) -> A.Action:

@@ -125,11 +125,12 @@ def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], ou
     if not chars:
         return
     cache = s._equip_cache  # (equip_action, inlined: one lookup per pair)
+    n = inst.n
     for i in items:
         types = equip[i]
         for c in chars:
             if not types.isdisjoint(equip[c]):
-                a = cache.get((i, c))
+                a = cache.get(i * n + c)
                 out.append(a if a is not None else equip_action(s, i, c))
 
 
@@ -197,9 +198,10 @@ def _formation_changes(
 def _swaps(s: DragonQuestState, active_front: list[int], active_back: list[int], out: list[A.Action]) -> None:
     """DQ-6.10: every swap of an active front card with an active back card, front card by front card."""
     cache = s._swap_cache  # (swap_action, inlined: one lookup per pair)
+    n = s.inst.n
     for a in active_front:
         for b in active_back:
-            swap = cache.get((a, b))
+            swap = cache.get(a * n + b)
             out.append(swap if swap is not None else swap_action(s, a, b))
 
 
@@ -217,7 +219,7 @@ def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out
 def equip_action(s: DragonQuestState, item: int, card: int) -> A.Equip:
     """The interned Equip action (legal lists reuse the same objects, see ``Instances.act``)."""
     cache = s._equip_cache
-    key = (item, card)
+    key = item * s.inst.n + card  # (a number, not a pair: no tuple made to look it up)
     a = cache.get(key)
     if a is None:
         a = cache[key] = A.Equip(item, card)
@@ -226,7 +228,7 @@ def equip_action(s: DragonQuestState, item: int, card: int) -> A.Equip:
 
 def swap_action(s: DragonQuestState, a: int, b: int) -> A.Swap:
     cache = s._swap_cache
-    key = (a, b)
+    key = a * s.inst.n + b
     sw = cache.get(key)
     if sw is None:
         sw = cache[key] = A.Swap(a, b)

@@ -107,8 +107,8 @@ class DragonQuestState(State):
     inst: Instances
     #: the game's options as the rules read them (``instances.Readings``)
     opt: Readings
-    _equip_cache: dict[tuple[int, int], A.Equip]
-    _swap_cache: dict[tuple[int, int], A.Swap]
+    _equip_cache: dict[int, A.Equip]
+    _swap_cache: dict[int, A.Swap]
     #: row_change_ok(f, b, nf, nb) for rows of 0 to 4 cards, at ((f * 5 + b) * 5 + nf) * 5 + nb (see ``row_rules``)
     _rows: tuple[bool, ...]
     #: the most party cards the formation allows (DQ-5.3: 5 under formation=strict, else 6)
