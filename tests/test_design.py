@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -15,6 +15,14 @@ from tcgteach import design
 from tcgteach.core.errors import TcgError
 from tcgteach.design.measures import course, game_values, mean_estimate
 from tcgteach.sim import simulate
+
+if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
+    from . import gamecases
+else:
+    try:  # tests/ may become a package
+        from . import gamecases
+    except ImportError:
+        import gamecases
 
 BATTERIES: dict[tuple[Any, ...], Any] = {}
 
@@ -422,3 +430,20 @@ def test_tcgteach_design_readings_cards_and_skill(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "ルールの読み方ごとの効果" in text and "heroes の各カードの価値" in text and "腕と運" in text
     assert "独立な標本" in text  # two games: not paired
+
+
+def test_a_reading_is_named_by_its_rule_and_words_in_japanese_and_by_its_option_in_english() -> None:
+    """The lab's titles: a user types ``deck_out=empty_loses``; a learner reading Japanese reads what it does."""
+    b = design.run("dragonquest", 4, options={"deck_out": "empty_loses"}, jobs=1, progress=False)
+    assert "deck_out=empty_loses" in b.title("en")
+    assert "DQ-1.2：デッキが空になった時点で負け" in b.title("ja") and "empty_loses" not in b.title("ja")
+
+
+@pytest.mark.parametrize("name", gamecases.registered_games())
+def test_every_rule_reading_has_words_for_each_value_in_both_languages(name: str) -> None:
+    """The design lab's pickers and titles show a reading's values in words, never a bare identifier."""
+    for spec in type(tcgteach.game(name)).OPTION_SPECS:
+        if spec.kind == "choice":
+            for value in spec.choices:
+                assert value in spec.values, (name, spec.name, value)
+                assert {"en", "ja"} <= set(spec.values[value]), (name, spec.name, value)

@@ -65,8 +65,11 @@ OPTIONS = (
             "満たす。条件になるのは公開だけで、効果でカードを引くときにデッキが空なら、どちらの値でも何も引きません。",
         },
         {
-            "skip": {"en": "nothing happens", "ja": "何も起こらない"},
-            "arms_end": {"en": "the end is armed at the end of the turn", "ja": "ターン終了時に終了条件を満たす"},
+            "skip": {"en": "a reveal from an empty deck: nothing happens", "ja": "公開でデッキが空：何も起こらない"},
+            "arms_end": {
+                "en": "a reveal from an empty deck arms the end at the end of the turn",
+                "ja": "公開でデッキが空：ターン終了時に終了条件を満たす",
+            },
         },
     ),
     OptionSpec(

@@ -108,6 +108,21 @@ class Battery:
         return inline(self, "en")
 
 
+def _readings(game: Any, options: Mapping[str, Any], lang: str) -> str:
+    """The options that differ, in ``lang``: ``name=value`` in English (what a user types), and in Japanese the
+    rule and the value's words where the option has them (``DQ-1.2：デッキが空になった時点で負け``)."""
+    from ..i18n import pick
+
+    if lang == "en":
+        return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    parts = []
+    for k, v in sorted(options.items()):
+        spec = game.options.specs.get(k)
+        words = spec.values.get(v) if spec is not None else None
+        parts.append(f"{spec.rule}：{pick(words, lang)}" if spec is not None and words else f"{k}={v}")
+    return "、".join(parts)
+
+
 def _labels(game: Any, players: int, agents: Sequence[str], decks: Any = None) -> dict[str, str]:
     """What was played, in each language: the game, its readings (those not the engine's), the players, who
     played, the decks and the card pool."""
@@ -116,9 +131,9 @@ def _labels(game: Any, players: int, agents: Sequence[str], decks: Any = None) -
 
     sim = getattr(type(game), "sim_defaults", {})  # the simulation's own caps (DM-1.4, DQ-1.4) are not a variant
     shown_opts = {k: v for k, v in game.options.non_default().items() if sim.get(k, object()) != v}
-    opts = " ".join(f"{k}={v}" for k, v in sorted(shown_opts.items()))
     out = {}
     for lang in ("en", "ja"):
+        opts = _readings(game, shown_opts, lang)
         names = [AGENT_JA.get(a, a) if lang == "ja" else a for a in agents]
         who = ",".join(names) if len(set(names)) > 1 else names[0]
         title = pick(game.title, lang, game.name) if game.title else game.name

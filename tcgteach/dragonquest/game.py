@@ -33,6 +33,13 @@ OPTIONS = (
             "ja": "'cannot_take'：空のデッキからカードを取らねばならないとき即座に負け。"
             "'empty_loses'：デッキが空になった時点で負け。",
         },
+        values={
+            "cannot_take": {
+                "en": "a player loses on having to take a card from an empty deck",
+                "ja": "空のデッキからカードを取るときに負け",
+            },
+            "empty_loses": {"en": "a player loses as soon as the deck is empty", "ja": "デッキが空になった時点で負け"},
+        },
     ),
     OptionSpec(
         "formation",
@@ -43,6 +50,13 @@ OPTIONS = (
             "en": "'strict': the front row must outnumber the back row (at most 5 cards); "
             "'at_least': front >= back (up to 6).",
             "ja": "'strict'：前衛は後衛より多くなければならない（最大5枚）。'at_least'：前衛≧後衛（最大6枚）。",
+        },
+        values={
+            "strict": {"en": "more cards in front than in back (5 at most)", "ja": "前衛を後衛より多く（最大5枚）"},
+            "at_least": {
+                "en": "at least as many in front as in back (6 at most)",
+                "ja": "前衛を後衛と同じ数以上（最大6枚）",
+            },
         },
     ),
     OptionSpec(
@@ -88,12 +102,12 @@ OPTIONS = (
         },
         values={
             "after_own_turn": {
-                "en": "a player who has not had a turn yet is not checked",
-                "ja": "まだ自分のターンがないプレイヤーは対象外",
+                "en": "wipe-out penalty: not before a player's own first turn",
+                "ja": "全滅ペナルティ：まだ自分のターンがないプレイヤーは対象外",
             },
             "literal": {
-                "en": "every player at every turn end, as the source words it",
-                "ja": "毎ターン終了時に全プレイヤー（原典の書き方どおり）",
+                "en": "wipe-out penalty: every player at every turn end, as the source words it",
+                "ja": "全滅ペナルティ：毎ターン終了時に全プレイヤー（原典の書き方どおり）",
             },
         },
         legacy="literal",
@@ -106,6 +120,13 @@ OPTIONS = (
         {
             "en": "Fewest cards a player with fewer than 6 in hand may choose to draw (1, or 0 to keep life).",
             "ja": "手札が6枚未満のときに選べる最少ドロー枚数（1、または0でライフを温存）。",
+        },
+        values={
+            1: {"en": "a short hand draws at least 1 card", "ja": "手札が少ないときは最低1枚引く"},
+            0: {
+                "en": "a short hand may draw none (keeping the deck)",
+                "ja": "手札が少なくても0枚でよい（デッキを温存）",
+            },
         },
     ),
     OptionSpec(
@@ -121,8 +142,14 @@ OPTIONS = (
             "'turn_player'：そのターンのプレイヤーのカードだけ。",
         },
         values={
-            "both_players": {"en": "both players' cards, at every turn end", "ja": "毎ターン、両プレイヤーのカード"},
-            "turn_player": {"en": "only the turn player's cards", "ja": "そのターンのプレイヤーのカードだけ"},
+            "both_players": {
+                "en": "poison and confusion hurt both players' cards at every turn end",
+                "ja": "毒・混乱のダメージは毎ターン両プレイヤーのカードに",
+            },
+            "turn_player": {
+                "en": "poison and confusion hurt only the turn player's cards",
+                "ja": "毒・混乱のダメージはそのターンのプレイヤーのカードだけ",
+            },
         },
     ),
     OptionSpec(
