@@ -130,6 +130,37 @@ def test_DM_1_1_seats_play_every_deck_in_turn_so_balance_measures_the_seat() -> 
     assert max(rates) - min(rates) < 0.15  # (with the decks fixed by seat, seat 1 won 47% and seat 3 15%)
 
 
+def test_DM_1_1_a_replay_is_the_very_game_the_battery_measured_decks_turned_with_the_seed() -> None:
+    b = design.run("darkmoon", 9, players=3, jobs=1, progress=False, kingmaking=0)
+    for seed in b.seeds:
+        seen: list[int] = []
+
+        def watch(state: Any, actor: int, legal: int, events: list[Any], seen: list[int] = seen) -> None:
+            seen.append(legal)
+
+        state = b.replay(seed, watch)
+        assert state.turn == b.values["turns"][seed]
+        assert len(state.history) == b.values["decisions"][seed] == len(seen)
+        winner = state.result().winner
+        for k in range(3):
+            assert b.values[f"win_seat_{k}"][seed] == float(winner == k), (seed, k)
+        assert state.score(0)["total"] is not None
+    # the seats' decks turn with the seed (the game of seed 1 is not dealt as the game of seed 0)
+    from tcgteach.design.battery import seat_decks
+
+    g = tcgteach.game("darkmoon")
+    for seed in (0, 1):
+        dealt = [sorted(d) for d in b.replay(seed).to_dict()["setup"]["decks"]]
+        assert dealt == [sorted(g.starter_deck(d).cards) for d in seat_decks(g, 3, None, seed)]
+    assert sorted(b.replay(0).to_dict()["setup"]["decks"][0]) != sorted(b.replay(1).to_dict()["setup"]["decks"][0])
+    # another variant with its own agents: still the same games
+    dq = design.run("dragonquest", 6, agents=("heuristic", "random"), options={"formation": "at_least"}, jobs=1,
+                    progress=False)  # fmt: skip
+    assert [dq.replay(s).turn for s in dq.seeds] == [dq.values["turns"][s] for s in dq.seeds]
+    with pytest.raises(TcgError, match="not one of this battery's games"):
+        b.replay(99)
+
+
 def test_one_process_two_processes_and_a_dask_cluster_give_the_same_records_and_measures() -> None:
     import distributed
 
