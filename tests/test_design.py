@@ -440,6 +440,22 @@ def test_every_result_of_the_lab_reads_as_a_table_and_as_html_in_both_languages(
         assert part._repr_html_().startswith("<style>")
 
 
+def test_in_a_notebook_the_lab_tables_keep_their_alignment_against_jupyterlabs_right_aligned_cells() -> None:
+    """JupyterLab right-aligns every cell of an output (``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td``,
+    two classes): the lab's cell rules must be as specific, and come later, to keep text left and numbers right."""
+    import re
+
+    from tcgteach.design.report import inline
+
+    html = inline(battery("darkmoon"), "ja")
+    style = html[: html.index("</style>")]
+    cells = re.search(r"([^{}]*)\{[^}]*text-align:left", style)
+    numbers = re.search(r"([^{}]*)\{[^}]*text-align:right", style)
+    assert cells is not None and ".jp-RenderedHTMLCommon .tcg-design td" in cells.group(1)
+    assert numbers is not None and ".jp-RenderedHTMLCommon .tcg-design td.num" in numbers.group(1)
+    assert style.index("text-align:left") < style.index("text-align:right")  # the numbers' rule wins on td.num
+
+
 def test_tcgteach_design_readings_cards_and_skill(tmp_path: Path) -> None:
     import io
 
