@@ -3,6 +3,7 @@ the rule map, the report and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from pathlib import Path
@@ -159,6 +160,16 @@ def test_DM_1_1_a_replay_is_the_very_game_the_battery_measured_decks_turned_with
     assert [dq.replay(s).turn for s in dq.seeds] == [dq.values["turns"][s] for s in dq.seeds]
     with pytest.raises(TcgError, match="not one of this battery's games"):
         b.replay(99)
+    with pytest.raises(TcgError, match="no game to replay"):  # a battery made by hand, not by run or measure
+        dataclasses.replace(b, variant=None).replay(0)
+    from tcgteach.agents import make_agent
+
+    def mine(seed: int) -> Any:
+        return make_agent("random", seed)
+
+    odd = design.run("darkmoon", 2, agents=[mine, mine], jobs=1, progress=False)
+    with pytest.raises(TcgError, match="agents known by name"):  # a factory's name makes no agent
+        odd.replay(0)
 
 
 def test_one_process_two_processes_and_a_dask_cluster_give_the_same_records_and_measures() -> None:
