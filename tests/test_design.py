@@ -3,6 +3,7 @@ the rule map, the report and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from pathlib import Path
@@ -136,6 +137,47 @@ def test_DM_1_1_seats_play_every_deck_in_turn_so_balance_measures_the_seat() -> 
     b = design.run("darkmoon", 300, players=3, jobs=2, progress=False, kingmaking=0)
     rates = [b[f"win_seat_{k}"].value or 0.0 for k in range(3)]
     assert max(rates) - min(rates) < 0.15  # (with the decks fixed by seat, seat 1 won 47% and seat 3 15%)
+
+
+def test_DM_1_1_a_replay_is_the_very_game_the_battery_measured_decks_turned_with_the_seed() -> None:
+    b = design.run("darkmoon", 9, players=3, jobs=1, progress=False, kingmaking=0)
+    for seed in b.seeds:
+        seen: list[int] = []
+
+        def watch(state: Any, actor: int, legal: int, events: list[Any], seen: list[int] = seen) -> None:
+            seen.append(legal)
+
+        state = b.replay(seed, watch)
+        assert state.turn == b.values["turns"][seed]
+        assert len(state.history) == b.values["decisions"][seed] == len(seen)
+        winner = state.result().winner
+        for k in range(3):
+            assert b.values[f"win_seat_{k}"][seed] == float(winner == k), (seed, k)
+        assert state.score(0)["total"] is not None
+    # the seats' decks turn with the seed (the game of seed 1 is not dealt as the game of seed 0)
+    from tcgteach.design.battery import seat_decks
+
+    g = tcgteach.game("darkmoon")
+    for seed in (0, 1):
+        dealt = [sorted(d) for d in b.replay(seed).to_dict()["setup"]["decks"]]
+        assert dealt == [sorted(g.starter_deck(d).cards) for d in seat_decks(g, 3, None, seed)]
+    assert sorted(b.replay(0).to_dict()["setup"]["decks"][0]) != sorted(b.replay(1).to_dict()["setup"]["decks"][0])
+    # another variant with its own agents: still the same games
+    dq = design.run("dragonquest", 6, agents=("heuristic", "random"), options={"formation": "at_least"}, jobs=1,
+                    progress=False)  # fmt: skip
+    assert [dq.replay(s).turn for s in dq.seeds] == [dq.values["turns"][s] for s in dq.seeds]
+    with pytest.raises(TcgError, match="not one of this battery's games"):
+        b.replay(99)
+    with pytest.raises(TcgError, match="no game to replay"):  # a battery made by hand, not by run or measure
+        dataclasses.replace(b, variant=None).replay(0)
+    from tcgteach.agents import make_agent
+
+    def mine(seed: int) -> Any:
+        return make_agent("random", seed)
+
+    odd = design.run("darkmoon", 2, agents=[mine, mine], jobs=1, progress=False)
+    with pytest.raises(TcgError, match="agents known by name"):  # a factory's name makes no agent
+        odd.replay(0)
 
 
 def test_one_process_two_processes_and_a_dask_cluster_give_the_same_records_and_measures() -> None:
@@ -415,6 +457,22 @@ def test_every_result_of_the_lab_reads_as_a_table_and_as_html_in_both_languages(
     assert effects.to_dict()["effects"][0]["option"] == "tie"
     for part in (effects, cards, skill, four, design.rule_map(four)):
         assert part._repr_html_().startswith("<style>")
+
+
+def test_in_a_notebook_the_lab_tables_keep_their_alignment_against_jupyterlabs_right_aligned_cells() -> None:
+    """JupyterLab right-aligns every cell of an output (``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td``,
+    two classes): the lab's cell rules must be as specific, and come later, to keep text left and numbers right."""
+    import re
+
+    from tcgteach.design.report import inline
+
+    html = inline(battery("darkmoon"), "ja")
+    style = html[: html.index("</style>")]
+    cells = re.search(r"([^{}]*)\{[^}]*text-align:left", style)
+    numbers = re.search(r"([^{}]*)\{[^}]*text-align:right", style)
+    assert cells is not None and ".jp-RenderedHTMLCommon .tcg-design td" in cells.group(1)
+    assert numbers is not None and ".jp-RenderedHTMLCommon .tcg-design td.num" in numbers.group(1)
+    assert style.index("text-align:left") < style.index("text-align:right")  # the numbers' rule wins on td.num
 
 
 def test_tcgteach_design_readings_cards_and_skill(tmp_path: Path) -> None:

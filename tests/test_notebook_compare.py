@@ -1,7 +1,8 @@
 """Lesson 04 (the two designs compared): it plays as many games as the environment asks, and shows
 what it promises — both turn graphs side by side, the traits table, live figures and three variant
 experiments (A: DARK MOON's first-turn restriction, B: Dragon Quest's formation reading, C: Dragon Quest's
-wipe-out reading) with a reading computed from the run.
+wipe-out reading) with a reading computed from the run. Its measures and experiments are the design lab's
+(``design.run``, ``design.compare``): the tables are the lab's own, and the figures the lab's numbers.
 
 tests/test_notebooks.py sets TCGTEACH_LESSON_GAMES (40) before any notebook runs and executes every
 lesson once per session; these tests read the same run.
@@ -79,6 +80,36 @@ def test_runs_clean_and_plays_the_number_of_games_of_the_environment() -> None:
     assert out.count(f"{n} games of side B in") == 3
     assert out.count(f"(side A: the {n} games of section 2, not played again)") == 3
     assert "Total time of the simulations in this lesson:" in out
+    # the batteries and the comparisons are shown with the design lab's own tables (as the DesignLab shows them)
+    html = outputs(nb, "text/html")
+    batteries = [h for h in html if "tcg-design" in h and "value (95% interval)" in h and "B - A" not in h]
+    assert len(batteries) == 3, "section 2's two batteries and the one of 'your turn'"
+    assert sum(f"{n} games" in h and "DARK MOON, default rules, 2 players, heuristic" in h for h in batteries) == 1
+    comparisons = [h for h in html if "tcg-design" in h and "B - A (95% interval)" in h]
+    assert len(comparisons) == 3 and all(f"paired on {n} shared seeds" in h for h in comparisons)
+
+
+def test_a_figure_of_the_lesson_is_the_number_the_design_lab_prints() -> None:
+    """The lesson's sentences and the lab's tables come from the same batteries: the lab's own table of the
+    same games (played here again with design.run) holds the lesson's first-player rate and difference."""
+    from tcgteach import design
+
+    nb = execute(LESSON)
+    out = text_of(nb)
+    n = games()
+    a = design.run("darkmoon", n, agents="heuristic", jobs=1, progress=False)
+    b = design.run("darkmoon", n, options={"first_turn_restriction": False}, jobs=1, progress=False)
+    row = design.compare(a, b)["first_player"]
+    assert row.a is not None and row.b is not None and row.a.value is not None and row.b.value is not None
+    assert row.diff is not None
+    sentence = (
+        f"First-player win rate: {100 * row.a.value:.1f}% with first_turn_restriction=True, "
+        f"{100 * row.b.value:.1f}% with first_turn_restriction=False. The difference of "
+        f"{100 * row.diff:+.1f} percentage points"
+    )
+    assert sentence in out
+    table = design.compare(a, b).table()
+    assert f"{100 * row.diff:+.1f}%" in table
 
 
 def test_both_turn_graphs_side_by_side_in_one_output() -> None:
@@ -114,6 +145,16 @@ def test_traits_table_names_every_trait_and_both_compensation_rules() -> None:
     assert len(re.findall(r"[\d.]+ legal actions per decision", table)) == 2
 
 
+def test_the_luck_is_counted_on_replays_of_the_very_games_measured() -> None:
+    nb = execute(LESSON)
+    out = text_of(nb)
+    k = min(games(), 200)
+    for title in ("DARK MOON", "Dragon Quest"):
+        assert re.search(rf"^{title}: median \d+ cards taken blind per game \({k} games replayed\)$", out, re.MULTILINE)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert "b.replay(seed)" in code and 'b.values["turns"][seed]' in code  # checked against the battery
+
+
 def test_figures_are_rendered() -> None:
     nb = execute(LESSON)
     assert len(outputs(nb, "image/png")) >= 3
@@ -130,9 +171,13 @@ def test_the_variant_experiments_are_shown_with_a_reading_of_this_run() -> None:
     ):
         assert f"A = {a}, B = {b}; {n} games each, same seeds" in out, (a, b)
     readings = re.findall(
-        r"^First-player win rate: .* (is beyond noise|is within noise) at (\d+) games per side\.$", out, re.MULTILINE
+        r"^First-player win rate: .* paired games\) (is beyond noise|is within noise)(?: by the lab's stricter "
+        r"interval \(the 95% one alone would not say so\))? at (\d+) games per side\.$",
+        out,
+        re.MULTILINE,
     )
     assert len(readings) == 3 and all(int(k) == n for _, k in readings)
+    assert out.count("Other measures beyond noise:") == 3
     assert re.search(
         r"^Branching: .* with formation=strict, .* with formation=at_least\. The difference", out, re.MULTILINE
     )
@@ -145,7 +190,7 @@ def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict() -> None:
     n = games()
     assert re.search(
         r"^First-player win rate: [\d.]+% with wipe_out=after_own_turn, [\d.]+% with wipe_out=literal\. "
-        rf".* (is beyond noise|is within noise) at {n} games per side\.$",
+        rf".* (is beyond noise|is within noise).* at {n} games per side\.$",
         out,
         re.MULTILINE,
     )
@@ -159,13 +204,18 @@ def test_experiment_c_compares_both_wipe_out_readings_with_a_verdict() -> None:
         f"End of turn 1, {k} replayed games per side: with wipe_out=after_own_turn the second player was "
         f"spared in {k}; with wipe_out=literal it paid five cards in {k}."
     ) in out
+    margin = rf"^Mean deck margin of the first player at the end of the same {k} games: [+-]"
+    assert re.search(margin, out, re.MULTILINE)
     assert "dragonquest: wipe_out=after_own_turn -> wipe_out=literal: beyond noise:" in out  # the summary
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "## 7. Experiment C: Dragon Quest wipe_out literal vs after_own_turn" in prose
     assert "DQ-6.14.1" in prose
-    # the fixed text quotes a reference run of the default size and says so
-    reading_c = prose[prose.index("## 7. Experiment C") : prose.index("## 8. What the numbers say")]
-    assert "At N=2000" in reading_c
+    # no figure is typed in: the prose of the experiments quotes no measured percentage, the run states them
+    for start, end in (("## 5. Experiment A", "## 6. Experiment B"), ("## 6. Experiment B", "## 7. Experiment C"),
+                       ("## 7. Experiment C", "## 8. What the numbers say"), ("## 8.", "### Your turn")):  # fmt: skip
+        part = prose[prose.index(start) : prose.index(end)]
+        assert not re.search(r"\d+\.\d+%", part), (start, re.findall(r"\d+\.\d+%", part))
+    assert "07_measure_a_design.ipynb" in prose and "DesignLab" in prose
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -238,8 +288,10 @@ def test_japanese_every_explanation_and_comment_is_in_japanese() -> None:
         assert heading in text, heading
     for rule in ("DM-4.3", "DQ-6.2", "DQ-6.14.1", "DQ-5.3"):
         assert rule in text, rule
-    reading_c = text[text.index("## 7. 実験C") : text.index("## 8. 数字からわかること")]
-    assert "N=2000" in reading_c and "54.0%" in reading_c and "57.6%" in reading_c
+    # as in English, no measured percentage is typed into the experiments' prose: the run states them
+    experiments = text[text.index("## 5. 実験A") : text.index("### やってみよう")]
+    assert not re.search(r"\d+\.\d+%", experiments), re.findall(r"\d+\.\d+%", experiments)
+    assert "07_measure_a_design.ipynb" in text and "DesignLab" in text and "デザインラボ" in text
     # every comment line of the code is Japanese (or only a rule ID)
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -262,6 +314,7 @@ def test_japanese_runs_clean_and_prints_in_japanese() -> None:
     assert f"DARK MOON：{n}ゲームを" in out and f"ドラゴンクエスト：{n}ゲームを" in out
     # each of the three experiments plays N games for side B; side A is section 2's N games, not played again
     assert out.count(f"B側の{n}ゲームを") == 3
+    assert "STAT_NAMES" not in "\n".join(c.source for c in nb.cells), "the lab's tables are already in Japanese"
     assert out.count(f"（A側は2節の{n}ゲームで、もう一度は対戦させません）") == 3
     assert "このレッスンのシミュレーションにかかった時間の合計：" in out
     assert "日本語フォントが見つかりません" not in out, "a Japanese font was found for the figures"
@@ -303,18 +356,21 @@ def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese() -> N
     # the flow graphs side by side, labelled in Japanese
     row = next(h for h in html if "tcg-side-by-side" in h)
     assert row.count("<svg") == 2 and "戦闘" in row and "メインフェイズ" in row
-    # the summaries of section 2 and of "your turn", the options, the three comparisons and the deck pairings
-    summaries = [h for h in html if "キー（summary の行）" in h]
-    assert len(summaries) == 3
-    assert all("先攻勝率" in h and "P1（席0）の勝ち" in h and "判断1回あたり" in h for h in summaries)
-    assert any("formation_repair" in h and "既定値" in h and "意味" in h for h in html), "the options in Japanese"
+    # the batteries of section 2 and of "your turn" and the three comparisons: the design lab's tables in Japanese
     n = games()
+    batteries = [h for h in html if "tcg-design" in h and "値（95%区間）" in h and "B − A" not in h]
+    assert len(batteries) == 3
+    assert all("先攻の勝率" in h and "P1 の勝ち" in h and "分岐数" in h and "意味（出典）" in h for h in batteries)
+    comparisons = [h for h in html if "tcg-design" in h and "B − A（95%区間）" in h]
+    assert len(comparisons) == 3 and all(f"共通の {n} 個のシード" in h and "判定" in h for h in comparisons)
+    assert any("formation_repair" in h and "既定値" in h and "意味" in h for h in html), "the options in Japanese"
+    out = text_of(nb)
     for a, b in (
         ("first_turn_restriction=True", "first_turn_restriction=False"),
         ("formation=strict", "formation=at_least"),
         ("wipe_out=after_own_turn", "wipe_out=literal"),
     ):
-        assert sum(f"A = {a}、B = {b}（各{n}ゲーム、同じシード）" in h for h in html) == 1, (a, b)
+        assert out.count(f"A = {a}、B = {b}（各{n}ゲーム、同じシード）") == 1, (a, b)
     decks = [h for h in html if "デッキAの勝ち（95%信頼区間）" in h]
     assert len(decks) == 2
     assert "学園総出アンサンブル（ensemble）対 ヘリとノアのスポットライト（spotlight）" in decks[0]
@@ -326,7 +382,7 @@ def test_japanese_experiments_read_this_run_in_japanese() -> None:
     out = text_of(nb)
     n = games()
     readings = re.findall(
-        r"^先攻勝率：.*は、片側(\d+)ゲームのこの実行では(ノイズを超えています|ノイズの範囲内です)。$",
+        r"^先攻勝率：.*ゲームで測定）は、片側(\d+)ゲームのこの実行では(ノイズを超えています|ノイズの範囲内です)(?:（[^）]*）)?。$",
         out,
         re.MULTILINE,
     )
@@ -341,8 +397,8 @@ def test_japanese_experiments_read_this_run_in_japanese() -> None:
     verdicts = re.findall(r"^結論（実験C）：(.+)$", out, re.MULTILINE)
     assert len(verdicts) == 1
     assert ("ノイズの範囲内" in verdicts[0]) != ("ノイズを超えて" in verdicts[0]), verdicts[0]
-    assert "ドラゴンクエスト：wipe_out=after_own_turn → wipe_out=literal：ノイズを超えた統計：" in out
-    assert out.count("ノイズを超えたほかの統計：") == 3
+    assert "ドラゴンクエスト：wipe_out=after_own_turn → wipe_out=literal：ノイズを超えた指標：" in out
+    assert out.count("ノイズを超えたほかの指標：") == 3
 
 
 def test_japanese_figures_are_drawn_with_japanese_labels() -> None:
@@ -355,9 +411,8 @@ def test_japanese_figures_are_drawn_with_japanese_labels() -> None:
         'ylabel="ゲーム数"',
         "ゲームの長さ（ターン数）",
         "ゲームの終わり方",
-        "先攻の得点差",
         "ゲームの終わりの先攻のデッキの差",
-        "rule_title(rid, LANG)",
+        "facts.title(",
     ):
         assert label in code, label
     for english in ("First-player win rate (95% CI)", 'ylabel="games"', "Game length in turns", "how games ended"):

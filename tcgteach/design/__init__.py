@@ -5,7 +5,8 @@
     b = design.run("darkmoon", 2000, options={"tie": "none"})           # the same seeds, one rule read otherwise
     print(design.compare(a, b).table())      # paired on the seeds: what changed, and what is beyond noise
 
-``run`` plays and measures a variant (``Battery``); ``compare`` sets two side by side; ``skill_trace``
+``run`` plays and measures a variant (``Battery``; ``Battery.replay(seed)`` plays one of its games again, move by
+move, for what the measures do not keep); ``compare`` sets two side by side; ``skill_trace``
 measures skill against luck; ``option_effects`` and ``card_impact`` measure causes on paired seeds;
 ``rule_map`` says which rules act and which never do; ``report`` writes it all as one HTML file.
 """

@@ -9,7 +9,7 @@ players also gets the kingmaking rate (``design.kingmaking``) over the first ``k
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,9 @@ class Battery:
     capped: int = 0
     cards: str | None = None
     titles: dict[str, str] = field(default_factory=dict)
+    #: the decks given to ``run`` (None: the starter decks in turn) and the game played, for ``replay``
+    decks: tuple[Any, ...] | None = None
+    variant: Any = field(default=None, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -75,6 +78,20 @@ class Battery:
         rest = sorted(k for k in self.estimates if k not in ORDER)
         out = [k for k in ORDER if k in self.estimates] + ["balance"] + rest
         return out + (["kingmaking"] if self.kingmaking is not None else [])
+
+    def replay(self, seed: int, observe: Callable[[Any, int, int, list[Any]], None] | None = None) -> Any:
+        """The game of ``seed`` played again exactly as ``run`` played it (the same variant, decks turned with
+        the seed, agents and agent seeds, the simulator's loop): its final state, with its events and history.
+        ``observe(state, actor, legal, events)`` is told of every action (``Session.play_out``'s hook), so a
+        lesson can watch what the measures do not keep (a reveal, the size of a party)."""
+        from ..core.checks import shown
+
+        if seed not in self.seeds:
+            raise TcgError(f"seed {shown(seed)} is not one of this battery's games (seeds {self.seeds[0]}..)")
+        if self.variant is None:
+            raise TcgError("this battery was not made by design.run or design.measure: there is no game to replay")
+        return replay_game(self.variant, seed, agents=self.agents, players=self.players, decks=self.decks,
+                           observe=observe)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The battery as plain data (the report's JSON; the per-game values are left out)."""
@@ -163,6 +180,29 @@ def seat_decks(game: Any, players: int, decks: Sequence[Any] | None, seed: int) 
     base = list(decks) if decks is not None else [names[p % len(names)] for p in range(players)]
     turn = seed % len(base)
     return base[turn:] + base[:turn]
+
+
+def replay_game(
+    game: Any,
+    seed: int,
+    *,
+    agents: Sequence[str],
+    players: int,
+    decks: Sequence[Any] | None = None,
+    observe: Callable[[Any, int, int, list[Any]], None] | None = None,
+) -> Any:
+    """The final state of the game of ``seed`` as ``play`` plays it: the decks of ``seat_decks``, each seat's agent
+    seeded with ``agent_seed(seed, seat)``, the simulator's loop (``sim.runner.play_game``) with its step cap."""
+    from ..session import Session
+    from ..sim.runner import _FORCED_MOVES_FREE, _make_agent, agent_seed
+
+    state = game.new_state(seed=seed, decks=seat_decks(game, players, decks, seed), players=players)
+    try:
+        seated = [_make_agent(spec, agent_seed(seed, seat)) for seat, spec in enumerate(agents)]
+    except (TcgError, ValueError) as exc:
+        raise TcgError(f"replay needs agents known by name (make_agent), not {list(agents)}: {exc}") from None
+    Session(state, seated).play_out(answers_forced=_FORCED_MOVES_FREE, touches=game._touches, observe=observe)
+    return state
 
 
 def play(
@@ -300,4 +340,6 @@ def measure(
         seconds=time.perf_counter() - start,
         capped=sum(1 for r in records if r["capped"]),
         cards=None if g.user_pool is None else g.user_pool.digest,
+        decks=None if decks is None else tuple(decks),
+        variant=g,
     )

@@ -23,14 +23,18 @@ if TYPE_CHECKING:
     from .battery import Battery
     from .compare import DesignComparison
 
+#: the page's style; in a notebook's output JupyterLab right-aligns every cell (``:not(.jp-RenderedMarkdown)
+#: .jp-RenderedHTMLCommon td``), so the cells' rules name that class too, to be as specific and come later
 STYLE = """
 .tcg-design{font-family:system-ui,"Noto Sans CJK JP",sans-serif;font-size:16px;line-height:1.45;color:#222;
  max-width:1000px}
 .tcg-design h2{font-size:1.3em;margin:1.2em 0 .4em}
 .tcg-design h3{font-size:1.1em;margin:1em 0 .3em}
 .tcg-design table{border-collapse:collapse;margin:.4em 0}
-.tcg-design th,.tcg-design td{border-bottom:1px solid #ddd;padding:3px 10px;text-align:left;vertical-align:top}
-.tcg-design td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+.tcg-design th,.tcg-design td,.jp-RenderedHTMLCommon .tcg-design th,.jp-RenderedHTMLCommon .tcg-design td{
+ border-bottom:1px solid #ddd;padding:3px 10px;text-align:left;vertical-align:top}
+.tcg-design td.num,.jp-RenderedHTMLCommon .tcg-design td.num{text-align:right;white-space:nowrap;
+ font-variant-numeric:tabular-nums}
 .tcg-design td.help{color:#555;font-size:.9em}
 .tcg-design .higher,.tcg-design .lower{color:#0b3d91;font-weight:bold}
 .tcg-design .note{color:#555;font-size:.92em}
