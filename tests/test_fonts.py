@@ -32,7 +32,7 @@ def _restore_rc() -> Iterator[None]:
 
 def test_the_plot_labels_of_the_japanese_lesson_are_found_and_japanese() -> None:
     chars = build.plot_label_characters(LESSON_JA)
-    for label in ("先攻勝率（95%信頼区間）", "ゲーム数", "ゲームの終わり方", "ドラゴンクエスト"):
+    for label in ("先攻の勝率（95%信頼区間）", "ゲーム数", "ゲームの終わり方", "ドラゴンクエスト"):
         assert set(label) <= chars, label
     assert any("\u3040" <= c <= "\u30ff" for c in chars), "kana in the labels"
 
@@ -73,7 +73,7 @@ def test_the_bundled_font_draws_every_label_without_a_missing_glyph(recwarn: pyt
     fig, ax = plt.subplots(figsize=(4, 2))
     for i in range(0, len(text), 40):
         ax.text(0, i / len(text), text[i : i + 40])
-    ax.set(title="先攻勝率（95%信頼区間）", xlabel="先攻のポイント − 後攻のポイント", ylabel="ゲーム数")
+    ax.set(title="先攻の勝率（95%信頼区間）", xlabel="先攻のポイント − 後攻のポイント", ylabel="ゲーム数")
     fig.savefig(io.BytesIO(), format="png")
     plt.close(fig)
     assert not [w for w in recwarn if "missing from" in str(w.message)]

@@ -341,7 +341,7 @@ def test_japanese_tables_name_every_trait_and_quote_the_rules_in_japanese() -> N
         "ゲームの長さ",
         "1ゲームの判断数",
         "分岐数（測定）",
-        "先攻勝率（測定）",
+        "先攻の勝率（測定）",
     ):
         assert any(c.startswith(trait) for c in cells), trait
     for game, rule in (("darkmoon", "DM-4.3"), ("dragonquest", "DQ-6.2")):
@@ -382,7 +382,7 @@ def test_japanese_experiments_read_this_run_in_japanese() -> None:
     out = text_of(nb)
     n = games()
     readings = re.findall(
-        r"^先攻勝率：.*ゲームで測定）は、片側(\d+)ゲームのこの実行では(ノイズを超えています|ノイズの範囲内です)(?:（[^）]*）)?。$",
+        r"^先攻の勝率：.*ゲームで測定）は、片側(\d+)ゲームのこの実行では(ノイズを超えています|ノイズの範囲内です)(?:（[^）]*）)?。$",
         out,
         re.MULTILINE,
     )
@@ -406,7 +406,7 @@ def test_japanese_figures_are_drawn_with_japanese_labels() -> None:
     assert len(outputs(nb, "image/png")) >= 6
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
     for label in (
-        "先攻勝率（95%信頼区間）",
+        "先攻の勝率（95%信頼区間）",
         "先攻の勝ち（勝敗のついたゲームの%）",
         'ylabel="ゲーム数"',
         "ゲームの長さ（ターン数）",
