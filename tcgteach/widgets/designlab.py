@@ -84,8 +84,8 @@ WORDS = Text(
 
 CSS = """<style>
 .tcg-designlab{font-size:15px;max-width:1340px}
-.tcg-designlab .tcg-dl-side{border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:2px;width:470px;
- max-width:100%}
+.tcg-designlab .tcg-dl-side{border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:2px;flex:1 1 440px;
+ max-width:660px}
 .tcg-designlab .widget-checkbox{margin:0 10px}
 .tcg-designlab .tcg-dl-side .widget-label,.tcg-designlab .widget-dropdown>label{min-width:7em}
 .tcg-designlab .tcg-dl-message{min-height:1.4em}
@@ -121,6 +121,7 @@ class VariantPane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             options=[(self._title(n), n) for n in tcgteach.games()],
             value=check_game(game).name,
             description=WORDS.t("game", lang),
+            layout=w.Layout(width="98%"),
         )
         self.players = w.Dropdown(description=WORDS.t("players", lang))
         self.decks = w.Dropdown(description=WORDS.t("decks", lang), layout=w.Layout(width="auto"))
