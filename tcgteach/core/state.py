@@ -31,10 +31,15 @@ if TYPE_CHECKING:
 _HIDDEN_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 
 
-#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
-#: events and trail steps there were, and the zones the action touched as they were (one tuple: a step of
-#: play allocates it and nothing more for undo)
-_Frame = tuple[tuple[Any, ...], int, int, int, dict[int, list[int]]]
+#: what undo needs of the moment before an action, as one tuple (a step of play keeps this one object for undo, and
+#: one more when it moved cards): the scalars (``node`` first, in the order of ``_scalar_names``), then the RNG
+#: state, how many events and trail steps there were, and the zones the action touched as they were (None: none)
+_Frame = tuple[Any, ...]
+#: the places in a frame after its scalars, counted from its end
+_F_RNG: Final = -4
+_F_EVENTS: Final = -3
+_F_TRAIL: Final = -2
+_F_ZONES: Final = -1
 
 #: how often the rollback of an interrupted ``apply`` (and the end of an interrupted ``undo``) is started again when
 #: one more interrupt lands in it (a person holding Ctrl+C down): each start does all of it (it is idempotent)
@@ -172,7 +177,9 @@ class State:
         events = self.events
         n_events = len(events)
         saved: dict[int, list[int]] = {}
-        frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail), saved)
+        scalars = self._scalar_values()
+        rng_state = self.rng.state
+        n_trail = len(self.trail)
         legal = self._legal
         frames = self._frames
         n_frames = len(frames)
@@ -182,11 +189,11 @@ class State:
             self._saved = saved
             self._do(action)
             self._saved = None
-            frames.append(frame)
+            frames.append(scalars + (rng_state, n_events, n_trail, saved if saved else None))
             history.append(action)
             self._legal = None
         except BaseException:
-            self._roll_back(frame, n_frames, n_history, legal)
+            self._roll_back(scalars + (rng_state, n_events, n_trail, saved), n_frames, n_history, legal)
             raise
         return events[n_events:]
 
@@ -198,7 +205,7 @@ class State:
         for _ in range(_RETRIES):
             try:
                 self._saved = None
-                self._restore(frame, frame[4])
+                self._restore(frame)
                 del self._frames[n_frames:]
                 del self.history[n_history:]
                 for cache in self._masked_hist.values():
@@ -228,7 +235,7 @@ class State:
         n_frames = len(frames) - 1
         n_history = len(history) - 1
         try:  # (the steps of ``_take_back``, written out: undo runs at every step of a search)
-            self._restore(frame, frame[4])
+            self._restore(frame)
             self._legal = None
             del frames[n_frames:]
             del history[n_history:]
@@ -245,7 +252,7 @@ class State:
         again."""
         for _ in range(_RETRIES):
             try:
-                self._restore(frame, frame[4])
+                self._restore(frame)
                 self._legal = None
                 del self._frames[n_frames:]
                 del self.history[n_history:]
@@ -258,17 +265,19 @@ class State:
     def can_undo(self) -> bool:
         return bool(self._frames)
 
-    def _restore(self, frame: _Frame, saved: dict[int, list[int]]) -> None:
-        """Put back the moment of ``frame``; ``saved`` is its touched zones (``frame[4]``)."""
-        scalars, rng_state, n_events, n_trail, _ = frame
-        for name, value in zip(self._scalar_names, scalars, strict=True):
-            object.__setattr__(self, name, value)
-        self.rng.state = rng_state
-        zones = self.zones
-        for index, content in saved.items():
-            zones[index] = content[:]
+    def _restore(self, frame: _Frame) -> None:
+        """Put back the moment of ``frame``: its scalars, RNG, events, trail and touched zones."""
+        for i, name in enumerate(self._scalar_names):
+            object.__setattr__(self, name, frame[i])
+        self.rng.state = frame[_F_RNG]
+        saved = frame[_F_ZONES]
+        if saved is not None:
+            zones = self.zones
+            for index, content in saved.items():
+                zones[index] = content[:]
+        n_events = frame[_F_EVENTS]
         del self.events[n_events:]
-        del self.trail[n_trail:]
+        del self.trail[frame[_F_TRAIL] :]
         for cache in self._masked.values():
             del cache[n_events:]
 
@@ -301,7 +310,7 @@ class State:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][3] :]
+        return self.trail[self._frames[-1][_F_TRAIL] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -419,9 +428,9 @@ class State:
             mask = self.game.mask_action
             n = len(frames)
             for i in range(len(cache), n):
-                end = frames[i + 1][2] if i + 1 < n else len(events)
+                end = frames[i + 1][_F_EVENTS] if i + 1 < n else len(events)
                 action = history[i]
-                for k in range(frames[i][2], end):
+                for k in range(frames[i][_F_EVENTS], end):
                     e = events[k]
                     if e.kind in secret_kinds and e.secret is not None and e.secret != player:
                         action = mask(action)
@@ -529,6 +538,17 @@ class State:
 #: 2: the options added since version 1 are written out (version 1 files are read with their legacy
 #: values, see ``options_of_file``); game states may have gained scalars that version 1 did not write
 STATE_VERSION = 2
+
+
+def frame_scalars(frame: _Frame) -> tuple[Any, ...]:
+    """The scalars an undo frame saved (``node`` first, in the order of ``_scalar_names``)."""
+    return frame[:_F_RNG]
+
+
+def frame_zones(frame: _Frame) -> dict[int, list[int]]:
+    """The zones an undo frame saved, by index, as they were before its action (empty: it moved no card)."""
+    saved: dict[int, list[int]] | None = frame[_F_ZONES]
+    return {} if saved is None else saved
 
 
 def _unpickle_state(game: Game, setup: dict[str, Any], history: list[Action]) -> State:

@@ -57,9 +57,12 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
     front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
     if zones[s.opponent(p) * NZ + FRONT]:  # DQ-7.6
         attack = inst.attacks
-        out.extend(attack[c] for c in sorted(front) if orient[c] == ACTIVE)
-    party = sorted(front + back)
-    out.extend(effects.effect_actions(s, p, "action", party))
+        for c in sorted(front):
+            if orient[c] == ACTIVE:
+                out.append(attack[c])
+    party = front + back
+    party.sort()
+    effects.add_effect_actions(s, p, "action", party, out)
     slots = 2 * NZ + inst.n  # the item slot of card c is zones[slots + c] (``s.item_of(c)``)
     for c in party:
         z = zones[slots + c]
@@ -73,7 +76,9 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
 
 def start_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-7.1: start effects, or pass."""
-    return tuple(effects.effect_actions(s, p, "start")) + (_PASS,)
+    out = effects.effect_actions(s, p, "start")
+    out.append(_PASS)
+    return tuple(out)
 
 
 def action_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
@@ -208,8 +213,8 @@ def judgment(s: DragonQuestState) -> None:
     a_hp, d_hp = s.hp_of(att), s.hp_of(dfn)
     a_dmg, d_dmg = s.damage(att), s.damage(dfn)
     result = resolve_fight(
-        Fighter(att, a_mod["total"], a_spd["total"], a_hp, a_dmg, len(s.deck(s.owner(att)))),
-        Fighter(dfn, d_mod["total"], d_spd["total"], d_hp, d_dmg, len(s.deck(s.owner(dfn)))),
+        Fighter(att, a_mod["total"], a_spd["total"], a_hp, a_dmg, len(s.deck(s.inst.owner[att]))),
+        Fighter(dfn, d_mod["total"], d_spd["total"], d_hp, d_dmg, len(s.deck(s.inst.owner[dfn]))),
         bool(counter),
         empty_loses=s.opt.empty_loses,
     )

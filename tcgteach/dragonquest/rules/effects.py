@@ -89,12 +89,18 @@ def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | 
     """Effects of own party cards with this timing whose costs can be paid and that have a target
     (``party``: p's party in instance order, when the caller has it already)."""
     out: list[A.Action] = []
+    add_effect_actions(s, p, timing, sorted(s.party(p)) if party is None else party, out)
+    return out
+
+
+def add_effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int], out: list[A.Action]) -> None:
+    """``effect_actions`` appended to ``out`` (``party``: p's party in instance order)."""
     at = s.inst.uses.get(timing)  # per card: its effects with this timing, with their Use actions
     if at is None:
-        return out
-    hand_size = len(s.hand(p))
+        return
+    hand_size = len(s.zones[p * NZ + HAND])
     orient = s.orient
-    for c in sorted(s.party(p)) if party is None else party:
+    for c in party:
         for eff, use in at[c]:
             if eff.close and orient[c] != ACTIVE:  # DQ-4.6
                 continue
@@ -103,7 +109,6 @@ def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | 
             if eff.target != "none" and not has_target(s, eff, c, p):
                 continue
             out.append(use)
-    return out
 
 
 def has_target(s: DragonQuestState, eff: Effect, src: int, user: int) -> bool:

@@ -210,7 +210,8 @@ class DragonQuestState(State):
         return -1
 
     def on_field(self, c: int) -> bool:
-        return c in self.party(self.inst.owner[c])
+        base = self.inst.owner[c] * NZ  # (the two rows read in place: no party list made)
+        return c in self.zones[base + FRONT] or c in self.zones[base + BACK]
 
     def _touch_zone(self, p: int, zone: int) -> list[int]:
         """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes (``State._touch``, inlined:
