@@ -18,6 +18,7 @@ from ._mypyc import mypyc_attr
 from .actions import field_problem, shown
 from .errors import EngineError, IllegalActionError, TcgError
 from .events import Event
+from .frames import F_EVENTS, F_RNG, F_TRAIL, F_ZONES, Frame
 from .nocards import NO_CARDS
 from .rng import Rng
 
@@ -30,16 +31,6 @@ if TYPE_CHECKING:
 #: ``State._hidden_set``: id of a tuple ``_hidden_zones`` returned -> (that tuple, its indices as a set)
 _HIDDEN_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 
-
-#: what undo needs of the moment before an action, as one tuple (a step of play keeps this one object for undo, and
-#: one more when it moved cards): the scalars (``node`` first, in the order of ``_scalar_names``), then the RNG
-#: state, how many events and trail steps there were, and the zones the action touched as they were (None: none)
-_Frame = tuple[Any, ...]
-#: the places in a frame after its scalars, counted from its end
-_F_RNG: Final = -4
-_F_EVENTS: Final = -3
-_F_TRAIL: Final = -2
-_F_ZONES: Final = -1
 
 #: how often the rollback of an interrupted ``apply`` (and the end of an interrupted ``undo``) is started again when
 #: one more interrupt lands in it (a person holding Ctrl+C down): each start does all of it (it is idempotent)
@@ -97,7 +88,7 @@ class State:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
-        self._frames: list[_Frame] = []
+        self._frames: list[Frame] = []
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
@@ -197,7 +188,7 @@ class State:
             raise
         return events[n_events:]
 
-    def _roll_back(self, frame: _Frame, n_frames: int, n_history: int, legal: tuple[Action, ...] | None) -> None:
+    def _roll_back(self, frame: Frame, n_frames: int, n_history: int, legal: tuple[Action, ...] | None) -> None:
         """Put back the moment of ``frame`` after an action that did not complete: its touched zones, scalars,
         RNG, events and trail, the undo frames, history and legal actions as they were (``apply_unchecked``).
         Only assignments from values read before the action and cuts to saved lengths: done twice, it does
@@ -246,7 +237,7 @@ class State:
             raise
         return action
 
-    def _take_back(self, frame: _Frame, n_frames: int, n_history: int) -> None:
+    def _take_back(self, frame: Frame, n_frames: int, n_history: int) -> None:
         """The steps of ``undo``: put back the moment of ``frame`` and cut frames, history and the views' masked
         histories to their lengths before the action. Idempotent; a second interrupt landing in it starts it
         again."""
@@ -265,19 +256,19 @@ class State:
     def can_undo(self) -> bool:
         return bool(self._frames)
 
-    def _restore(self, frame: _Frame) -> None:
+    def _restore(self, frame: Frame) -> None:
         """Put back the moment of ``frame``: its scalars, RNG, events, trail and touched zones."""
         for i, name in enumerate(self._scalar_names):
             object.__setattr__(self, name, frame[i])
-        self.rng.state = frame[_F_RNG]
-        saved = frame[_F_ZONES]
+        self.rng.state = frame[F_RNG]
+        saved = frame[F_ZONES]
         if saved is not None:
             zones = self.zones
             for index, content in saved.items():
                 zones[index] = content[:]
-        n_events = frame[_F_EVENTS]
+        n_events = frame[F_EVENTS]
         del self.events[n_events:]
-        del self.trail[frame[_F_TRAIL] :]
+        del self.trail[frame[F_TRAIL] :]
         for cache in self._masked.values():
             del cache[n_events:]
 
@@ -285,7 +276,8 @@ class State:
         """Save zone ``index`` for undo (first touch in this action only) and return it."""
         saved = self._saved
         if saved is not None and index not in saved:
-            saved[index] = self.zones[index][:]
+            zone = self.zones[index]
+            saved[index] = zone[:] if zone else NO_CARDS  # (an empty zone is saved as the one read-only empty list)
         return self.zones[index]
 
     def _goto(self, node: str) -> None:
@@ -305,12 +297,19 @@ class State:
         self.events.append(event)
         return event
 
+    def _emit_data(self, kind: str, rule: str, player: int | None, data: dict[str, Any]) -> Event:
+        """``_emit`` of an event whose data is a dict the caller made and hands over (compiled, a call with
+        ``**data`` would go through the interpreter's calling convention to gather a copy of it)."""
+        event = Event(kind, rule, player, data)
+        self.events.append(event)
+        return event
+
     @property
     def last_transitions(self) -> list[tuple[str, str]]:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][_F_TRAIL] :]
+        return self.trail[self._frames[-1][F_TRAIL] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -428,9 +427,9 @@ class State:
             mask = self.game.mask_action
             n = len(frames)
             for i in range(len(cache), n):
-                end = frames[i + 1][_F_EVENTS] if i + 1 < n else len(events)
+                end = frames[i + 1][F_EVENTS] if i + 1 < n else len(events)
                 action = history[i]
-                for k in range(frames[i][_F_EVENTS], end):
+                for k in range(frames[i][F_EVENTS], end):
                     e = events[k]
                     if e.kind in secret_kinds and e.secret is not None and e.secret != player:
                         action = mask(action)
@@ -538,17 +537,6 @@ class State:
 #: 2: the options added since version 1 are written out (version 1 files are read with their legacy
 #: values, see ``options_of_file``); game states may have gained scalars that version 1 did not write
 STATE_VERSION = 2
-
-
-def frame_scalars(frame: _Frame) -> tuple[Any, ...]:
-    """The scalars an undo frame saved (``node`` first, in the order of ``_scalar_names``)."""
-    return frame[:_F_RNG]
-
-
-def frame_zones(frame: _Frame) -> dict[int, list[int]]:
-    """The zones an undo frame saved, by index, as they were before its action (empty: it moved no card)."""
-    saved: dict[int, list[int]] | None = frame[_F_ZONES]
-    return {} if saved is None else saved
 
 
 def _unpickle_state(game: Game, setup: dict[str, Any], history: list[Action]) -> State:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from . import damage, effects, formation, turn
-from .combat import Combat, Fighter, record_blow, resolve_fight
+from .combat import UNDECIDED, Combat, Fighter, record_blow, resolve_fight
 from .ids import ACTIVE, BACK, CLOSED, FRONT, NZ, Ev, Node, reoriented
 
 if TYPE_CHECKING:
@@ -143,13 +143,26 @@ def attack(s: DragonQuestState, a: A.Attack) -> None:
     d = s.opponent(p)
     s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-7.3
     s._emit(_EV_ATTACK, "DQ-7.3", p, card=a.card)
-    s.combat = Combat(a.card)
-    if any(s.orient[c] == ACTIVE for c in s.front(d)):
-        s._goto(_NODE_COMBAT_DEFEND)
-        s.actor = d
-    else:
-        s._emit(_EV_NO_BLOCKER, "DQ-7.5", d)
-        fallback(s)
+    s.combat = combat_of(s, a.card)
+    orient = s.orient
+    for c in s.front(d):
+        if orient[c] == ACTIVE:  # a card that can defend (DQ-7.4)
+            s._goto(_NODE_COMBAT_DEFEND)
+            s.actor = d
+            return
+    s._emit(_EV_NO_BLOCKER, "DQ-7.5", d)
+    fallback(s)
+
+
+def combat_of(s: DragonQuestState, attacker: int, defender: int = UNDECIDED, counter: int = UNDECIDED) -> Combat:
+    """``Combat(attacker, defender, counter)``, interned per set of card instances (``Instances.combats``): a frozen
+    value made once, not at every step of every attack."""
+    inst = s.inst
+    key = ((attacker * (inst.n + 1)) + defender + 1) * 3 + counter + 1  # (defender and counter start at -1)
+    combat = inst.combats.get(key)
+    if combat is None:
+        combat = inst.combats[key] = Combat(attacker, defender, counter)
+    return combat
 
 
 def fallback(s: DragonQuestState) -> None:
@@ -171,19 +184,19 @@ def block(s: DragonQuestState, a: A.Action) -> None:
     assert s.combat is not None
     s._emit(_EV_BLOCK, "DQ-7.4", s.actor, card=a.card)
     s._goto(_NODE_COMBAT_COUNTER)
-    s.combat = Combat(s.combat.attacker, a.card)
+    s.combat = combat_of(s, s.combat.attacker, a.card)
     s.actor = s.opponent(s.turn_player)
 
 
 def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
     assert s.combat is not None
-    s.combat = Combat(s.combat.attacker, card)
+    s.combat = combat_of(s, s.combat.attacker, card)
     s._emit(_EV_DEFENDER, "DQ-7.5", s.turn_player, card=card)
     if s.orient[card] == ACTIVE:
         s._goto(_NODE_COMBAT_COUNTER)
         s.actor = s.opponent(s.turn_player)
     else:  # DQ-7.7: a card that is not active cannot counterattack
-        s.combat = Combat(s.combat.attacker, card, 0)
+        s.combat = combat_of(s, s.combat.attacker, card, 0)
         judgment(s)
 
 
@@ -194,7 +207,7 @@ def counter(s: DragonQuestState, a: A.Action) -> None:
     if yes:
         s.orient = reoriented(s.orient, dfn, CLOSED)  # DQ-7.7
     s._emit(_EV_COUNTER if yes else _EV_NO_COUNTER, "DQ-7.7", s.actor, card=dfn)
-    s.combat = Combat(att, dfn, 1 if yes else 0)
+    s.combat = combat_of(s, att, dfn, 1 if yes else 0)
     judgment(s)
 
 
@@ -246,7 +259,7 @@ def judgment(s: DragonQuestState) -> None:
         "lost": sorted(s.losers),
     }
     s.last_combat = freeze_battle(info)
-    s._emit(_EV_BATTLE, "DQ-7.8", s.turn_player, **info)
+    s._emit_data(_EV_BATTLE, "DQ-7.8", s.turn_player, info)
     s.combat = None
     if damage.check_loss(s):
         return

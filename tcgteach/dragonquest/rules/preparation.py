@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ...core.state import frame_scalars, frame_zones
+from ...core.frames import frame_scalars, frame_zones
 from . import actions as A
 from . import damage, effects, formation
 from .ids import (
