@@ -23,7 +23,7 @@ from setuptools import setup
 #: simulation runs through (the heuristic player's policy and its facts, the texts of a record, the reasons).
 COMPILED = {
     "core": [
-        "copies", "data", "decks", "determinize", "events", "flow", "game", "newstate", "nocards", "options",
+        "copies", "data", "decks", "determinize", "events", "flow", "frames", "game", "newstate", "nocards", "options",
         "outcome", "pool", "record", "rng", "ruletexts", "state", "statefile",
     ],
     "*/rules": ["*"],

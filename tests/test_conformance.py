@@ -90,9 +90,9 @@ def test_the_checker_notices_an_undo_that_forgets_the_rng(monkeypatch: pytest.Mo
 
     restore = State._restore
 
-    def forgetful(self, frame, saved):  # type: ignore[no-untyped-def]
+    def forgetful(self, frame):  # type: ignore[no-untyped-def]
         rng = self.rng.state
-        restore(self, frame, saved)
+        restore(self, frame)
         self.rng.state = rng
 
     monkeypatch.setattr(State, "_restore", forgetful)

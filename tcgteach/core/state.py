@@ -18,6 +18,7 @@ from ._mypyc import mypyc_attr
 from .actions import field_problem, shown
 from .errors import EngineError, IllegalActionError, TcgError
 from .events import Event
+from .frames import F_EVENTS, F_RNG, F_TRAIL, F_ZONES, Frame
 from .nocards import NO_CARDS
 from .rng import Rng
 
@@ -30,11 +31,6 @@ if TYPE_CHECKING:
 #: ``State._hidden_set``: id of a tuple ``_hidden_zones`` returned -> (that tuple, its indices as a set)
 _HIDDEN_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 
-
-#: what undo needs of the moment before an action: the scalars (``node`` first), the RNG state, how many
-#: events and trail steps there were, and the zones the action touched as they were (one tuple: a step of
-#: play allocates it and nothing more for undo)
-_Frame = tuple[tuple[Any, ...], int, int, int, dict[int, list[int]]]
 
 #: how often the rollback of an interrupted ``apply`` (and the end of an interrupted ``undo``) is started again when
 #: one more interrupt lands in it (a person holding Ctrl+C down): each start does all of it (it is idempotent)
@@ -92,7 +88,7 @@ class State:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
-        self._frames: list[_Frame] = []
+        self._frames: list[Frame] = []
         self._saved: dict[int, list[int]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
@@ -172,7 +168,9 @@ class State:
         events = self.events
         n_events = len(events)
         saved: dict[int, list[int]] = {}
-        frame = (self._scalar_values(), self.rng.state, n_events, len(self.trail), saved)
+        scalars = self._scalar_values()
+        rng_state = self.rng.state
+        n_trail = len(self.trail)
         legal = self._legal
         frames = self._frames
         n_frames = len(frames)
@@ -182,15 +180,15 @@ class State:
             self._saved = saved
             self._do(action)
             self._saved = None
-            frames.append(frame)
+            frames.append(scalars + (rng_state, n_events, n_trail, saved if saved else None))
             history.append(action)
             self._legal = None
         except BaseException:
-            self._roll_back(frame, n_frames, n_history, legal)
+            self._roll_back(scalars + (rng_state, n_events, n_trail, saved), n_frames, n_history, legal)
             raise
         return events[n_events:]
 
-    def _roll_back(self, frame: _Frame, n_frames: int, n_history: int, legal: tuple[Action, ...] | None) -> None:
+    def _roll_back(self, frame: Frame, n_frames: int, n_history: int, legal: tuple[Action, ...] | None) -> None:
         """Put back the moment of ``frame`` after an action that did not complete: its touched zones, scalars,
         RNG, events and trail, the undo frames, history and legal actions as they were (``apply_unchecked``).
         Only assignments from values read before the action and cuts to saved lengths: done twice, it does
@@ -198,7 +196,7 @@ class State:
         for _ in range(_RETRIES):
             try:
                 self._saved = None
-                self._restore(frame, frame[4])
+                self._restore(frame)
                 del self._frames[n_frames:]
                 del self.history[n_history:]
                 for cache in self._masked_hist.values():
@@ -228,7 +226,7 @@ class State:
         n_frames = len(frames) - 1
         n_history = len(history) - 1
         try:  # (the steps of ``_take_back``, written out: undo runs at every step of a search)
-            self._restore(frame, frame[4])
+            self._restore(frame)
             self._legal = None
             del frames[n_frames:]
             del history[n_history:]
@@ -239,13 +237,13 @@ class State:
             raise
         return action
 
-    def _take_back(self, frame: _Frame, n_frames: int, n_history: int) -> None:
+    def _take_back(self, frame: Frame, n_frames: int, n_history: int) -> None:
         """The steps of ``undo``: put back the moment of ``frame`` and cut frames, history and the views' masked
         histories to their lengths before the action. Idempotent; a second interrupt landing in it starts it
         again."""
         for _ in range(_RETRIES):
             try:
-                self._restore(frame, frame[4])
+                self._restore(frame)
                 self._legal = None
                 del self._frames[n_frames:]
                 del self.history[n_history:]
@@ -258,17 +256,19 @@ class State:
     def can_undo(self) -> bool:
         return bool(self._frames)
 
-    def _restore(self, frame: _Frame, saved: dict[int, list[int]]) -> None:
-        """Put back the moment of ``frame``; ``saved`` is its touched zones (``frame[4]``)."""
-        scalars, rng_state, n_events, n_trail, _ = frame
-        for name, value in zip(self._scalar_names, scalars, strict=True):
-            object.__setattr__(self, name, value)
-        self.rng.state = rng_state
-        zones = self.zones
-        for index, content in saved.items():
-            zones[index] = content[:]
+    def _restore(self, frame: Frame) -> None:
+        """Put back the moment of ``frame``: its scalars, RNG, events, trail and touched zones."""
+        for i, name in enumerate(self._scalar_names):
+            object.__setattr__(self, name, frame[i])
+        self.rng.state = frame[F_RNG]
+        saved = frame[F_ZONES]
+        if saved is not None:
+            zones = self.zones
+            for index, content in saved.items():
+                zones[index] = content[:]
+        n_events = frame[F_EVENTS]
         del self.events[n_events:]
-        del self.trail[n_trail:]
+        del self.trail[frame[F_TRAIL] :]
         for cache in self._masked.values():
             del cache[n_events:]
 
@@ -276,7 +276,8 @@ class State:
         """Save zone ``index`` for undo (first touch in this action only) and return it."""
         saved = self._saved
         if saved is not None and index not in saved:
-            saved[index] = self.zones[index][:]
+            zone = self.zones[index]
+            saved[index] = zone[:] if zone else NO_CARDS  # (an empty zone is saved as the one read-only empty list)
         return self.zones[index]
 
     def _goto(self, node: str) -> None:
@@ -296,12 +297,19 @@ class State:
         self.events.append(event)
         return event
 
+    def _emit_data(self, kind: str, rule: str, player: int | None, data: dict[str, Any]) -> Event:
+        """``_emit`` of an event whose data is a dict the caller made and hands over (compiled, a call with
+        ``**data`` would go through the interpreter's calling convention to gather a copy of it)."""
+        event = Event(kind, rule, player, data)
+        self.events.append(event)
+        return event
+
     @property
     def last_transitions(self) -> list[tuple[str, str]]:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][3] :]
+        return self.trail[self._frames[-1][F_TRAIL] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -419,9 +427,9 @@ class State:
             mask = self.game.mask_action
             n = len(frames)
             for i in range(len(cache), n):
-                end = frames[i + 1][2] if i + 1 < n else len(events)
+                end = frames[i + 1][F_EVENTS] if i + 1 < n else len(events)
                 action = history[i]
-                for k in range(frames[i][2], end):
+                for k in range(frames[i][F_EVENTS], end):
                     e = events[k]
                     if e.kind in secret_kinds and e.secret is not None and e.secret != player:
                         action = mask(action)

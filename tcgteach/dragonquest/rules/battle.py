@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from . import damage, effects, formation, turn
-from .combat import Combat, Fighter, record_blow, resolve_fight
+from .combat import UNDECIDED, Combat, Fighter, record_blow, resolve_fight
 from .ids import ACTIVE, BACK, CLOSED, FRONT, NZ, Ev, Node, reoriented
 
 if TYPE_CHECKING:
@@ -57,9 +57,12 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
     front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
     if zones[s.opponent(p) * NZ + FRONT]:  # DQ-7.6
         attack = inst.attacks
-        out.extend(attack[c] for c in sorted(front) if orient[c] == ACTIVE)
-    party = sorted(front + back)
-    out.extend(effects.effect_actions(s, p, "action", party))
+        for c in sorted(front):
+            if orient[c] == ACTIVE:
+                out.append(attack[c])
+    party = front + back
+    party.sort()
+    effects.add_effect_actions(s, p, "action", party, out)
     slots = 2 * NZ + inst.n  # the item slot of card c is zones[slots + c] (``s.item_of(c)``)
     for c in party:
         z = zones[slots + c]
@@ -73,7 +76,9 @@ def battle_actions(s: DragonQuestState, p: int) -> list[A.Action]:
 
 def start_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-7.1: start effects, or pass."""
-    return tuple(effects.effect_actions(s, p, "start")) + (_PASS,)
+    out = effects.effect_actions(s, p, "start")
+    out.append(_PASS)
+    return tuple(out)
 
 
 def action_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
@@ -138,13 +143,26 @@ def attack(s: DragonQuestState, a: A.Attack) -> None:
     d = s.opponent(p)
     s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-7.3
     s._emit(_EV_ATTACK, "DQ-7.3", p, card=a.card)
-    s.combat = Combat(a.card)
-    if any(s.orient[c] == ACTIVE for c in s.front(d)):
-        s._goto(_NODE_COMBAT_DEFEND)
-        s.actor = d
-    else:
-        s._emit(_EV_NO_BLOCKER, "DQ-7.5", d)
-        fallback(s)
+    s.combat = combat_of(s, a.card)
+    orient = s.orient
+    for c in s.front(d):
+        if orient[c] == ACTIVE:  # a card that can defend (DQ-7.4)
+            s._goto(_NODE_COMBAT_DEFEND)
+            s.actor = d
+            return
+    s._emit(_EV_NO_BLOCKER, "DQ-7.5", d)
+    fallback(s)
+
+
+def combat_of(s: DragonQuestState, attacker: int, defender: int = UNDECIDED, counter: int = UNDECIDED) -> Combat:
+    """``Combat(attacker, defender, counter)``, interned per set of card instances (``Instances.combats``): a frozen
+    value made once, not at every step of every attack."""
+    inst = s.inst
+    key = ((attacker * (inst.n + 1)) + defender + 1) * 3 + counter + 1  # (defender and counter start at -1)
+    combat = inst.combats.get(key)
+    if combat is None:
+        combat = inst.combats[key] = Combat(attacker, defender, counter)
+    return combat
 
 
 def fallback(s: DragonQuestState) -> None:
@@ -166,19 +184,19 @@ def block(s: DragonQuestState, a: A.Action) -> None:
     assert s.combat is not None
     s._emit(_EV_BLOCK, "DQ-7.4", s.actor, card=a.card)
     s._goto(_NODE_COMBAT_COUNTER)
-    s.combat = Combat(s.combat.attacker, a.card)
+    s.combat = combat_of(s, s.combat.attacker, a.card)
     s.actor = s.opponent(s.turn_player)
 
 
 def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
     assert s.combat is not None
-    s.combat = Combat(s.combat.attacker, card)
+    s.combat = combat_of(s, s.combat.attacker, card)
     s._emit(_EV_DEFENDER, "DQ-7.5", s.turn_player, card=card)
     if s.orient[card] == ACTIVE:
         s._goto(_NODE_COMBAT_COUNTER)
         s.actor = s.opponent(s.turn_player)
     else:  # DQ-7.7: a card that is not active cannot counterattack
-        s.combat = Combat(s.combat.attacker, card, 0)
+        s.combat = combat_of(s, s.combat.attacker, card, 0)
         judgment(s)
 
 
@@ -189,7 +207,7 @@ def counter(s: DragonQuestState, a: A.Action) -> None:
     if yes:
         s.orient = reoriented(s.orient, dfn, CLOSED)  # DQ-7.7
     s._emit(_EV_COUNTER if yes else _EV_NO_COUNTER, "DQ-7.7", s.actor, card=dfn)
-    s.combat = Combat(att, dfn, 1 if yes else 0)
+    s.combat = combat_of(s, att, dfn, 1 if yes else 0)
     judgment(s)
 
 
@@ -208,8 +226,8 @@ def judgment(s: DragonQuestState) -> None:
     a_hp, d_hp = s.hp_of(att), s.hp_of(dfn)
     a_dmg, d_dmg = s.damage(att), s.damage(dfn)
     result = resolve_fight(
-        Fighter(att, a_mod["total"], a_spd["total"], a_hp, a_dmg, len(s.deck(s.owner(att)))),
-        Fighter(dfn, d_mod["total"], d_spd["total"], d_hp, d_dmg, len(s.deck(s.owner(dfn)))),
+        Fighter(att, a_mod["total"], a_spd["total"], a_hp, a_dmg, len(s.deck(s.inst.owner[att]))),
+        Fighter(dfn, d_mod["total"], d_spd["total"], d_hp, d_dmg, len(s.deck(s.inst.owner[dfn]))),
         bool(counter),
         empty_loses=s.opt.empty_loses,
     )
@@ -241,7 +259,7 @@ def judgment(s: DragonQuestState) -> None:
         "lost": sorted(s.losers),
     }
     s.last_combat = freeze_battle(info)
-    s._emit(_EV_BATTLE, "DQ-7.8", s.turn_player, **info)
+    s._emit_data(_EV_BATTLE, "DQ-7.8", s.turn_player, info)
     s.combat = None
     if damage.check_loss(s):
         return

@@ -89,12 +89,21 @@ def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | 
     """Effects of own party cards with this timing whose costs can be paid and that have a target
     (``party``: p's party in instance order, when the caller has it already)."""
     out: list[A.Action] = []
+    if party is None:
+        party = s.party(p)  # (a new list: sorted in place)
+        party.sort()
+    add_effect_actions(s, p, timing, party, out)
+    return out
+
+
+def add_effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int], out: list[A.Action]) -> None:
+    """``effect_actions`` appended to ``out`` (``party``: p's party in instance order)."""
     at = s.inst.uses.get(timing)  # per card: its effects with this timing, with their Use actions
     if at is None:
-        return out
-    hand_size = len(s.hand(p))
+        return
+    hand_size = len(s.zones[p * NZ + HAND])
     orient = s.orient
-    for c in sorted(s.party(p)) if party is None else party:
+    for c in party:
         for eff, use in at[c]:
             if eff.close and orient[c] != ACTIVE:  # DQ-4.6
                 continue
@@ -103,7 +112,6 @@ def effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int] | 
             if eff.target != "none" and not has_target(s, eff, c, p):
                 continue
             out.append(use)
-    return out
 
 
 def has_target(s: DragonQuestState, eff: Effect, src: int, user: int) -> bool:
@@ -162,13 +170,18 @@ def target_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 
 
 # -- using them -----------------------------------------------------------------------------------------
+#: the timings a party card's effect is used at, and the rule of each (DQ-6.11, DQ-7.1, DQ-7.2)
+_USE_TIMINGS: Final = {"prep": "prep", "start": "start", "action": "action"}
+_USE_RULES: Final = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}
+
+
 def use(s: DragonQuestState, a: A.Use) -> None:
     p = s.actor
     eff = s.inst.cards[a.card].effects[a.effect]
-    timing = {"prep": "prep", "start": "start", "action": "action"}[eff.timing]
+    timing = _USE_TIMINGS[eff.timing]
     if eff.close:
         s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-4.6
-    rule = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}[timing]
+    rule = _USE_RULES[timing]
     s._emit(_EV_USE, rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand)
     s.pending = Pending("use", a.card, a.effect, p, eff.hand, NO_TARGET, timing)
     continue_effect(s)

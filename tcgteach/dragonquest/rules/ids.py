@@ -165,6 +165,8 @@ def reoriented(orient: bytes, c: int, state: int) -> bytes:
 
 def replaced(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     """``t`` with item ``i`` set to ``v`` (per-card and per-player scalars are tuples: immutable, for undo)."""
+    if len(t) == 2:  # (the per-player values of the two players: one tuple made)
+        return (v, t[1]) if i == 0 else (t[0], v)
     items = list(t)  # (two allocations; slicing and joining made five)
     items[i] = v
     return tuple(items)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
 from .cards import Card, Effect
+from .combat import Combat
 from .ids import CHAR, ITEM, MONSTER, QUESTCARD
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class Instances:
     __slots__ = (
         "cards", "owner", "kind", "level", "cost", "attack", "hp", "speed", "stats", "n", "act", "equip", "uses",
         "equips", "swaps", "to_front", "to_back", "treats", "heals", "restores", "moves", "item_uses", "quests",
-        "discards", "targets", "attacks", "blocks", "advances",
+        "discards", "targets", "attacks", "blocks", "advances", "combats",
     )  # fmt: skip
 
     def __init__(self, decks: list[tuple[str, ...]], pool: dict[str, Card]) -> None:
@@ -84,6 +85,8 @@ class Instances:
         #: keyed by item * n + card and front * n + back
         self.equips: dict[int, A.Equip] = {}
         self.swaps: dict[int, A.Swap] = {}
+        #: the fights under way (``state.combat``), each value made once (``battle.combat_of``)
+        self.combats: dict[int, Combat] = {}
 
 
 def _use(act: dict[str, Any], card: int, k: int) -> A.Action:

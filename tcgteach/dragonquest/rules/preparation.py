@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from ...core.frames import frame_scalars, frame_zones
 from . import actions as A
 from . import damage, effects, formation
 from .ids import (
@@ -51,13 +52,16 @@ _END_PREP: Final = A.END_PREP  # (a static when compiled, not a lookup in the mo
 
 
 # -- legal actions (hot path: listed at every preparation decision) ---------------------------------
+# (the helpers below append to one list and read the hand and the party in place: a preparation decision makes
+# no list beyond the sorted hand, the sorted party and the list of actions, so the compiled build allocates little)
 def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     """DQ-6.4: every preparation action the turn player can take now, then End (in this order: recruits,
     treat, heal, restore, equips, formation changes, effects, quests)."""
     zones = s.zones
     hand = sorted(zones[p * NZ + HAND])
     front, back = zones[p * NZ + FRONT], zones[p * NZ + BACK]
-    party = sorted(front + back)
+    party = front + back
+    party.sort()
     nf, nb = len(front), len(back)
     gp = s.gp[p]
     if nf > ROW_MAX or nb > ROW_MAX:  # (never in play: DQ-5.1 keeps rows at 3)
@@ -72,85 +76,38 @@ def prep_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
     #: option repeat_limit (DQ-6.4): once the position has come back that often in this step, the actions
     #: that can bring a position back (restore, formation changes, effects) are no longer listed
     unbounded = s._repeat_limit == 0 or phase_repeats(s) < s._repeat_limit
-    # one pass over the hand: recruits (DQ-6.5) go out now, items and quests wait for their turn in the list
-    items: list[int] = []
-    quests: list[int] = []
     can_recruit = nf + nb < s._party_max
     to_front = can_recruit and rows[k + step]  # (nf + 1, nb)
     to_back = can_recruit and rows[k + 1]  # (nf, nb + 1)
-    _sort_hand(s, hand, gp, to_front, to_back, out, items, quests)
+    # one pass over the hand: recruits (DQ-6.5) go out now; it tells whether items and quests wait in it
+    waiting = _recruits(s, hand, gp, to_front, to_back, out)
     _care(s, gp, party, out, unbounded)
-    if items:
-        _equips(s, gp, items, party, out)
+    if waiting & _ITEMS:
+        _equips(s, gp, hand, party, out)
     if unbounded:
         # a front card to the back row leaves (nf - 1, nb + 1), a back card to the front (nf + 1, nb - 1)
         _formation_changes(s, front, back, out, nf > 0 and rows[k - step + 1], nb > 0 and rows[k + step - 1])
-        out.extend(effects.effect_actions(s, p, "prep", party))  # DQ-6.11
-    if quests and not s.quest_played:  # DQ-6.12
-        _quests(s, p, hand, quests, out)
+        effects.add_effect_actions(s, p, "prep", party, out)  # DQ-6.11
+    if waiting & _QUESTS and not s.quest_played:  # DQ-6.12
+        _quests(s, p, hand, out)
     out.append(_END_PREP)
     return tuple(out)
 
 
-def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action], unbounded: bool) -> None:
-    """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
-    each paying the card's COST (no restore once ``unbounded`` is false: option repeat_limit, DQ-6.4)."""
-    inst = s.inst
-    cost = inst.cost
-    orient, poisoned = s.orient, s.poisoned
-    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
-    heal: list[A.Action] = []
-    restore: list[A.Action] = []
-    for c in party:
-        if cost[c] > gp:
-            continue
-        o = orient[c]
-        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2): treats go out first
-            out.append(inst.treats[c])
-        elif zones[dmg + c]:
-            heal.append(inst.heals[c])
-        if o == CLOSED and unbounded:
-            restore.append(inst.restores[c])
-    if heal:
-        out += heal
-    if restore:
-        out += restore
+#: what ``_recruits`` found waiting in the hand besides recruits: an item that can be paid for, a quest
+_ITEMS: Final = 1
+_QUESTS: Final = 2
 
 
-def _equips(s: DragonQuestState, gp: int, items: list[int], party: list[int], out: list[A.Action]) -> None:
-    """DQ-6.9: an affordable item from hand (``items``, in hand order) onto an own character of a matching type."""
-    inst = s.inst
-    kind, equip = inst.kind, inst.equip
-    chars = [c for c in party if kind[c] == CHAR]
-    if not chars:
-        return
-    cache = s._equip_cache  # (equip_action, inlined: one lookup per pair)
-    n = inst.n
-    for i in items:
-        types = equip[i]
-        for c in chars:
-            if not types.isdisjoint(equip[c]):
-                a = cache.get(i * n + c)
-                out.append(a if a is not None else equip_action(s, i, c))
-
-
-def _sort_hand(
-    s: DragonQuestState,
-    hand: list[int],
-    gp: int,
-    to_front: bool,
-    to_back: bool,
-    out: list[A.Action],
-    items: list[int],
-    quests: list[int],
-) -> None:
-    """One pass over the hand (in hand order): the recruits (DQ-6.5) go to ``out`` now (``to_front`` /
-    ``to_back``: whether the formation a recruit to that row leaves is legal); the items that can be paid for
-    and the quests wait in ``items`` and ``quests`` for their turn in the list."""
+def _recruits(s: DragonQuestState, hand: list[int], gp: int, to_front: bool, to_back: bool, out: list[A.Action]) -> int:
+    """One pass over the hand (in hand order): the recruits (DQ-6.5) go to ``out`` (``to_front`` / ``to_back``:
+    whether the formation a recruit to that row leaves is legal); returns ``_ITEMS`` | ``_QUESTS`` for an item
+    that can be paid for and a quest card in the hand (their actions come later in the list)."""
     inst = s.inst
     kind, cost = inst.kind, inst.cost
     free = s.recruits == 0
     front_act, back_act = inst.to_front, inst.to_back
+    waiting = 0
     for c in hand:
         kc = kind[c]
         if kc <= MONSTER:
@@ -161,9 +118,57 @@ def _sort_hand(
                     out.append(back_act[c])
         elif kc == ITEM:
             if cost[c] <= gp:
-                items.append(c)
+                waiting |= _ITEMS
         elif kc == QUESTCARD:
-            quests.append(c)
+            waiting |= _QUESTS
+    return waiting
+
+
+def _care(s: DragonQuestState, gp: int, party: list[int], out: list[A.Action], unbounded: bool) -> None:
+    """DQ-6.6 treat a card with an ailment, DQ-6.7 heal a normal damaged card, DQ-6.8 restore a closed card,
+    each paying the card's COST (no restore once ``unbounded`` is false: option repeat_limit, DQ-6.4): the
+    treats first, then the heals, then the restores, each in party order."""
+    inst = s.inst
+    cost = inst.cost
+    orient, poisoned = s.orient, s.poisoned
+    zones, dmg = s.zones, 2 * NZ  # the damage zone of card c is zones[2 * NZ + c] (``s.damage(c)``)
+    heals = closed = False
+    for c in party:
+        if cost[c] > gp:
+            continue
+        o = orient[c]
+        if o == CONFUSED or (poisoned and c in poisoned):  # not normal (DQ-4.2): treats go out first
+            out.append(inst.treats[c])
+        elif zones[dmg + c]:
+            heals = True
+        if o == CLOSED:
+            closed = True
+    if heals:
+        heal = inst.heals
+        for c in party:
+            if cost[c] <= gp and orient[c] != CONFUSED and not (poisoned and c in poisoned) and zones[dmg + c]:
+                out.append(heal[c])
+    if closed and unbounded:
+        restore = inst.restores
+        for c in party:
+            if cost[c] <= gp and orient[c] == CLOSED:
+                out.append(restore[c])
+
+
+def _equips(s: DragonQuestState, gp: int, hand: list[int], party: list[int], out: list[A.Action]) -> None:
+    """DQ-6.9: an affordable item from hand (in hand order) onto an own character of a matching type."""
+    inst = s.inst
+    kind, equip, cost = inst.kind, inst.equip, inst.cost
+    cache = s._equip_cache  # (equip_action, inlined: one lookup per pair)
+    n = inst.n
+    for i in hand:
+        if kind[i] != ITEM or cost[i] > gp:
+            continue
+        types = equip[i]
+        for c in party:
+            if kind[c] == CHAR and not types.isdisjoint(equip[c]):
+                a = cache.get(i * n + c)
+                out.append(a if a is not None else equip_action(s, i, c))
 
 
 def _formation_changes(
@@ -205,12 +210,14 @@ def _swaps(s: DragonQuestState, active_front: list[int], active_back: list[int],
             out.append(swap if swap is not None else swap_action(s, a, b))
 
 
-def _quests(s: DragonQuestState, p: int, hand: list[int], quests: list[int], out: list[A.Action]) -> None:
-    """DQ-6.12: a quest card (``quests``: those in hand, in hand order) whose hand cost can be paid (by the
-    other cards) and that has a target."""
+def _quests(s: DragonQuestState, p: int, hand: list[int], out: list[A.Action]) -> None:
+    """DQ-6.12: a quest card in hand (in hand order) whose hand cost can be paid (by the other cards) and that
+    has a target."""
     inst = s.inst
-    quest = inst.quests
-    for c in quests:
+    kind, quest = inst.kind, inst.quests
+    for c in hand:
+        if kind[c] != QUESTCARD:
+            continue
         eff = inst.cards[c].effects[0]
         if len(hand) - 1 >= eff.hand and (eff.target == "none" or effects.has_target(s, eff, c, p)):
             out.append(quest[c])
@@ -402,11 +409,11 @@ def _key_at(s: DragonQuestState, at: int) -> tuple[int, ...]:
     if first >= len(frames):  # len(history) - len(frames) + i (a dealt sample starts with no frames)
         return _key(s.zones, s.orient, s.poisoned, s.inst.n)
     zones = list(s.zones)
-    for j in range(len(frames) - 1, first - 1, -1):  # newest first: the earliest frame's copy is the one left
-        for index, content in frames[j][4].items():
-            zones[index] = content
-    scalars = frames[first][0]
     names = s._scalar_names
+    for j in range(len(frames) - 1, first - 1, -1):  # newest first: the earliest frame's copy is the one left
+        for index, content in frame_zones(frames[j]).items():
+            zones[index] = content
+    scalars = frame_scalars(frames[first])
     return _key(zones, scalars[names.index("orient")], scalars[names.index("poisoned")], s.inst.n)
 
 

@@ -210,7 +210,8 @@ class DragonQuestState(State):
         return -1
 
     def on_field(self, c: int) -> bool:
-        return c in self.party(self.inst.owner[c])
+        base = self.inst.owner[c] * NZ  # (the two rows read in place: no party list made)
+        return c in self.zones[base + FRONT] or c in self.zones[base + BACK]
 
     def _touch_zone(self, p: int, zone: int) -> list[int]:
         """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes (``State._touch``, inlined:
@@ -218,7 +219,8 @@ class DragonQuestState(State):
         index = p * NZ + zone
         saved = self._saved
         if saved is not None and index not in saved:
-            saved[index] = self.zones[index][:]
+            cards = self.zones[index]
+            saved[index] = cards[:] if cards else NO_CARDS  # (an empty zone is saved as the one read-only empty list)
         return self.zones[index]
 
     def _touch(self, index: int) -> list[int]:
@@ -228,7 +230,7 @@ class DragonQuestState(State):
         zone = zones[index]
         saved = self._saved
         if saved is not None and index not in saved:
-            saved[index] = zone[:]
+            saved[index] = zone[:] if zone else NO_CARDS
         if zone is NO_CARDS:
             zone = zones[index] = []
         return zone
@@ -255,7 +257,10 @@ class DragonQuestState(State):
     def experience(self, p: int) -> int:
         """DQ-9.1: the sum of card levels in the opponent's experience box."""
         lv = self.inst.level
-        return sum(lv[c] for c in self.exp_box(self.opponent(p)))
+        total = 0
+        for c in self.exp_box(self.opponent(p)):
+            total += lv[c]
+        return total
 
     def _aura(self, p: int, key: str) -> int:
         total = 0

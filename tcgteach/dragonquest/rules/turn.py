@@ -7,7 +7,23 @@ from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import damage, formation
-from .ids import ACTIVE, CLOSED, CONFUSED, DECK, DISCARD, HAND, HAND_TARGET, QUEST, WIPE_OUT, Ev, Node, replaced
+from .ids import (
+    ACTIVE,
+    BACK,
+    CLOSED,
+    CONFUSED,
+    DECK,
+    DISCARD,
+    FRONT,
+    HAND,
+    HAND_TARGET,
+    NZ,
+    QUEST,
+    WIPE_OUT,
+    Ev,
+    Node,
+    replaced,
+)
 
 if TYPE_CHECKING:
     from .state import DragonQuestState
@@ -36,6 +52,8 @@ _NODE_RESET: Final = Node.RESET
 # the actions and action classes read below, bound once (a static when compiled, not a lookup in the module A)
 _DRAWS: Final = A.DRAWS
 _MULLIGAN: Final = A.Mulligan
+#: a confused card's byte in ``DragonQuestState.orient``
+_CONFUSED_BYTE: Final = bytes([CONFUSED])
 
 
 # set-up (DQ-3.3)
@@ -70,13 +88,16 @@ def begin_turn(s: DragonQuestState) -> None:
         s.level = replaced(s.level, p, new_level)
         s._emit(_EV_LEVEL_UP, "DQ-9.4", p, level=new_level, exp=exp)
     lv = s.inst.level
-    woke = []
-    orient = list(s.orient)
+    woke: list[int] = []
+    orient, poisoned = s.orient, s.poisoned
     for c in s.party(p):  # DQ-6.1
-        if orient[c] == CLOSED and c not in s.poisoned and lv[c] <= new_level:
-            orient[c] = ACTIVE
+        if orient[c] == CLOSED and c not in poisoned and lv[c] <= new_level:
             woke.append(c)
-    s.orient = bytes(orient)
+    if woke:  # (the card states are rebuilt only when one changes)
+        states = bytearray(orient)
+        for c in woke:
+            states[c] = ACTIVE
+        s.orient = bytes(states)
     s._emit(_EV_RESET, "DQ-6.1", p, cards=woke, level=new_level, turn=s.turn)
     s._goto(_NODE_INCOME)
     gain = 1 if (s.turn == 1 and p == s.first_player) else new_level + 1  # DQ-6.2
@@ -110,8 +131,9 @@ def draw_phase(s: DragonQuestState, n: int) -> None:
 def end_of_turn(s: DragonQuestState) -> None:
     tp = s.turn_player
     literal = s.opt.wipe_literal
+    zones = s.zones
     for p in (tp, s.opponent(tp)):  # 1. wipe-out penalty
-        if not s.party(p):
+        if not zones[p * NZ + FRONT] and not zones[p * NZ + BACK]:  # no party card
             if not literal and s.turn == 1 and p != s.first_player:
                 # DQ-6.14.1 wipe_out=after_own_turn: the second player has not had a turn yet
                 s._emit(_EV_WIPE_OUT_SPARED, "DQ-6.14", p)
@@ -121,12 +143,14 @@ def end_of_turn(s: DragonQuestState) -> None:
     if damage.check_loss(s):
         return
     quests = s.quests(tp)  # 2. quests played this turn leave
-    for q in [q for q in quests if not s.inst.cards[q].stays]:
-        s._touch_zone(tp, QUEST).remove(q)
-        s._touch_zone(tp, DISCARD).append(q)
-        s._emit(_EV_QUEST_LEAVES, "DQ-6.14", tp, card=q)
+    if quests:
+        for q in [q for q in quests if not s.inst.cards[q].stays]:
+            s._touch_zone(tp, QUEST).remove(q)
+            s._touch_zone(tp, DISCARD).append(q)
+            s._emit(_EV_QUEST_LEAVES, "DQ-6.14", tp, card=q)
     # 3. poison: one tick per poisoned card, turn player's cards first
-    s.queue = tuple(c for p in ticking_players(s) for c in sorted(s.party(p)) if c in s.poisoned)
+    poisoned = s.poisoned
+    s.queue = tuple([c for p in ticking_players(s) for c in sorted(s.party(p)) if c in poisoned]) if poisoned else ()
     poison_ticks(s)
 
 
@@ -149,8 +173,11 @@ def poison_ticks(s: DragonQuestState) -> None:
     s.repair = ()
     if damage.check_loss(s):
         return
-    confused = tuple(c for p in ticking_players(s) for c in sorted(s.party(p)) if s.orient[c] == CONFUSED)
-    s.queue = confused
+    orient = s.orient
+    if _CONFUSED_BYTE in orient:  # (no card confused: no list to make)
+        s.queue = tuple([c for p in ticking_players(s) for c in sorted(s.party(p)) if orient[c] == CONFUSED])
+    else:
+        s.queue = ()
     next_confusion(s)
 
 
