@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .battery import Battery
     from .compare import DesignComparison
 
+#: the report's style; the last two rules win over JupyterLab's right-aligned output tables (its selector
+#: ``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`` outweighs ``.tcg-design td``) when a notebook shows a result
 STYLE = """
 .tcg-design{font-family:system-ui,"Noto Sans CJK JP",sans-serif;font-size:16px;line-height:1.45;color:#222;
  max-width:1000px}
@@ -37,6 +39,8 @@ STYLE = """
 .tcg-design svg{width:100%;max-width:760px;height:auto;display:block;margin:.4em 0}
 .tcg-design .charts{display:flex;flex-wrap:wrap;gap:8px}.tcg-design .charts svg{max-width:620px}
 .tcg-design td.verdict{white-space:nowrap}
+.jp-RenderedHTMLCommon .tcg-design th,.jp-RenderedHTMLCommon .tcg-design td{text-align:left}
+.jp-RenderedHTMLCommon .tcg-design td.num{text-align:right}
 """
 
 WORDS = Text(
