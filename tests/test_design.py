@@ -299,6 +299,18 @@ def test_a_chart_legend_keeps_long_labels_whole_above_the_plot() -> None:
     assert min(lines) >= top - 0.05
 
 
+def test_a_number_cell_wraps_between_a_value_and_its_interval_never_inside_a_number() -> None:
+    """A narrow notebook wrapped '(8.2%–' / '17.2%)' after the dash, or pushed the verdict column out of sight."""
+    from tcgteach.design.texts import number_html
+
+    assert number_html("50.6% (43.2%–57.9%)") == "<span class='nb'>50.6%</span> <span class='nb'>(43.2%–57.9%)</span>"
+    assert number_html("+15.0% (+5.9% – +24.1%)").count("<span class='nb'>") == 4
+    assert number_html("<b>") == "<span class='nb'>&lt;b&gt;</span>"
+    from tcgteach.design.report import STYLE
+
+    assert ".tcg-design .nb{white-space:nowrap}" in STYLE
+
+
 # -- kingmaking -----------------------------------------------------------------------------------------------------
 def test_DM_1_5_kingmaking_is_found_only_in_the_last_round_of_three_or_more_players() -> None:
     g = tcgteach.game("darkmoon")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..core.checks import check_lang
 from ..i18n import Text
 from .plots import Series, line_chart
-from .texts import _align, estimate_text
+from .texts import _align, estimate_text, number_html
 
 if TYPE_CHECKING:
     from .skill import Match, SkillTrace
@@ -126,7 +126,7 @@ def skill_html(t: SkillTrace, lang: str = "en") -> str:
     lines = _lines(t, lang)
     rows = "".join(
         f"<tr><td>{e(_match(m, lang))}</td>"
-        f"<td class='num'>{e(estimate_text('first_player', m.score, lang))}</td>"
+        f"<td class='num'>{number_html(estimate_text('first_player', m.score, lang))}</td>"
         f"<td class='num'>{_wdl(m)}</td></tr>"
         for m in (*t.ladder, *t.vs_heuristic, *t.vs_random)
     )
