@@ -5,8 +5,8 @@
 Each lesson is run once, top to bottom, in a temporary copy of its folder; the page starts with a link that
 opens the same lesson live in the site (``../lab/index.html?path=NAME``). A notebook in a subfolder of
 NOTEBOOKS_DIR (``en/01_darkmoon.ipynb``) gives a page in the same subfolder (``pages/en/01_darkmoon.html``).
-Widgets keep their last state (the page loads the widget manager from a CDN when read online). Lesson 04
-plays ``$TCGTEACH_LESSON_GAMES`` games (2000 when unset), like a run in Jupyter.
+Widgets keep their last state (the page loads the widget manager from a CDN when read online). Lessons 04 and
+07 play ``$TCGTEACH_LESSON_GAMES`` games (2000 and 1000 when unset), like a run in Jupyter.
 """
 
 from __future__ import annotations
@@ -23,12 +23,16 @@ import nbclient
 import nbformat
 from nbconvert import HTMLExporter
 
+#: the lessons whose games per run are $TCGTEACH_LESSON_GAMES (their page says how many they played)
+SIMULATING = ("04", "07")
+
 
 def banner(name: str, seconds: float) -> str:
     """``name``: the notebook's path inside notebooks/ ("en/01_darkmoon.ipynb")."""
     games = os.environ.get("TCGTEACH_LESSON_GAMES")
     up = "../" * (name.count("/") + 1)
-    size = f" · lesson 04 with {games} games" if games and Path(name).name.startswith("04") else ""
+    lesson = Path(name).name[:2]
+    size = f" · lesson {lesson} with {games} games" if games and lesson in SIMULATING else ""
     live = f"{up}lab/index.html?path={html.escape(name)}"
     return (
         f'<div class="tcg-page-banner" style="font:16px sans-serif;padding:.6rem 1rem;background:#e3f2fd;'

@@ -308,6 +308,59 @@ def test_the_ludii_skill_trace_figure() -> None:
     assert a == pytest.approx(0.2) and b == pytest.approx(0.2) and half == pytest.approx(0.0, abs=1e-9)
 
 
+def test_the_skill_trace_in_words_names_the_players_in_japanese_and_gives_no_infinite_interval() -> None:
+    """Two budgets fit a line exactly: the slope is said without an interval (it printed "-inf% to +inf%")."""
+    from tcgteach.design.measures import Estimate
+    from tcgteach.design.skill import Match, SkillTrace
+
+    ladder = (Match("coach2", "coach1", 4, 3, 0, 1),)
+    vs_h = (Match("coach1", "heuristic", 4, 1, 1, 2), Match("coach2", "heuristic", 4, 2, 1, 1))
+    vs_r = (Match("coach1", "random", 4, 4, 0, 0), Match("coach2", "random", 4, 4, 0, 0))
+    t = SkillTrace("darkmoon", (1, 2), ladder, vs_h, vs_r, 0.25, -math.inf, math.inf, Estimate(0.25, 0.05, 0.7, 4),
+                   0.75, 1.0)  # fmt: skip
+    for lang in ("en", "ja"):
+        assert "inf" not in t.table(lang) and "inf" not in t.html(lang)
+    assert "no interval" in t.table("en") and "coach2 – coach1" in t.table("en")
+    ja = t.table("ja")
+    assert "コーチ2 – コーチ1" in ja and "コーチ1 – ヒューリスティック" in ja and "コーチ2 – ランダム" in ja
+    assert "coach" not in ja and "heuristic" not in ja and "random" not in ja
+
+
+def test_a_chart_legend_keeps_long_labels_whole_above_the_plot() -> None:
+    """The legend sat at the top right inside the plot: a long label ran out of the chart and covered the lines."""
+    import re
+
+    from tcgteach.design.plots import LEFT, TOP, Series, W, _text_width, line_chart
+
+    labels = ["coach ×2 against coach", "coach against the heuristic player", "コーチ対ヒューリスティック" * 2]
+    series = [Series(label, [(1, 0.2 * i, None, None), (2, 0.3, None, None)]) for i, label in enumerate(labels)]
+    svg = line_chart(series, "title", "x", "y")
+    texts = {m.group(3): (float(m.group(1)), float(m.group(2)))
+             for m in re.finditer(r'<text x="([\d.]+)" y="([\d.]+)">([^<]*)</text>', svg)}  # fmt: skip
+    assert set(labels) <= set(texts)
+    for label in labels:
+        x, y = texts[label]
+        assert LEFT <= x and x + _text_width(label) <= W, label  # inside the chart
+    rows = {texts[label][1] for label in labels}
+    assert len(rows) >= 2  # too long for one row: the legend wraps
+    top = TOP + 18 * len(rows)
+    assert max(rows) < top  # above the plot, whose top moves down to make room
+    lines = [float(v) for v in re.findall(r'<line x1="[\d.]+" x2="[\d.]+" y1="([\d.]+)"', svg)]
+    assert min(lines) >= top - 0.05
+
+
+def test_a_number_cell_wraps_between_a_value_and_its_interval_never_inside_a_number() -> None:
+    """A narrow notebook wrapped '(8.2%–' / '17.2%)' after the dash, or pushed the verdict column out of sight."""
+    from tcgteach.design.texts import number_html
+
+    assert number_html("50.6% (43.2%–57.9%)") == "<span class='nb'>50.6%</span> <span class='nb'>(43.2%–57.9%)</span>"
+    assert number_html("+15.0% (+5.9% – +24.1%)").count("<span class='nb'>") == 4
+    assert number_html("<b>") == "<span class='nb'>&lt;b&gt;</span>"
+    from tcgteach.design.report import STYLE
+
+    assert ".tcg-design .nb{white-space:nowrap}" in STYLE
+
+
 # -- kingmaking -----------------------------------------------------------------------------------------------------
 def test_DM_1_5_kingmaking_is_found_only_in_the_last_round_of_three_or_more_players() -> None:
     g = tcgteach.game("darkmoon")
@@ -468,11 +521,10 @@ def test_in_a_notebook_the_lab_tables_keep_their_alignment_against_jupyterlabs_r
 
     html = inline(battery("darkmoon"), "ja")
     style = html[: html.index("</style>")]
-    cells = re.search(r"([^{}]*)\{[^}]*text-align:left", style)
-    numbers = re.search(r"([^{}]*)\{[^}]*text-align:right", style)
-    assert cells is not None and ".jp-RenderedHTMLCommon .tcg-design td" in cells.group(1)
-    assert numbers is not None and ".jp-RenderedHTMLCommon .tcg-design td.num" in numbers.group(1)
-    assert style.index("text-align:left") < style.index("text-align:right")  # the numbers' rule wins on td.num
+    rules = [(m.start(), m.group(1), m.group(2)) for m in re.finditer(r"([^{}]*)\{([^}]*)\}", style)]
+    cells = [at for at, sel, body in rules if ".jp-RenderedHTMLCommon .tcg-design td" in sel and "left" in body]
+    numbers = [at for at, sel, body in rules if ".jp-RenderedHTMLCommon .tcg-design td.num" in sel and "right" in body]
+    assert cells and numbers and max(cells) < max(numbers)  # the numbers' rule comes later: it wins on td.num
 
 
 def test_tcgteach_design_readings_cards_and_skill(tmp_path: Path) -> None:

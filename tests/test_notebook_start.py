@@ -56,7 +56,7 @@ def test_start_page_links_every_lesson_in_both_languages_and_says_how_to_run_one
     prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     for lang in ("en", "ja"):
         lessons = sorted((ROOT / "notebooks" / lang).glob("*.ipynb"))
-        assert len(lessons) == 6, lessons  # 00-04 and 06 (05 is the classroom app)
+        assert len(lessons) == 7, lessons  # 00-04, 06 and 07 (05 is the classroom app)
         for path in lessons:
             assert f"]({lang}/{path.name})" in prose, f"the start page misses {lang}/{path.name}"
     assert "](05_classroom.ipynb)" in prose

@@ -475,6 +475,7 @@ def test_quiz_refuses_bad_arguments_with_the_choices() -> None:
         "03_dragonquest_combat",
         "04_compare_designs",
         "06_learn_from_a_game",
+        "07_measure_a_design",
     ],
 )
 def test_self_check_for_each_lesson(lesson: str) -> None:
@@ -490,7 +491,7 @@ def test_self_check_for_each_lesson(lesson: str) -> None:
         if not check.finished:
             check.next()
     assert check.score.text("ja") == "4問中4問正解"
-    if lesson in ("00_first_look", "04_compare_designs", "06_learn_from_a_game"):  # a mix of both games
+    if lesson in ("00_first_look", "04_compare_designs", "06_learn_from_a_game", "07_measure_a_design"):  # both games
         assert {g for g, _ in LESSONS[lesson]} == set(tcgteach.BUILTIN_GAMES)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..core.checks import check_lang
 from ..i18n import Text, pick
 from .plots import interval_chart
-from .texts import _align, _facts, difference_text, estimate_text, name
+from .texts import _align, _facts, difference_text, estimate_text, name, number_html
 
 if TYPE_CHECKING:
     from .causes import CardImpact, OptionEffects
@@ -126,7 +126,7 @@ def cards_html(impact: CardImpact, lang: str = "en") -> str:
     )
     rows = "".join(
         f"<tr><td>{e(_card_label(impact, c, lang))}</td><td class='num'>{impact.impact[c][0]}</td>"
-        f"<td class='num'>{e(estimate_text('interaction', impact.impact[c][1], lang))}</td></tr>"
+        f"<td class='num'>{number_html(estimate_text('interaction', impact.impact[c][1], lang))}</td></tr>"
         for c in ranked
     )
     plain = f"<p class='note'>{e(WORDS.t('plain', lang, cards=', '.join(impact.plain)))}</p>" if impact.plain else ""

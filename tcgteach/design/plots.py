@@ -44,6 +44,39 @@ def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     return out
 
 
+def _text_width(text: str) -> float:
+    """About how wide ``text`` is at font-size 13 (a full-width character about twice a Latin one)."""
+    import unicodedata
+
+    return sum(13.0 if unicodedata.east_asian_width(ch) in "WF" else 7.5 for ch in text)
+
+
+def _legend_rows(labels: Sequence[str]) -> list[list[tuple[float, int]]]:
+    """The legend laid out in rows above the plot, left to right: (x, series index) per entry."""
+    rows: list[list[tuple[float, int]]] = [[]]
+    x = float(LEFT)
+    for i, label in enumerate(labels):
+        width = 20 + _text_width(label) + 18  # swatch, text, gap
+        if rows[-1] and x + width > W - RIGHT:
+            rows.append([])
+            x = float(LEFT)
+        rows[-1].append((x, i))
+        x += width
+    return rows
+
+
+def _legend_svg(rows: list[list[tuple[float, int]]], labels: Sequence[str]) -> list[str]:
+    """The legend's rows under the title: a colour swatch and the escaped label per series."""
+    out = []
+    for r, row in enumerate(rows):
+        ly = 16 + 18 * (r + 1)
+        for lx, i in row:
+            colour = COLOURS[i % len(COLOURS)]
+            out.append(f'<rect x="{lx:.1f}" y="{ly - 6}" width="14" height="4" fill="{colour}"/>')
+            out.append(f'<text x="{lx + 20:.1f}" y="{ly}">{html.escape(labels[i])}</text>')
+    return out
+
+
 def _fmt(x: float, percent: bool) -> str:
     if percent:
         return f"{100 * x:.0f}%"
@@ -75,28 +108,35 @@ def line_chart(
     if x1 == x0:
         x1 = x0 + 1
 
+    # the legend is a band of its own above the plot: it never covers a line, and a long label is never cut
+    legend = _legend_rows([s.label for s in series])
+    top = TOP + 18 * len(legend)
+    height = H + 18 * len(legend)
+
     def px(x: float) -> float:
         return LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT)
 
     def py(y: float) -> float:
-        return TOP + (1 - (y - y0) / (y1 - y0)) * (H - TOP - BOTTOM)
+        return top + (1 - (y - y0) / (y1 - y0)) * (height - top - BOTTOM)
 
     e = html.escape
     out = [
-        f'<svg viewBox="0 0 {W} {H}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{e(title)}" '
+        f'<svg viewBox="0 0 {W} {height}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{e(title)}" '
         f'font-size="13" font-family="sans-serif" class="tcg-design-chart">',
         f'<text x="{LEFT}" y="16" font-weight="bold">{e(title)}</text>',
     ]
+    out += _legend_svg(legend, [s.label for s in series])
     for t in _ticks(y0, y1):
         y = py(t)
         out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{e(_fmt(t, percent))}</text>')
     for t, text in x_ticks or [(t, _fmt(t, False)) for t in _ticks(x0, x1, 8)]:
         x = px(t)
-        out.append(f'<text x="{x:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">{e(text)}</text>')
-    out.append(f'<text x="{(LEFT + W - RIGHT) / 2}" y="{H - 8}" text-anchor="middle">{e(x_label)}</text>')
+        out.append(f'<text x="{x:.1f}" y="{height - BOTTOM + 16}" text-anchor="middle">{e(text)}</text>')
+    out.append(f'<text x="{(LEFT + W - RIGHT) / 2}" y="{height - 8}" text-anchor="middle">{e(x_label)}</text>')
     out.append(
-        f'<text transform="translate(14 {(TOP + H - BOTTOM) / 2}) rotate(-90)" text-anchor="middle">{e(y_label)}</text>'
+        f'<text transform="translate(14 {(top + height - BOTTOM) / 2}) rotate(-90)" text-anchor="middle">'
+        f"{e(y_label)}</text>"
     )
     for i, s in enumerate(series):
         colour = COLOURS[i % len(COLOURS)]
@@ -111,10 +151,6 @@ def line_chart(
         if len(s.points) <= 12:
             for p in s.points:
                 out.append(f'<circle cx="{px(p[0]):.1f}" cy="{py(p[1]):.1f}" r="3.5" fill="{colour}"/>')
-        lx = W - RIGHT - 170
-        ly = TOP + 6 + 18 * i
-        out.append(f'<rect x="{lx}" y="{ly - 9}" width="14" height="4" fill="{colour}"/>')
-        out.append(f'<text x="{lx + 20}" y="{ly - 3}">{e(s.label)}</text>')
     out.append("</svg>")
     return "".join(out)
 

@@ -17,30 +17,32 @@ from ..core.errors import TcgError
 from ..i18n import Text
 from .plots import Series, interval_chart, line_chart
 from .texts import WORDS as MEASURE_WORDS
-from .texts import _facts, difference_text, estimate_text, is_percent, meaning, name, verdict_text
+from .texts import _facts, difference_text, estimate_text, is_percent, meaning, name, number_html, verdict_text
 
 if TYPE_CHECKING:
     from .battery import Battery
     from .compare import DesignComparison
 
-#: the page's style; in a notebook's output JupyterLab right-aligns every cell (``:not(.jp-RenderedMarkdown)
-#: .jp-RenderedHTMLCommon td``), so the cells' rules name that class too, to be as specific and come later
+#: the report's style; the last two rules win over JupyterLab's right-aligned output tables (its selector
+#: ``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`` outweighs ``.tcg-design td``) when a notebook shows a result.
+#: A number cell may wrap between a value and its interval (``texts.number_html``), never inside either, so that a
+#: comparison keeps its verdict column in sight in a narrow notebook
 STYLE = """
 .tcg-design{font-family:system-ui,"Noto Sans CJK JP",sans-serif;font-size:16px;line-height:1.45;color:#222;
  max-width:1000px}
 .tcg-design h2{font-size:1.3em;margin:1.2em 0 .4em}
 .tcg-design h3{font-size:1.1em;margin:1em 0 .3em}
 .tcg-design table{border-collapse:collapse;margin:.4em 0}
-.tcg-design th,.tcg-design td,.jp-RenderedHTMLCommon .tcg-design th,.jp-RenderedHTMLCommon .tcg-design td{
- border-bottom:1px solid #ddd;padding:3px 10px;text-align:left;vertical-align:top}
-.tcg-design td.num,.jp-RenderedHTMLCommon .tcg-design td.num{text-align:right;white-space:nowrap;
- font-variant-numeric:tabular-nums}
+.tcg-design th,.tcg-design td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+.tcg-design td.num{text-align:right;font-variant-numeric:tabular-nums}
 .tcg-design td.help{color:#555;font-size:.9em}
 .tcg-design .higher,.tcg-design .lower{color:#0b3d91;font-weight:bold}
 .tcg-design .note{color:#555;font-size:.92em}
 .tcg-design svg{width:100%;max-width:760px;height:auto;display:block;margin:.4em 0}
 .tcg-design .charts{display:flex;flex-wrap:wrap;gap:8px}.tcg-design .charts svg{max-width:620px}
-.tcg-design td.verdict{white-space:nowrap}
+.tcg-design .nb{white-space:nowrap}
+.jp-RenderedHTMLCommon .tcg-design th,.jp-RenderedHTMLCommon .tcg-design td{text-align:left}
+.jp-RenderedHTMLCommon .tcg-design td.num{text-align:right}
 """
 
 WORDS = Text(
@@ -81,7 +83,7 @@ def battery_html(b: Battery, lang: str = "en") -> str:
     for k in b.names():
         e = b[k]
         rows.append(
-            f"<tr><td>{_e(name(k, lang, facts))}</td><td class='num'>{_e(estimate_text(k, e, lang))}</td>"
+            f"<tr><td>{_e(name(k, lang, facts))}</td><td class='num'>{number_html(estimate_text(k, e, lang))}</td>"
             f"<td class='num'>{e.n}</td><td class='help'>{_e(meaning(k, lang))}</td></tr>"
         )
     parts = [
@@ -134,9 +136,9 @@ def comparison_html(c: DesignComparison, lang: str = "en") -> str:
     for d in c.rows:
         rows.append(
             f"<tr class='{_row_class(d.verdict)}'><td>{_e(name(d.measure, lang, facts))}</td>"
-            f"<td class='num'>{_e(estimate_text(d.measure, d.a, lang))}</td>"
-            f"<td class='num'>{_e(estimate_text(d.measure, d.b, lang))}</td>"
-            f"<td class='num'>{_e(difference_text(d, lang))}</td>"
+            f"<td class='num'>{number_html(estimate_text(d.measure, d.a, lang))}</td>"
+            f"<td class='num'>{number_html(estimate_text(d.measure, d.b, lang))}</td>"
+            f"<td class='num'>{number_html(difference_text(d, lang))}</td>"
             f"<td class='verdict'>{_e(verdict_text(d, lang))}</td></tr>"
         )
     chart = interval_chart(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..core.checks import check_lang
 from ..i18n import Text
 from .plots import Series, line_chart
-from .texts import _align, estimate_text
+from .texts import _align, estimate_text, number_html
 
 if TYPE_CHECKING:
     from .skill import Match, SkillTrace
@@ -40,6 +40,13 @@ WORDS = Text(
             "Ludii の SkillTrace の値：{value}（0 は運だけ、1 は腕だけ）。",
         ),
         "seconds": ("{games} games per match, {seconds:.0f} s.", "1対戦 {games} ゲーム、{seconds:.0f} 秒。"),
+        "no_slope": (
+            "Each doubling of the coach's budget adds {slope} to its score against the heuristic player (no "
+            "interval: a line through two budgets fits them exactly; give three or more).",
+            "コーチの予算を2倍にするたびに、ヒューリスティック相手の得点率が {slope} 変わります"
+            "（予算が2つでは直線がちょうど通るので区間はつけられません。3つ以上にしてください）。",
+        ),
+        "coach": ("coach{budget}", "コーチ{budget}"),
     }
 )
 
@@ -52,13 +59,32 @@ def _wdl(m: Match) -> str:
     return f"{m.wins}-{m.draws}-{m.losses}"
 
 
+def _player(name: str, lang: str) -> str:
+    """A side of a match in ``lang``: "coach8" (the coach at 8 iterations), "heuristic", "random"."""
+    from ..sim.runner import AGENT_JA
+
+    if name.startswith("coach") and name[len("coach") :].isdigit():
+        return WORDS.t("coach", lang, budget=name[len("coach") :])
+    return AGENT_JA.get(name, name) if lang == "ja" else name
+
+
+def _match(m: Match, lang: str) -> str:
+    return f"{_player(m.strong, lang)} – {_player(m.weak, lang)}"
+
+
 def _lines(t: SkillTrace, lang: str) -> list[str]:
     import tcgteach
 
     title = tcgteach.game(t.game).title[lang] if hasattr(tcgteach.game(t.game), "title") else t.game
+    if math.isfinite(t.slope_low) and math.isfinite(t.slope_high):
+        slope = WORDS.t(
+            "slope", lang, slope=_pct(t.slope, True), low=_pct(t.slope_low, True), high=_pct(t.slope_high, True)
+        )
+    else:
+        slope = WORDS.t("no_slope", lang, slope=_pct(t.slope, True))
     return [
         WORDS.t("title", lang, game=title),
-        WORDS.t("slope", lang, slope=_pct(t.slope, True), low=_pct(t.slope_low, True), high=_pct(t.slope_high, True)),
+        slope,
         WORDS.t("luck", lang, luck="n/a" if t.luck.value is None else _pct(t.luck.value), n=t.luck.n),
         WORDS.t("ludii", lang, value=f"{t.ludii:.2f}"),
         WORDS.t("seconds", lang, games=t.ladder[0].games if t.ladder else 0, seconds=t.seconds),
@@ -69,7 +95,7 @@ def skill_table(t: SkillTrace, lang: str = "en") -> str:
     check_lang(lang)
     rows = [(WORDS.t("match", lang), WORDS.t("score", lang), WORDS.t("wdl", lang))]
     for m in (*t.ladder, *t.vs_heuristic, *t.vs_random):
-        rows.append((f"{m.strong} – {m.weak}", estimate_text("first_player", m.score, lang), _wdl(m)))
+        rows.append((_match(m, lang), estimate_text("first_player", m.score, lang), _wdl(m)))
     return "\n".join([*_lines(t, lang), _align(rows)])
 
 
@@ -99,8 +125,8 @@ def skill_html(t: SkillTrace, lang: str = "en") -> str:
     e = html.escape
     lines = _lines(t, lang)
     rows = "".join(
-        f"<tr><td>{e(m.strong)} – {e(m.weak)}</td>"
-        f"<td class='num'>{e(estimate_text('first_player', m.score, lang))}</td>"
+        f"<tr><td>{e(_match(m, lang))}</td>"
+        f"<td class='num'>{number_html(estimate_text('first_player', m.score, lang))}</td>"
         f"<td class='num'>{_wdl(m)}</td></tr>"
         for m in (*t.ladder, *t.vs_heuristic, *t.vs_random)
     )

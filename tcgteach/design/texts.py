@@ -165,6 +165,14 @@ def estimate_text(measure: str, e: Estimate | None, lang: str = "en") -> str:
     return f"{number(measure, e.value, lang)} ({number(measure, e.low, lang)}–{number(measure, e.high, lang)})"
 
 
+def number_html(text: str) -> str:
+    """A value and its interval ("50.6% (43.2%–57.9%)", "+15.0% (+5.9% – +24.1%)") as escaped HTML that may wrap at
+    its spaces, never inside a number or after a dash between two (where a browser would break)."""
+    import html
+
+    return " ".join(f"<span class='nb'>{html.escape(word)}</span>" for word in text.split(" "))
+
+
 def difference_text(d: Difference, lang: str = "en") -> str:
     if d.diff is None:
         return WORDS.t("na", lang)

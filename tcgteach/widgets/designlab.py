@@ -90,6 +90,10 @@ CSS = """<style>
 .tcg-designlab .tcg-dl-side .widget-label,.tcg-designlab .widget-dropdown>label{min-width:7em}
 .tcg-designlab .tcg-dl-message{min-height:1.4em}
 .tcg-designlab .tcg-design{max-width:100%}
+/* the results may be wider than the notebook (a wide table): they scroll sideways instead of running out of
+ sight, and the charts shrink to the width there is (a flex item never shrinks below its content by default) */
+.tcg-designlab .tcg-dl-results{max-width:100%}
+.tcg-designlab .tcg-dl-results .widget-html-content{min-width:0;overflow-x:auto}
 </style>"""
 
 

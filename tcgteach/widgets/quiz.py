@@ -169,6 +169,13 @@ LESSONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("dragonquest", "damage_cards"),
         ("darkmoon", "winner"),
     ),
+    "07_measure_a_design": (
+        ("darkmoon", "actions_left"),
+        ("dragonquest", "wipe_out"),
+        ("darkmoon", "last_turn"),
+        ("dragonquest", "damage_cards"),
+        ("darkmoon", "winner"),
+    ),
 }
 
 
