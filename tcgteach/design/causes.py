@@ -29,7 +29,7 @@ from ..sim.runner import resolve_game, simulate
 from ..sim.variants import t_quantile
 from .battery import Battery, run
 from .compare import DesignComparison, compare
-from .measures import Estimate
+from .measures import Estimate, mean_estimate
 
 
 # -- options --------------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def card_impact(
         scores = _scores(swapped_game, swapped, theirs, seeds, play_args)
         diffs = [base[s] - scores[s] for s in seeds if s in base and s in scores]
         impact[cid] = (sum(1 for c in mine if c == cid), _paired(diffs))
-    base_est = _paired(list(base.values()))
+    base_est = mean_estimate(base.values(), share=True)  # a score rate: its interval stays within [0, 1]
     names = {cid: by_id[cid]["name"] for cid in chosen}
     return CardImpact(g.name, str(deck_name), str(opp_name), n, base_est, impact, names, tuple(plain),
                       tuple(no_stand_in), time.perf_counter() - start)  # fmt: skip
