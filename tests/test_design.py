@@ -256,7 +256,8 @@ def test_card_impact_swaps_a_card_for_its_plain_stand_in_on_the_same_deals() -> 
         assert copies == deck.count(cid) and est.n == 60
         assert est.value is not None and -1 <= est.value <= 1
     base = impact.base  # the deck's score rate: a share, so its interval stays within [0, 1] (104% was seen)
-    assert base.low is not None and base.high is not None and 0 <= base.low <= base.value <= base.high <= 1
+    assert base.low is not None and base.high is not None and base.value is not None
+    assert 0 <= base.low <= base.value <= base.high <= 1
 
 
 def test_DQ_4_5_a_quest_has_no_plain_stand_in() -> None:
