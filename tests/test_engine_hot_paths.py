@@ -55,3 +55,23 @@ def test_DM_4_4_reveals_are_shared_values_equal_to_new_ones() -> None:
             reveals += 1
             assert last == Reveal(last.card, last.to) and hash(last) == hash(Reveal(last.card, last.to))
     assert reveals > 5
+
+
+def test_the_shuffle_on_halves_draws_next64s_numbers() -> None:
+    """``shuffle_halves`` (what ``Rng.shuffle`` runs compiled) and ``Rng.shuffle`` against Fisher-Yates written
+    with ``next64``: the same order and the same generator state after, from states at the edges of 64 bits and
+    at random."""
+    from tcgteach.core.rng import MASK64, Rng, shuffle_halves
+
+    rnd = random.Random(7)
+    starts = [0, 1, MASK64, 1 << 63, (1 << 32) - 1, 1 << 32] + [rnd.getrandbits(64) for _ in range(2000)]
+    for start in starts:
+        n = rnd.randrange(0, 90)
+        ref, ref_rng = list(range(n)), Rng(start)
+        for i in range(n - 1, 0, -1):
+            j = (ref_rng.next64() * (i + 1)) >> 64
+            ref[i], ref[j] = ref[j], ref[i]
+        for shuffle in (shuffle_halves, Rng.shuffle):
+            items, rng = list(range(n)), Rng(start)
+            shuffle(rng, items)
+            assert (items, rng.state) == (ref, ref_rng.state), (shuffle, start)

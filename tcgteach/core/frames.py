@@ -3,7 +3,8 @@
 A frame is what undo needs of the moment before an action, as one tuple (a step of play keeps this one object for
 undo, and one more when it moved cards: few objects for the garbage collector to trace and free): the scalars
 (``node`` first, in the order of the state's ``_scalar_names``), then the RNG state, how many events and trail steps
-there were, and the zones the action touched as they were (a dict by zone index; None: it touched none).
+there were, and the zones the action touched as they were (a dict by zone index of tuples, which the garbage
+collector stops tracing once it has seen them; None: it touched none).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def frame_scalars(frame: Frame) -> tuple[Any, ...]:
     return frame[:F_RNG]
 
 
-def frame_zones(frame: Frame) -> dict[int, list[int]]:
+def frame_zones(frame: Frame) -> dict[int, tuple[int, ...]]:
     """The zones an undo frame saved, by index, as they were before its action (empty: it moved no card)."""
-    saved: dict[int, list[int]] | None = frame[F_ZONES]
+    saved: dict[int, tuple[int, ...]] | None = frame[F_ZONES]
     return {} if saved is None else saved

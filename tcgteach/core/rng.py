@@ -19,6 +19,10 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 # ``Any`` product raises the KeyboardInterrupt like any other exception (issue 22: atomic under interrupts).
 _Wide = Any
 
+#: compiled by mypyc (this module is then a native extension): ``Rng.shuffle`` runs ``shuffle_halves``, whose
+#: small numbers are native machine ones there, while the interpreter is faster with one big-int product
+NATIVE: Final = not __file__.endswith(".py")
+
 
 #: a seed is a whole number of at most 64 bits either way: the generator keeps 64 bits, so a larger seed would
 #: only repeat a smaller one (and a saved state must hold it as a JSON number every reader can read back)
@@ -65,6 +69,9 @@ class Rng:
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates shuffle in place (``next64`` inlined: a deck is shuffled at every game's start)."""
+        if NATIVE:  # compiled: the same numbers from native arithmetic on halves, below 2**50 (``shuffle_halves``)
+            shuffle_halves(self, items)
+            return
         s: _Wide = self.state
         z: _Wide
         golden, mask = _GOLDEN, MASK64  # (locals: read faster than globals in Python)
@@ -75,3 +82,50 @@ class Rng:
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self.state = s
+
+
+def shuffle_halves(rng: Rng, items: list[Any]) -> None:
+    """``Rng.shuffle`` for the compiled build (the same shuffle and the same RNG state after it).
+
+    The 64-bit numbers are held as 32-bit halves (``h``, ``lo``) and multiplied by 16-bit pieces (``_mul64``),
+    so every product has factors below 2**30 and every sum stays below 2**36: compiled, each operation is then
+    a native machine one (mypyc multiplies natively only factors below 2**30; no big int is made, and no pending
+    signal's handler runs inside a product, see ``_Wide``)."""
+    wide: _Wide = rng.state
+    h: int = wide >> 32
+    lo: int = wide & 0xFFFFFFFF
+    for i in range(len(items) - 1, 0, -1):
+        lo += 0x7F4A7C15  # s += golden (0x9E3779B9_7F4A7C15), mod 2**64
+        h = (h + 0x9E3779B9 + (lo >> 32)) & 0xFFFFFFFF
+        lo &= 0xFFFFFFFF
+        zh = h ^ (h >> 30)  # z = s ^ (s >> 30)
+        zl = lo ^ (((h << 2) & 0xFFFFFFFF) | (lo >> 30))
+        zh, zl = _mul64(zh, zl, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+        zl ^= ((zh << 5) & 0xFFFFFFFF) | (zl >> 27)  # z ^= z >> 27
+        zh ^= zh >> 27
+        zh, zl = _mul64(zh, zl, 0x94D0, 0x49BB, 0x1331, 0x11EB)
+        zl ^= ((zh << 1) & 0xFFFFFFFF) | (zl >> 31)  # z ^= z >> 31
+        zh ^= zh >> 31
+        n = i + 1  # j = (z * (i + 1)) >> 64, by 16-bit pieces of z with their carries
+        t = (zh >> 16) * n + ((((zh & 0xFFFF) * n) + ((((zl >> 16) * n) + (((zl & 0xFFFF) * n) >> 16)) >> 16)) >> 16)
+        j = t >> 16
+        items[i], items[j] = items[j], items[i]
+    wide = h
+    rng.state = (wide << 32) | lo
+
+
+def _mul64(h: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """(h * 2**32 + lo) * (c3 * 2**48 + c2 * 2**32 + c1 * 2**16 + c0) mod 2**64, as 32-bit halves: schoolbook
+    multiplication by 16-bit pieces (``p1`` is the sum of the products landing at bit 16, and so on)."""
+    x0, x1, x2, x3 = lo & 0xFFFF, lo >> 16, h & 0xFFFF, h >> 16
+    p1 = x0 * c1 + x1 * c0
+    low = x0 * c0 + ((p1 & 0xFFFF) << 16)
+    high = (
+        (low >> 32)
+        + (p1 >> 16)
+        + x0 * c2
+        + x1 * c1
+        + x2 * c0
+        + (((x0 * c3 + x1 * c2 + x2 * c1 + x3 * c0) & 0xFFFF) << 16)
+    )
+    return high & 0xFFFFFFFF, low & 0xFFFFFFFF

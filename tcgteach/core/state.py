@@ -89,7 +89,7 @@ class State:
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
         self._frames: list[Frame] = []
-        self._saved: dict[int, list[int]] | None = None
+        self._saved: dict[int, tuple[int, ...]] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
         #: per player: the events as that player sees them, and the history (``view``)
@@ -167,7 +167,7 @@ class State:
         lands in it)."""
         events = self.events
         n_events = len(events)
-        saved: dict[int, list[int]] = {}
+        saved: dict[int, tuple[int, ...]] = {}
         scalars = self._scalar_values()
         rng_state = self.rng.state
         n_trail = len(self.trail)
@@ -265,7 +265,7 @@ class State:
         if saved is not None:
             zones = self.zones
             for index, content in saved.items():
-                zones[index] = content[:]
+                zones[index] = list(content)
         n_events = frame[F_EVENTS]
         del self.events[n_events:]
         del self.trail[frame[F_TRAIL] :]
@@ -277,7 +277,7 @@ class State:
         saved = self._saved
         if saved is not None and index not in saved:
             zone = self.zones[index]
-            saved[index] = zone[:] if zone else NO_CARDS  # (an empty zone is saved as the one read-only empty list)
+            saved[index] = tuple(zone)  # (a tuple of numbers: the garbage collector stops tracing it; empty: ``()``)
         return self.zones[index]
 
     def _goto(self, node: str) -> None:

@@ -412,7 +412,7 @@ def _key_at(s: DragonQuestState, at: int) -> tuple[int, ...]:
     names = s._scalar_names
     for j in range(len(frames) - 1, first - 1, -1):  # newest first: the earliest frame's copy is the one left
         for index, content in frame_zones(frames[j]).items():
-            zones[index] = content
+            zones[index] = list(content)
     scalars = frame_scalars(frames[first])
     return _key(zones, scalars[names.index("orient")], scalars[names.index("poisoned")], s.inst.n)
 

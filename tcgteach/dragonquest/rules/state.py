@@ -220,7 +220,7 @@ class DragonQuestState(State):
         saved = self._saved
         if saved is not None and index not in saved:
             cards = self.zones[index]
-            saved[index] = cards[:] if cards else NO_CARDS  # (an empty zone is saved as the one read-only empty list)
+            saved[index] = tuple(cards)  # (as ``State._touch``: a tuple, untracked by the garbage collector)
         return self.zones[index]
 
     def _touch(self, index: int) -> list[int]:
@@ -230,7 +230,7 @@ class DragonQuestState(State):
         zone = zones[index]
         saved = self._saved
         if saved is not None and index not in saved:
-            saved[index] = zone[:] if zone else NO_CARDS
+            saved[index] = tuple(zone)
         if zone is NO_CARDS:
             zone = zones[index] = []
         return zone
