@@ -32,7 +32,7 @@ PACKAGE = ROOT / "tcgteach"
 #: untraced (it left sys.settrace at None), which is why the floors were lower before.
 FLOORS: dict[str, float] = {
     "agents": 93.7,
-    "core": 93.7,
+    "core": 93.2,
     "darkmoon": 94.5,
     "design": 95.7,
     "dragonquest": 94.0,
