@@ -784,6 +784,26 @@ def test_DM_4_3_the_first_player_takes_only_one_action_in_the_first_turn() -> No
     assert s.turn_player == 0 and s.actions_used == 1  # the second player's first turn has two
 
 
+def test_DM_4_3_the_first_turns_end_after_one_action_is_an_event_citing_the_rule() -> None:
+    """The rule acts: the design lab's rule map (issue 26) counts it, and the log tells a learner why the turn ended."""
+    s = P.new([P.PLAIN, P.PLAIN], first_player=1)
+    s.apply(f"play {next(c for c in hand(s, 1) if s.card(c).is_character)}")
+    limit = [e for e in s.events if e.kind == "first_turn_limit"]
+    assert [(e.rule, e.player, e.data) for e in limit] == [("DM-4.3", 1, {"actions": 1})]
+    assert s.events.index(limit[0]) < max(i for i, e in enumerate(s.events) if e.kind == "turn_end")
+    s.apply(f"play {next(c for c in hand(s, 0) if s.card(c).is_character)}")
+    s.apply("end")  # the second player's first turn ends by choice, with one action left: no such event
+    assert len([e for e in s.events if e.kind == "first_turn_limit"]) == 1
+
+
+def test_DM_4_3_without_the_restriction_no_first_turn_limit_event() -> None:
+    g = cast(DarkMoon, tcgteach.game("darkmoon", {"first_turn_restriction": False}))
+    s = g.new_state(seed=3)
+    for _ in range(2):
+        s.apply([a for a in s.legal_actions() if str(a).startswith("play")][0])
+    assert s.turn == 2 and not [e for e in s.events if e.kind == "first_turn_limit"]
+
+
 def test_DM_4_3_a_unit_in_the_first_turn_also_ends_it() -> None:
     s = P.new([P.PLAIN, P.PLAIN])
     three = P.take(s, 0, "C28", "C28", "C28")

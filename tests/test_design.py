@@ -382,6 +382,7 @@ def test_the_rule_map_says_which_rules_act_and_who_teaches_them() -> None:
     assert "DM-2.1" in never  # deck construction is checked before play
     assert "DM-1.4" not in never and m["DM-1.4"].share == 1.0  # every game's end is armed
     assert "01_darkmoon" in m["DM-4.3"].lessons
+    assert m["DM-4.3"].share == 1.0 and m["DM-4.3"].per_game == 1.0  # it ends every game's first turn, once
     assert m["DM-1.3"].quizzes  # the winner quiz cites the tie rule
     assert all(not r.section for r in m.rows if r.rule in never)
 

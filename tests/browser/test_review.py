@@ -36,6 +36,15 @@ def open_and_run(page: Page, lab: Server, notebook: str) -> None:
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
 
 
+def run_to_the_quiz(page: Page, lab: Server, notebook: str, kernel_timeouts: int) -> None:
+    """Open ``notebook``, run all its cells and wait for the last one (each lesson ends with a quiz); no output
+    may be a traceback."""
+    open_and_run(page, lab, notebook)
+    expect(page.locator(".jp-Notebook .tcg-quiz").last).to_be_visible(timeout=KERNEL_TIMEOUT_MS * kernel_timeouts)
+    errors = page.locator(".jp-OutputArea-output", has_text="Traceback (most recent call last)")
+    assert errors.count() == 0, errors.first.inner_text()[:2000]
+
+
 def shoot(page: Page, root: Locator, name: str) -> None:
     for width in (1366, 1024):
         page.set_viewport_size({"width": width, "height": 768})
@@ -67,10 +76,7 @@ def test_lesson_06_reviews_a_game_in_the_browser(page: Page, lab_server: Server,
     notebook = f"{lang}/06_learn_from_a_game.ipynb"
     words = WORDS[lang]
     try:
-        open_and_run(page, lab_server, notebook)
-        expect(page.locator(".jp-Notebook .tcg-quiz").last).to_be_visible(timeout=KERNEL_TIMEOUT_MS * 2)
-        errors = page.locator(".jp-OutputArea-output", has_text="Traceback (most recent call last)")
-        assert errors.count() == 0, errors.first.inner_text()[:2000]
+        run_to_the_quiz(page, lab_server, notebook, 2)
         reviews = page.locator(".jp-Notebook .tcg-review")
         assert reviews.count() == 2  # one of each game
         root = reviews.first

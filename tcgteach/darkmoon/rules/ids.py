@@ -53,6 +53,7 @@ class Ev(StrEnum):
     UNIT_CANCELLED = "unit_cancelled"
     UNIT_CREATED = "unit_created"
     END_MAIN = "end_main"
+    FIRST_TURN_LIMIT = "first_turn_limit"
     END_ARMED = "end_armed"
     END_ALREADY_ARMED = "end_already_armed"
     TURN_END = "turn_end"

@@ -50,6 +50,7 @@ _Ev_DECK_EMPTY: Final = Ev.DECK_EMPTY
 _Ev_END_ALREADY_ARMED: Final = Ev.END_ALREADY_ARMED
 _Ev_END_ARMED: Final = Ev.END_ARMED
 _Ev_END_MAIN: Final = Ev.END_MAIN
+_Ev_FIRST_TURN_LIMIT: Final = Ev.FIRST_TURN_LIMIT
 _Ev_PICK: Final = Ev.PICK
 _Ev_PLAY: Final = Ev.PLAY
 _Ev_REVEAL: Final = Ev.REVEAL
@@ -409,18 +410,15 @@ class DarkMoonState(State):
                 self.last_reveal = inst.reveal_to_hand[card]
                 data = {"card": card, "to": "hand", "match": False, "character": character}
             self.events.append(Event(_Ev_REVEAL, "DM-4.4", p, data))
-        # DM-4.1: back to the main phase while actions are left, else the end phase
-        if self.actions_used >= (
-            FIRST_TURN_ACTIONS if self.turn == 1 and self.game.options["first_turn_restriction"] else ACTIONS_PER_TURN
-        ):
-            self._goto(_Node_END)
-            self._end_phase()
-        else:
-            self._goto(_Node_MAIN)
+        self._next_action_or_end()
 
     def _next_action_or_end(self) -> None:
-        """DM-4.1: back to the main phase while actions are left, else the end phase."""
-        if self.actions_used >= self.action_limit():
+        """DM-4.1: back to the main phase while actions are left, else the end phase. When the first turn's
+        single action (DM-4.3) ends it, an event says so: the restriction is a rule that acts."""
+        limit = self.action_limit()
+        if self.actions_used >= limit:
+            if limit == FIRST_TURN_ACTIONS and self.turn == 1:
+                self._emit(_Ev_FIRST_TURN_LIMIT, "DM-4.3", self.turn_player, actions=limit)
             self._goto(_Node_END)
             self._end_phase()
         else:

@@ -85,6 +85,10 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{P} also has three units, but the end is already armed: nothing changes.",
         "{P}もユニット置き場を3つとも埋めたが、終了条件はもう満たされているので、何も変わらない。",
     ),
+    Ev.FIRST_TURN_LIMIT: (
+        "{P} has used the one action of the game's first turn.",
+        "{P}は最初のターンの行動1回を使い終えた。",
+    ),
     Ev.TURN_END: ("{P}'s turn ends.", "{P}のターン終了。"),
     Ev.GAME_OVER: ("Game over. {result}", "ゲーム終了。{result}"),
 }
