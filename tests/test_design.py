@@ -375,6 +375,25 @@ def test_DM_1_5_kingmaking_is_found_only_in_the_last_round_of_three_or_more_play
         design.kingmaking_rate(g, range(3), players=2)
 
 
+def test_deck_win_rates_follow_each_deck_through_the_seats() -> None:
+    """DM-1.1 seats turn with the seed (``seat_decks``): each deck's rate counts the games it sat in, whatever
+    the seat, checked against the games replayed one by one."""
+    b = design.run("dragonquest", 24, decks=["heroes", "beasts"], jobs=1, progress=False)
+    rates = b.deck_win_rates()
+    wins = [0, 0]
+    for seed in b.seeds:
+        state = b.replay(seed)
+        winner = state.result().winners
+        decks = design.battery.seat_decks(state.game, 2, ["heroes", "beasts"], seed)
+        for seat, deck in enumerate(decks):
+            wins[["heroes", "beasts"].index(deck)] += seat in winner and len(winner) == 1
+    assert [r.n for r in rates] == [b.n - b.capped] * 2
+    assert [round(r.value * r.n) for r in rates] == wins
+    assert all(r.low <= r.value <= r.high for r in rates)
+    starters = design.run("darkmoon", 12, players=3, jobs=1, progress=False).deck_win_rates()
+    assert len(starters) == 3 and all(r.n == 12 for r in starters)
+
+
 # -- rules in play -----------------------------------------------------------------------------------------------------
 def test_the_rule_map_says_which_rules_act_and_who_teaches_them() -> None:
     m = design.rule_map(battery("darkmoon"))

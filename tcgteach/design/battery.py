@@ -93,6 +93,30 @@ class Battery:
         return replay_game(self.variant, seed, agents=self.agents, players=self.players, decks=self.decks,
                            observe=observe)  # fmt: skip
 
+    def deck_win_rates(self) -> list[Estimate]:
+        """Each deck's win rate, in the order of the ``decks`` given to ``run`` (the starter decks in turn when
+        none were): the games it sat in, whatever the seat (``seat_decks`` turns them with the seed), with a 95%
+        Wilson interval; a capped game counts in none. A designer's question of one card file: is this deck
+        stronger than that one?"""
+        from .measures import mean_estimate
+
+        names = None if self.decks is not None else self._starter_names()
+        base = len(self.decks) if self.decks is not None else len(names or ())
+        wins: list[list[float | None]] = [[] for _ in range(base)]
+        for seed in self.seeds:
+            turn = seed % base
+            for seat in range(self.players):
+                value = self.values.get(f"win_seat_{seat}", {}).get(seed)
+                if value is not None:
+                    wins[(seat + turn) % base].append(value)
+        return [mean_estimate(w, binary=True) for w in wins]
+
+    def _starter_names(self) -> list[str]:
+        if self.variant is None:
+            raise TcgError("this battery was not made by design.run or design.measure: its decks are not known")
+        names = self.variant.starter_decks()
+        return [names[p % len(names)] for p in range(self.players)]
+
     def to_dict(self) -> dict[str, Any]:
         """The battery as plain data (the report's JSON; the per-game values are left out)."""
         return {
