@@ -463,6 +463,23 @@ def test_the_design_lab_runs_a_against_b_and_saves_a_report(tmp_path: Path) -> N
     assert len(lab.run()) == 1
 
 
+def test_DM_1_5_the_lab_measures_kingmaking_in_slices_as_design_run_does() -> None:
+    """At 3+ players the widget measures kingmaking itself, slice by slice, so the progress bar follows the
+    longest part of the run; the estimate is the one design.run gives for the same games."""
+    from tcgteach.widgets import DesignLab
+
+    lab = DesignLab("darkmoon", n=12)
+    lab.compare_box.value = False
+    lab.a.players.value = 3
+    messages: list[str] = []
+    lab.message.observe(lambda change: messages.append(change["new"]), "value")
+    (battery,) = lab.run()
+    expected = design.run("darkmoon", 12, players=3, jobs=1, progress=False).kingmaking
+    assert battery.kingmaking == expected and expected is not None and expected.n == 12
+    assert lab.runner.progress.value == lab.runner.progress.max == 24
+    assert any("kingmaking" in m and "12 / 12" in m for m in messages)
+
+
 def test_the_design_lab_offers_the_readings_and_decks_of_the_game_chosen() -> None:
     from tcgteach.widgets import DesignLab
 

@@ -13,6 +13,7 @@ It is made of small panes (``VariantPane`` for each side, ``RunPane`` for N, the
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
 import time
@@ -68,6 +69,14 @@ WORDS = Text(
         "run": ("Run", "実行"),
         "running": ("Playing {game}: {done} / {n} games", "{game} を実行中：{done} / {n} ゲーム"),
         "done": ("Done: {n} games in {seconds:.1f} s.", "完了：{n} ゲーム、{seconds:.1f} 秒。"),
+        "kingmaking": (
+            "Looking for kingmaking in {game}: {done} / {n} games (every last-round choice is played out)",
+            "{game} のキングメイキングを調べています：{done} / {n} ゲーム（最後の1巡の選択をすべて最後まで試します）",
+        ),
+        "toggling": (
+            "Playing the same {n} games with each rule reading of A switched…",
+            "A のルールの読み方を一つずつ切り替えて、同じ {n} ゲームを遊ばせています…",
+        ),
         "save": ("Save report", "レポートを保存"),
         "saved_to": ("Report written to {path}.", "レポートを {path} に書きました。"),
         "nothing": ("Run first: there is nothing to save yet.", "まず実行してください。まだ保存するものがありません。"),
@@ -325,7 +334,35 @@ class DesignLab(w.VBox):  # type: ignore[misc]
             records += play(g, range(start, start + count), agents=agents, players=players, decks=decks, progress=False)
             self.runner.progress.value = done + start + count
             self._say(WORDS.t("running", self._lang, game=title, done=start + count, n=n))
-        return measure(g, records, agents=agents, decks=decks, started=started)
+        battery = measure(g, records, agents=agents, decks=decks, started=started, kingmaking=0)
+        if players < 3:
+            return battery
+        return self._kingmaking(battery, title, done + n)
+
+    def _kingmaking(self, battery: Any, title: str, done: int) -> Any:
+        """DM-1.5 kingmaking at 3+ players, measured as ``design.run`` does (its first ``KINGMAKING_GAMES``
+        games that ended), in slices so that the progress bar and the message follow it: each of a game's
+        last-round choices is played out, which takes longer than playing the games."""
+        from ..design import kingmaking_rate
+        from ..design.battery import KINGMAKING_GAMES
+        from ..design.measures import Estimate
+        from ..sim.stats import wilson_interval
+
+        started = time.perf_counter()
+        seeds = [s for s in battery.seeds if battery.values.get("draw", {}).get(s) is not None][:KINGMAKING_GAMES]
+        found = 0
+        size = max(1, -(-len(seeds) // SLICES))
+        for start in range(0, len(seeds), size):
+            part = seeds[start : start + size]
+            rate = kingmaking_rate(battery.variant, part, agents=battery.agents, players=battery.players,
+                                   decks=battery.decks)  # fmt: skip
+            found += round((rate.value or 0.0) * rate.n)
+            self.runner.progress.value = done + start + len(part)
+            self._say(WORDS.t("kingmaking", self._lang, game=title, done=start + len(part), n=len(seeds)))
+        low, high = wilson_interval(found, len(seeds)) or (None, None)
+        estimate = Estimate(found / len(seeds) if seeds else None, low, high, len(seeds))
+        seconds = battery.seconds + time.perf_counter() - started  # as design.run counts them: kingmaking included
+        return dataclasses.replace(battery, kingmaking=estimate, seconds=seconds)
 
     def _clicked_run(self) -> None:
         """Run, unless the click is one made while the last run was playing (the kernel answers clicks in
@@ -337,22 +374,26 @@ class DesignLab(w.VBox):  # type: ignore[misc]
     def run(self) -> list[Any]:
         """Play A (and B), measure and show them; the results (also what Save report writes)."""
         from ..design import compare, option_effects, rule_map
+        from ..design.battery import KINGMAKING_GAMES
 
         n, agents = int(self.runner.n.value), str(self.runner.agents.value)
         both = bool(self.compare_box.value)
         self.runner.run_button.disabled = True
         start = time.perf_counter()
         try:
-            total = n * (2 if both else 1)
-            self.runner.progress.max = total
+            sides = [self.a, self.b] if both else [self.a]
+            km = sum(min(n, KINGMAKING_GAMES) for side in sides if side.variant()[1] >= 3)
+            total = n * len(sides)
+            self.runner.progress.max = total + km
             self.runner.progress.value = 0
             a = self._battery(self.a, n, agents, 0)
             parts: list[Any] = [a]
             if both:
-                b = self._battery(self.b, n, agents, n)
+                b = self._battery(self.b, n, agents, self.runner.progress.value)
                 parts = [compare(a, b), a, b]
             if self.runner.readings.value:
                 g, players, decks = self.a.variant()
+                self._say(WORDS.t("toggling", self._lang, n=n))
                 parts.append(option_effects(g, n, agents=agents, players=players, decks=decks, progress=False))
             if self.runner.rules.value:
                 parts.append(rule_map(a))
