@@ -29,6 +29,7 @@ import tcgteach
 from ..core.checks import check_bool, check_list, check_number
 from ..core.errors import TcgError
 from .classroom_look import CLASSROOM_TEXT, CSS, _players, _title
+from .links import LINK_CSS, LinkInbox, LinkPane, open_link, surface_link
 from .panes import PANES_CSS, PERSON, HintPane, RecentPane, agent_for, relabel
 from .stepper import LABELS
 from .surface import Surface
@@ -209,6 +210,8 @@ class Classroom(Surface):
         self.quiz_button.add_class("tcg-quiz-mode")
         self.quiz_button.observe(g(lambda ch: self.show_quiz(bool(ch["new"]))), names="value")
         self.quiz: Any = None
+        self.link_pane = LinkPane(self.table, lambda: surface_link(self))  # Copy link; the page's link opens below
+        self.link_inbox = LinkInbox(lambda text: open_link(self, text))
         self._quiz_pool: Any = None  # the card pool the quiz was dealt from
         self.new_button.on_click(g(lambda _b: self.new_game()))
         self.takeback_button.on_click(g(lambda _b: self.take_back()))
@@ -248,6 +251,7 @@ class Classroom(Surface):
                 self.help_button,
                 self.quiz_button,
                 self.export,
+                self.link_pane,
                 self.lang_toggle,
             ]
         )
@@ -263,8 +267,9 @@ class Classroom(Surface):
         main.add_class("tcg-main")
         self._main = main
         self._rows = [
-            w.HTML(PANES_CSS + CSS),
+            w.HTML(PANES_CSS + CSS + LINK_CSS),
             header,
+            self.link_inbox,
             self.setup_box,
             self.help_text,
             self.status,

@@ -275,7 +275,9 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
     notebook = jupyter_tmp / "notebooks" / VOILA_NOTEBOOK
     if not notebook.exists():
         return None
-    env = jupyter_env(jupyter_tmp / "voila")
+    from tcgteach.classroom_server import TEMPLATE, with_template
+
+    env = with_template(jupyter_env(jupyter_tmp / "voila"))  # what `tcgteach classroom` serves: its template
     server = Server(
         "Voila", free_port(), secrets.token_hex(16), jupyter_tmp / "notebooks", output_dir() / "voila-server.log"
     )
@@ -285,6 +287,7 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
             "-m",
             "voila",
             str(notebook),
+            f"--template={TEMPLATE}",
             "--no-browser",
             f"--port={server.port}",
             "--Voila.ip=127.0.0.1",
