@@ -14,7 +14,8 @@ position). Nothing in a link is ever run, and the front ends escape every text t
 Kinds of moment (the JSON field ``k``):
 
 - ``game``: a game record (``r``: the record's header and actions, as ``tcgteach.record`` writes it, without
-  comments or result line) and a move number (``n``: how many of its actions are played; 0 = the set-up);
+  comments or result line) and a move number (``n``: how many of its actions are played; 0 = the set-up; the
+  links written now carry no action after it, a later reader may get more);
 - ``state``: a saved state (``s``: ``State.to_dict()``), for a position no record can hold (a teaching
   position made from a dict);
 - ``puzzle``: a puzzle, by its set and id (``set``, ``id``) or inline (``p``: the puzzle's own dict, read by
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from ..core.state import State
 
 __all__ = [
+    "CLASSROOM_PAGE",
     "DEFAULT_SITE",
     "KINDS",
     "MAX_JSON_BYTES",
@@ -102,8 +104,8 @@ TEXT = Text(
             "このリンクは大きすぎて開けません（{n:,}バイトを超えています）。",
         ),
         "content": (
-            "This link's contents are not a moment tcgteach can open: {detail}",
-            "このリンクの中身は、tcgteachで開ける場面ではありません：{detail}",
+            "This link's contents are not a moment tcgteach can open.",
+            "このリンクの中身は、tcgteachで開ける場面ではありません。",
         ),
     }
 )
@@ -111,12 +113,14 @@ TEXT = Text(
 
 class LinkError(TcgError, ValueError):
     """A link that cannot be opened: not ours, another version, damaged, too large, or contents the engine
-    refuses. ``reason`` is one of ``TEXT``'s keys; ``text(lang)`` says it in ``lang``; ``str()`` is English."""
+    refuses. ``reason`` is one of ``TEXT``'s keys; ``text(lang)`` says it in ``lang``; ``detail`` is the
+    library's own error about the contents (English, one line); ``str()`` is the English text and the detail."""
 
-    def __init__(self, reason: str, **fmt: Any) -> None:
+    def __init__(self, reason: str, detail: str = "", **fmt: Any) -> None:
         self.reason = reason
         self.fmt = fmt
-        super().__init__(self.text("en"))
+        self.detail = " ".join(detail.split())[:400]
+        super().__init__(self.text("en") + (f" ({self.detail})" if self.detail else ""))
 
     def text(self, lang: str = "en") -> str:
         return TEXT.t(self.reason, lang if lang in LANGS else "en", **self.fmt)
@@ -222,15 +226,16 @@ def encode(payload: Mapping[str, Any]) -> str:
 
 
 def game_link(state: Any, move: Any = None, *, seats: Sequence[str] | None = None, lang: str | None = None) -> str:
-    """The fragment of ``state``'s game at ``move`` (default: the moment ``state`` is at). The whole record is
-    carried, so the classroom can step on from there."""
+    """The fragment of ``state``'s game at ``move`` (default: the moment ``state`` is at): the record's header and
+    its first ``move`` actions (the moves after it are not carried: a link stays short)."""
     from ..core.checks import check_state
     from ..core.record import format_record
 
     state = check_state(state)
     n = len(state.history) if move is None else check_int(move, "move", 0, len(state.history))
     lines = format_record(state, None, None).splitlines()
-    text = "\n".join(line for line in lines if not line.startswith("#")).strip() + "\n"
+    head = [line for line in lines[: len(lines) - len(state.history)] if line and not line.startswith("#")]
+    text = "\n".join(head) + "\n\n" + "".join(f"{line}\n" for line in lines[len(lines) - len(state.history) :][:n])
     return encode(_common({"k": "game", "r": text, "n": n}, seats, lang))
 
 
@@ -260,12 +265,10 @@ def puzzle_link(
 
 
 def link_url(fragment: str, site: str | None = None) -> str:
-    """The whole link: ``site`` (the classroom page's address, or a site's root, default ``DEFAULT_SITE``)
-    with the fragment. A site root (ending in ``/``) gets the classroom page's path."""
-    base = check_text(DEFAULT_SITE if site is None else site, "site", limit=2000).split("#", 1)[0].strip()
-    if base.endswith("/"):
-        base += CLASSROOM_PAGE
-    return f"{base}#{fragment}"
+    """The whole link: the classroom page's address ``site`` (default: the project site's classroom page,
+    ``DEFAULT_SITE`` + ``CLASSROOM_PAGE``) with the fragment (any fragment ``site`` had is replaced)."""
+    base = DEFAULT_SITE + CLASSROOM_PAGE if site is None else check_text(site, "site", limit=2000).strip()
+    return f"{base.split('#', 1)[0]}#{fragment}"
 
 
 # -- reading ---------------------------------------------------------------------------------------------------

@@ -193,10 +193,10 @@ def _open_game(classroom: Any, moment: Moment) -> None:
     assert isinstance(moment, GameMoment) and moment.record is not None
     name = moment.record.game
     if name not in tcgteach.games():
-        raise LinkError("content", detail=LINK_TEXT.t("no_game", "en", game=name[:40]))
+        raise _Refused("no_game", game=name[:40])
     game = classroom._pools.get(name)
     if moment.record.cards is not None and game is None:
-        raise LinkError("content", detail=LINK_TEXT.t("pool", "en", pool=moment.record.cards[0]))
+        raise _Refused("pool", pool=moment.record.cards[0])
     state = moment.state(game)
     _open_state(classroom, state, moment)
     title = tcgteach.game_class(name).title
@@ -215,7 +215,7 @@ def _open_saved(classroom: Any, moment: Moment) -> None:
     assert isinstance(moment, StateMoment)
     name = moment.game_name
     if name not in tcgteach.games():
-        raise LinkError("content", detail=LINK_TEXT.t("no_game", "en", game=name[:40]))
+        raise _Refused("no_game", game=name[:40])
     state = moment.state(classroom._pools.get(name))
     _open_state(classroom, state, moment)
     title = tcgteach.game_class(name).title
@@ -229,9 +229,10 @@ def _no_puzzles(classroom: Any, moment: Moment) -> None:
 class _Refused(TcgError):
     """A link this classroom cannot open, said in ``LINK_TEXT``'s words."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, **fmt: Any) -> None:
         self.key = key
-        super().__init__(LINK_TEXT.t(key, "en"))
+        self.fmt = fmt
+        super().__init__(LINK_TEXT.t(key, "en", **fmt))
 
 
 #: the classroom's opener of each kind of moment: ``opener(classroom, moment)`` shows it or raises a
@@ -243,12 +244,13 @@ OPENERS: dict[str, Callable[[Any, Moment], None]] = {
 }
 
 
-def _in(key_or_error: Any, lang: str) -> str:
-    if isinstance(key_or_error, LinkError):
-        return key_or_error.text(lang)
-    if isinstance(key_or_error, _Refused):
-        return LINK_TEXT.t(key_or_error.key, lang)
-    return str(key_or_error) if lang == "en" else ""  # the library's own errors are in English
+def _said(error: Exception, lang: str) -> tuple[str, str]:
+    """What went wrong in ``lang``, and the library's detail (English) if any."""
+    if isinstance(error, LinkError):
+        return error.text(lang), error.detail
+    if isinstance(error, _Refused):
+        return LINK_TEXT.t(error.key, lang, **error.fmt), ""
+    return "", " ".join(str(error).split())[:400]
 
 
 def open_link(classroom: Any, text: str) -> bool:
@@ -297,13 +299,18 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
             self.on_link(fragment)
 
     def say_refused(self, error: Exception, lang: str) -> None:
+        """The notice: what went wrong in the classroom's language, then in the other, then the detail."""
         first = lang if lang in LANGS else "en"
-        second = "ja" if first == "en" else "en"
-        parts = [
-            f"<p lang='{code}'><b>{html.escape(LINK_TEXT.t('bad_link', code))}</b> {html.escape(_in(error, code))} "
-            f"{html.escape(LINK_TEXT.t('start_page', code))}</p>"
-            for code in (first, second)
-        ]
+        parts = []
+        for code in (first, "ja" if first == "en" else "en"):
+            what = _said(error, code)[0]
+            rest = ("" if code == "ja" else " ").join(x for x in (what, LINK_TEXT.t("start_page", code)) if x)
+            parts.append(
+                f"<p lang='{code}'><b>{html.escape(LINK_TEXT.t('bad_link', code))}</b> {html.escape(rest)}</p>"
+            )
+        detail = _said(error, "en")[1]
+        if detail:
+            parts.append(f"<p class='tcg-link-detail' lang='en'>{html.escape(detail)}</p>")
         self.notice.value = "<div class='tcg-link-notice-box' role='alert'>" + "".join(parts) + "</div>"
         self.notice.layout.display = None
 
@@ -336,6 +343,7 @@ LINK_CSS = """<style>
 .tcg-link-notice-box{border:2px solid #b71c1c;background:#ffebee;border-radius:6px;padding:6px 12px;margin:4px 0;
   font-size:16px;line-height:1.45;color:#1a1a1a}
 .tcg-link-notice-box p{margin:2px 0}
+.tcg-link-notice-box .tcg-link-detail{font-size:13px;color:#455a64;font-family:monospace;overflow-wrap:anywhere}
 .tcg-link-pane .tcg-link-note{font-size:14px;color:#1b5e20;margin-left:6px}
 .tcg-link-pane .tcg-link-field input{font-family:monospace;font-size:13px}
 </style>"""
