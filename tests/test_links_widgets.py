@@ -87,7 +87,7 @@ def test_a_bad_link_leaves_the_start_page_and_says_so_in_both_languages(lang: st
     ):
         opened(room, link, seq)
         notice = room.link_inbox.notice
-        assert notice.layout.display is None and room.state.to_dict() == start
+        assert notice.layout.display == wlinks.SHOWN and room.state.to_dict() == start
         first, second = notice.value.split("</p>")[:2]
         assert f"lang='{lang}'" in first and f"lang='{'ja' if lang == 'en' else 'en'}'" in second
         assert "リンクを開けませんでした" in notice.value and "could not be opened" in notice.value
@@ -115,7 +115,7 @@ def test_nothing_of_a_link_is_shown_unescaped() -> None:
         opened(room, forged(payload), seq)
         shown = room.link_inbox.notice.value + room.status.value
         assert "<script" not in shown and "<img" not in shown, shown
-        assert room.link_inbox.notice.layout.display is None
+        assert room.link_inbox.notice.layout.display == wlinks.SHOWN
     assert "&lt;" in room.link_inbox.notice.value or "not installed" in room.link_inbox.notice.value
 
 
@@ -137,7 +137,7 @@ def test_copy_link_in_the_classroom_uses_the_pages_address() -> None:
     room.table.render()
     assert pane.field.value.startswith(PAGE + "#tcg1.")
     pane.button.click()
-    assert pane.field.layout.display is None and "Select the link" in pane.note.value
+    assert pane.field.layout.display == wlinks.SHOWN and "Select the link" in pane.note.value
     pane.report.value = "1 copied"
     assert "Copied" in pane.note.value
     moment = decode(pane.field.value)
@@ -173,4 +173,4 @@ def test_damage_anywhere_never_raises_in_the_classroom() -> None:
     for seq in range(1, 40):
         i = rng.randrange(len(fragment))
         opened(room, fragment[:i] + rng.choice("<>&\"'x#%") + fragment[i + 1 :], seq)
-        assert room.link_inbox.notice.layout.display is None
+        assert room.link_inbox.notice.layout.display == wlinks.SHOWN

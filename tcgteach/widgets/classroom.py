@@ -29,7 +29,7 @@ import tcgteach
 from ..core.checks import check_bool, check_list, check_number
 from ..core.errors import TcgError
 from .classroom_look import CLASSROOM_TEXT, CSS, _players, _title
-from .links import LINK_CSS, LinkInbox, LinkPane, open_link, surface_link
+from .links import LINK_CSS, SHOWN, LinkInbox, LinkPane, open_link, surface_link
 from .panes import PANES_CSS, PERSON, HintPane, RecentPane, agent_for, relabel
 from .stepper import LABELS
 from .surface import Surface
@@ -288,13 +288,13 @@ class Classroom(Surface):
         return str(self.new_button.description)
 
     def _show_setup(self, on: bool) -> None:
-        self.setup_box.layout.display = None if on else "none"
+        self.setup_box.layout.display = SHOWN if on else "none"
         if self.setup_button.value != on:
             self.setup_button.value = on
 
     def _show_help(self, on: bool) -> None:
         self.help_text.value = f"<p>{self._t('help_text')}</p>"
-        self.help_text.layout.display = None if on else "none"
+        self.help_text.layout.display = SHOWN if on else "none"
 
     def _on_game_choice(self, change: dict[str, Any]) -> None:
         """The number of players follows the chosen game (the seats show at once; the game with New game)."""

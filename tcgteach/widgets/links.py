@@ -47,6 +47,7 @@ _log = logging.getLogger(__name__)
 LINK_TEXT = Text(
     {
         "copy": ("Copy link", "リンクをコピー"),
+        "link": ("Link", "リンク"),
         "copy_help": (
             "A link to this moment: it opens the classroom here",
             "この場面へのリンク（教室アプリがこの場面で開きます）",
@@ -84,6 +85,10 @@ LINK_TEXT = Text(
     }
 )
 
+#: a shown widget's display: "flex", as the widgets' own CSS has it. Not None: in the Voici page (JupyterLite's
+#: Pyodide kernel) a display set back to None stays "none" (checked in chromium; in Voila None shows it again)
+SHOWN = "flex"
+
 #: the address of the page this kernel serves (Voila and Voici start one kernel per page), as its script
 #: reported it; None: no script (JupyterLab), and links point to the project's site
 _page: dict[str, str | None] = {"base": None}
@@ -105,11 +110,12 @@ class LinkPane(w.HBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.make = make
         self.button = w.Button(description=self._t("copy"), tooltip=self._t("copy_help"), layout=w.Layout(width="auto"))
         self.button.add_class("tcg-copy-link")
-        self.field = w.Text(value="", layout=w.Layout(width="22em", display="none"))
+        self.field = w.Text(value="", description=self._t("link"), layout=w.Layout(width="26em", display="none"))
+        self.field.style.description_width = "initial"
         self.field.add_class("tcg-link-field")
         self.note = w.HTML(layout=w.Layout(display="none"))
         self.note.add_class("tcg-link-note")
-        self.report = w.Text(value="", layout=w.Layout(display="none"))
+        self.report = w.Text(value="", description="copied", layout=w.Layout(display="none"))  # the script's answer
         self.report.add_class("tcg-link-report")
         self.button.on_click(table.guard(lambda _b: self.show()))
         self.report.observe(self._on_report, names="value")
@@ -130,26 +136,27 @@ class LinkPane(w.HBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def refresh(self) -> None:
         self.button.description = self._t("copy")
+        self.field.description = self._t("link")
         self.button.tooltip = self._t("copy_help")
         try:
             self.field.value = self.link()
         except TcgError as exc:  # a state no link can hold: the pane says why when pressed
             self.field.value = ""
             _log.debug("no link: %s", exc)
-        if self.note.layout.display != "none" and self.note.value:
+        if self.note.layout.display == SHOWN and self.note.value:
             self.note.value = f"<span>{html.escape(self._t('select'))}</span>"
 
     def show(self) -> None:
         """The press: the field and the line (the page's script has copied the link meanwhile, if it can)."""
         self.field.value = self.link()
-        self.field.layout.display = None
-        self.note.layout.display = None
+        self.field.layout.display = SHOWN
+        self.note.layout.display = SHOWN
         self.note.value = f"<span>{html.escape(self._t('select'))}</span>"
 
     def _on_report(self, change: dict[str, Any]) -> None:
         word = str(change["new"]).partition(" ")[2]
-        self.field.layout.display = None
-        self.note.layout.display = None
+        self.field.layout.display = SHOWN
+        self.note.layout.display = SHOWN
         key = "copied" if word == "copied" else "select"
         self.note.value = f"<span>{html.escape(self._t(key))}</span>"
 
@@ -180,13 +187,29 @@ def _open_state(classroom: Any, state: Any, moment: GameMoment | StateMoment) ->
     finally:
         classroom.table.relabeling = False
     classroom._holder = None
-    classroom.session.restart(state, [classroom._agent_for(i, v) for i, v in enumerate(values)])
+    _replay(classroom.session, state, [classroom._agent_for(i, v) for i, v in enumerate(values)])
     classroom.decks_pane.sync()
     classroom.seed_box.value = str(classroom.seed)
     classroom._sync_capabilities()
     classroom.hint_pane.clear()
     classroom._show_setup(False)
     classroom.table.render()
+
+
+def _replay(session: Any, state: Any, agents: list[Any]) -> None:
+    """The session at ``state`` with its moves played through it, so that it knows who made each (the recent
+    moves, Take back my move) as if they had been played here."""
+    moves = list(state.history)
+    start = state.clone()
+    while start.history:
+        start.undo()
+    session.restart(start, agents)
+    forced, session.auto_forced = session.auto_forced, False
+    try:
+        for action in moves:
+            session.apply(action)
+    finally:
+        session.auto_forced = forced
 
 
 def _open_game(classroom: Any, moment: Moment) -> None:
@@ -281,7 +304,7 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
 
     def __init__(self, on_link: Callable[[str], Any]) -> None:
         self.on_link = on_link
-        self.field = w.Text(value="", layout=w.Layout(display="none"))
+        self.field = w.Text(value="", description="page", layout=w.Layout(display="none"))  # the script's
         self.field.add_class("tcg-link-inbox")
         self.notice = w.HTML(layout=w.Layout(display="none"))
         self.notice.add_class("tcg-link-notice")
@@ -312,7 +335,7 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
         if detail:
             parts.append(f"<p class='tcg-link-detail' lang='en'>{html.escape(detail)}</p>")
         self.notice.value = "<div class='tcg-link-notice-box' role='alert'>" + "".join(parts) + "</div>"
-        self.notice.layout.display = None
+        self.notice.layout.display = SHOWN
 
     def clear(self) -> None:
         self.notice.value = ""
