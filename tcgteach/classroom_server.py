@@ -1,8 +1,9 @@
 """Serving the classroom app with Voila: on this computer (as Voila does by default) or on a network.
 
-``tcgteach classroom`` (``bash run.sh classroom``) serves ``notebooks/05_classroom.ipynb`` exactly as
-``voila notebooks/05_classroom.ipynb`` does: on localhost, no token. ``tcgteach classroom --network``
-serves it to the students' devices, hardened:
+``tcgteach classroom`` (``bash run.sh classroom``) serves ``notebooks/05_classroom.ipynb`` as
+``voila notebooks/05_classroom.ipynb --template=tcgteach`` does: on localhost, no token; the template is Voila's lab
+template with the links script (``tcgteach/widgets/links.py``: the page hands its address to the kernel).
+``tcgteach classroom --network`` serves it to the students' devices, hardened:
 
 - on every interface (0.0.0.0), with a random token made at start; the full address with the token is
   printed for the teacher to share. Voila 0.5 asks for no token unless it is given one (its default

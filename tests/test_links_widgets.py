@@ -149,8 +149,11 @@ def test_copy_link_in_the_classroom_uses_the_pages_address() -> None:
 def test_copy_link_in_the_stepper_follows_every_move() -> None:
     stepper = Stepper("dragonquest", seed=2)
     first = stepper.link_pane.field.value
+    stepper.link_pane.button.click()
+    assert stepper.link_pane.field.layout.display == wlinks.SHOWN
     stepper.step()
     assert stepper.link_pane.field.value != first
+    assert stepper.link_pane.field.layout.display == "none"  # gone at the next move, as Save for slides' links
     assert decode(stepper.link_pane.field.value).state().to_dict() == stepper.state.to_dict()  # type: ignore[union-attr]
 
 

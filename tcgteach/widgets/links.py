@@ -119,6 +119,8 @@ class LinkPane(w.HBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.report.add_class("tcg-link-report")
         self.button.on_click(table.guard(lambda _b: self.show()))
         self.report.observe(self._on_report, names="value")
+        self._shown_at: int | None = None  # the table's version when the field was shown
+        self._note = "select"
         super().__init__(
             [self.button, self.field, self.note, self.report],
             layout=w.Layout(align_items="center", flex_flow="row wrap"),
@@ -143,22 +145,35 @@ class LinkPane(w.HBox):  # type: ignore[misc]  # ipywidgets has no type hints
         except TcgError as exc:  # a state no link can hold: the pane says why when pressed
             self.field.value = ""
             _log.debug("no link: %s", exc)
-        if self.note.layout.display == SHOWN and self.note.value:
-            self.note.value = f"<span>{html.escape(self._t('select'))}</span>"
+        if self._shown_at is not None and self._shown_at != self.table.version:
+            self._hide()  # the next move: the field and its line go (as Save for slides' links do)
+        elif self._shown_at is not None:
+            self._say(self._note)
 
     def show(self) -> None:
         """The press: the field and the line (the page's script has copied the link meanwhile, if it can)."""
         self.field.value = self.link()
+        if self._shown_at == self.table.version and self._note == "copied":
+            return  # the script's answer came first
+        self._shown_at = self.table.version
+        self._say("select")
+
+    def _say(self, key: str) -> None:
+        self._note = key
         self.field.layout.display = SHOWN
         self.note.layout.display = SHOWN
-        self.note.value = f"<span>{html.escape(self._t('select'))}</span>"
+        self.note.value = f"<span>{html.escape(self._t(key))}</span>"
+
+    def _hide(self) -> None:
+        self._shown_at = None
+        self.field.layout.display = "none"
+        self.note.layout.display = "none"
+        self.note.value = ""
 
     def _on_report(self, change: dict[str, Any]) -> None:
-        word = str(change["new"]).partition(" ")[2]
-        self.field.layout.display = SHOWN
-        self.note.layout.display = SHOWN
-        key = "copied" if word == "copied" else "select"
-        self.note.value = f"<span>{html.escape(self._t(key))}</span>"
+        """The page's script: ``"SEQ copied"`` when the link is on the clipboard, ``"SEQ select"`` otherwise."""
+        self._shown_at = self.table.version
+        self._say("copied" if str(change["new"]).partition(" ")[2] == "copied" else "select")
 
 
 # -- opening ---------------------------------------------------------------------------------------------------
@@ -329,7 +344,8 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
             what = _said(error, code)[0]
             rest = ("" if code == "ja" else " ").join(x for x in (what, LINK_TEXT.t("start_page", code)) if x)
             parts.append(
-                f"<p lang='{code}'><b>{html.escape(LINK_TEXT.t('bad_link', code))}</b> {html.escape(rest)}</p>"
+                f"<p lang='{code}'><b>{html.escape(LINK_TEXT.t('bad_link', code))}</b>{'' if code == 'ja' else ' '}"
+                f"{html.escape(rest)}</p>"
             )
         detail = _said(error, "en")[1]
         if detail:
