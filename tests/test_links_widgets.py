@@ -137,7 +137,7 @@ def test_copy_link_in_the_classroom_uses_the_pages_address() -> None:
     room.table.render()
     assert pane.field.value.startswith(PAGE + "#tcg1.")
     pane.button.click()
-    assert pane.field.layout.display == wlinks.SHOWN and "Select the link" in pane.note.value
+    assert pane.field.layout.display == wlinks.SHOWN and "Ctrl+A and Ctrl+C" in pane.note.value
     pane.report.value = "1 copied"
     assert "Copied" in pane.note.value
     moment = decode(pane.field.value)

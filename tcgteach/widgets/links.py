@@ -53,8 +53,8 @@ LINK_TEXT = Text(
             "この場面へのリンク（教室アプリがこの場面で開きます）",
         ),
         "select": (
-            "Select the link and copy it (Ctrl+C, or ⌘C on a Mac).",
-            "リンクを選んでコピーしてください（Ctrl+C、Macでは⌘C）。",
+            "To copy it: click the link, then Ctrl+A and Ctrl+C (⌘A, ⌘C on a Mac).",
+            "コピーするには、リンクをクリックしてからCtrl+A、Ctrl+Cを押してください（Macでは⌘A、⌘C）。",
         ),
         "copied": (
             "Copied: paste it anywhere; it opens the classroom at this moment.",
