@@ -254,3 +254,27 @@ def test_tcgteach_link_of_a_missing_or_broken_record(tmp_path: Path, capsys: pyt
         code, _ = run("link", str(path))
         err = capsys.readouterr().err
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_a_puzzle_link_names_a_shipped_puzzle_or_holds_one() -> None:
+    """The puzzle pane's hook: ``PuzzleMoment.puzzle()`` is the puzzle of the shipped set, by its id; without the
+    puzzles package (before it lands) a puzzle link is refused in words, never an ImportError."""
+    import importlib.util
+
+    if importlib.util.find_spec("tcgteach.puzzles") is None:
+        moment = decode(puzzle_link("darkmoon", set="builtin", id="dm-001"))
+        assert isinstance(moment, PuzzleMoment)
+        with pytest.raises(LinkError, match="no puzzles"):
+            moment.puzzle()
+        return
+    puzzles: Any = importlib.import_module("tcgteach.puzzles")
+    if not puzzles.builtin_games():  # the package, and no shipped set yet: the loader's own refusal, as a LinkError
+        with pytest.raises(LinkError, match="no shipped puzzles"):
+            decode(puzzle_link("darkmoon", set="builtin", id="dm-001")).puzzle()  # type: ignore[union-attr]
+        return
+    name = puzzles.builtin_games()[0]
+    first = puzzles.builtin(name)[0]
+    moment = decode(puzzle_link(name, set="builtin", id=first.id))
+    assert isinstance(moment, PuzzleMoment) and moment.puzzle().id == first.id
+    with pytest.raises(LinkError):
+        decode(puzzle_link(name, set="builtin", id="no-such-puzzle")).puzzle()  # type: ignore[union-attr]

@@ -18,8 +18,10 @@ Kinds of moment (the JSON field ``k``):
   links written now carry no action after it, a later reader may get more);
 - ``state``: a saved state (``s``: ``State.to_dict()``), for a position no record can hold (a teaching
   position made from a dict);
-- ``puzzle``: a puzzle, by its set and id (``set``, ``id``) or inline (``p``: the puzzle's own dict, read by
-  the puzzle loader), for the game ``g``. The classroom opens a kind by the opener registered for it
+- ``puzzle``: a puzzle of the game ``g``, by its set and id (``set``: ``"builtin"``, the shipped set
+  ``tcgteach.puzzles.builtin(g)``; ``id``: the puzzle's id), or inline (``p``: a puzzle file's data holding that
+  one puzzle, ``PuzzleSet.to_dict()``, which the puzzle loader checks and proves). ``PuzzleMoment.puzzle()``
+  gives the ``Puzzle``. The classroom opens a kind by the opener registered for it
   (``widgets.links.OPENERS``): the puzzle pane registers its own.
 
 Every kind may carry ``seats`` (the classroom's seat kinds, e.g. ``["person", "heuristic"]``) and ``lang``
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import importlib
 import json
 import re
 import zlib
@@ -185,13 +188,33 @@ class StateMoment(_Common):
 
 @dataclass(frozen=True)
 class PuzzleMoment(_Common):
-    """A puzzle of the game ``game``: by its set and id, or inline (its own dict, for the puzzle loader)."""
+    """A puzzle of the game ``game``: by its set and id, or inline (a puzzle file's data, for the puzzle loader)."""
 
     game: str = ""
     set: str | None = None
     id: str | None = None
     inline: Mapping[str, Any] | None = None
     kind: str = field(default="puzzle", init=False)
+
+    def puzzle(self) -> Any:
+        """The ``tcgteach.puzzles.Puzzle``: the shipped set's (``set="builtin"``) by its id, or the inline file's
+        one puzzle, checked and proved by ``load_puzzles``. A ``LinkError`` when this tcgteach has no puzzles or
+        the puzzle is not one."""
+        try:
+            puzzles = importlib.import_module("tcgteach.puzzles")  # by name: the puzzles are a later layer
+        except ImportError:
+            raise LinkError("content", "this tcgteach has no puzzles") from None
+        try:
+            if self.inline is not None:
+                found = puzzles.load_puzzles(dict(self.inline))
+                if found.game != self.game or len(found) != 1:
+                    raise TcgError(f"an inline puzzle is a puzzle file of one {self.game} puzzle")
+                return found[0]
+            if self.set != "builtin":
+                raise TcgError(f"no puzzle set {self.set!r}: the shipped one is 'builtin'")
+            return puzzles.builtin(self.game).by_id(self.id)
+        except TcgError as exc:
+            raise LinkError("content", detail=str(exc)) from None
 
 
 Moment = GameMoment | StateMoment | PuzzleMoment
@@ -255,7 +278,8 @@ def puzzle_link(
     seats: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> str:
-    """The fragment of a puzzle: by its set and id (``set="builtin"``, ``id="dm-001"``), or ``inline`` (its dict)."""
+    """The fragment of a puzzle: by its set and id (``set="builtin"``, ``id=puzzle.id``), or ``inline`` (a puzzle
+    file's data with that one puzzle: ``PuzzleSet.to_dict()``)."""
     payload: dict[str, Any] = {"k": "puzzle", "g": game}
     if inline is not None:
         payload["p"] = dict(inline)
