@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tcgteach
 from tcgteach.cli import main
@@ -167,6 +169,12 @@ def test_a_tampered_game_is_refused_by_the_engines_own_checks() -> None:
         decode(forged({"k": "state", "s": saved})).state()  # type: ignore[union-attr]
 
 
+def _with_body(deflated: bytes) -> str:
+    """A link with a valid check around these deflated bytes as they are."""
+    body = PREFIX + base64.urlsafe_b64encode(deflated).rstrip(b"=").decode()
+    return f"{body}.{base64.urlsafe_b64encode(zlib.crc32(body.encode()).to_bytes(4, 'big')).rstrip(b'=').decode()}"
+
+
 def decode_payload(fragment: str) -> Any:
     body = fragment.rpartition(".")[0][len(PREFIX) :]
     raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
@@ -180,12 +188,20 @@ def test_no_zip_bomb_and_no_endless_link() -> None:
     assert reason(PREFIX + "A" * (MAX_LINK_CHARS + 10) + ".AAAAAA") == "too_big"
     assert reason(forged(None, raw=b"[" * 100_000)) == "content"  # nested past Python's recursion: not JSON here
     assert reason(forged(None, raw=b"\xff\xfe")) == "content"
+    good = forged({"k": "puzzle", "g": "darkmoon", "set": "builtin", "id": "a"})
+    body = good.rpartition(".")[0]
+    raw = base64.urlsafe_b64decode(body[len(PREFIX) :] + "=" * (-len(body[len(PREFIX) :]) % 4)) + b"junk"
+    assert reason(_with_body(raw)) == "damaged"  # bytes after the end
 
 
 def test_every_refusal_is_said_in_both_languages() -> None:
-    for key in TEXT:
-        en, ja = TEXT[key]
-        assert en.isascii() or "{" in en and ja and not ja.isascii(), key
+    from tcgteach.widgets.links import LINK_TEXT
+
+    for table in (TEXT, LINK_TEXT):
+        for key in table:
+            en, ja = table[key]
+            assert en.strip() and ja.strip() and not ja.isascii(), key
+            assert any("\u3040" <= ch <= "\u30ff" for ch in ja), key  # kana: written in Japanese, not a copy
     error = LinkError("damaged")
     assert str(error) == error.text("en") and "壊れて" in error.text("ja")
 
@@ -278,3 +294,12 @@ def test_a_puzzle_link_names_a_shipped_puzzle_or_holds_one() -> None:
     assert isinstance(moment, PuzzleMoment) and moment.puzzle().id == first.id
     with pytest.raises(LinkError):
         decode(puzzle_link(name, set="builtin", id="no-such-puzzle")).puzzle()  # type: ignore[union-attr]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300) | st.from_regex(r"tcg1\.[A-Za-z0-9_-]{0,200}\.[A-Za-z0-9_-]{6}", fullmatch=True))
+def test_any_text_is_a_moment_or_a_link_error(text: str) -> None:
+    try:
+        decode(text)
+    except LinkError as exc:
+        assert exc.reason in TEXT and exc.text("ja")

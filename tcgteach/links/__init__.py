@@ -330,7 +330,7 @@ def decode(text: Any) -> Moment:
         raise LinkError("damaged") from None
     if len(data) > MAX_JSON_BYTES or inflate.unconsumed_tail:
         raise LinkError("too_big", n=MAX_JSON_BYTES)
-    if not inflate.eof:
+    if not inflate.eof or inflate.unused_data:  # cut short, or bytes after the end: not a link we wrote
         raise LinkError("damaged")
     try:
         value = json.loads(data.decode("utf-8"))
