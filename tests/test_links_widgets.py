@@ -177,3 +177,29 @@ def test_damage_anywhere_never_raises_in_the_classroom() -> None:
         i = rng.randrange(len(fragment))
         opened(room, fragment[:i] + rng.choice("<>&\"'x#%") + fragment[i + 1 :], seq)
         assert room.link_inbox.notice.layout.display == wlinks.SHOWN
+
+
+def test_the_page_script_is_in_the_voila_template_and_goes_into_the_voici_pages(tmp_path: Any) -> None:
+    """One script, two pages: the Voila template includes it; the site's build puts it before ``</body>`` of
+    every Voici page (``lite/build.py``); ``tcgteach classroom`` serves the template."""
+    import importlib.util
+
+    from tcgteach.classroom_server import TEMPLATE, TEMPLATE_ROOT, voila_argv, with_template
+
+    folder = TEMPLATE_ROOT / "voila" / "templates" / TEMPLATE
+    script = (folder / "tcgteach-links.js").read_text(encoding="utf-8")
+    assert "tcg-link-inbox" in script and "tcg-copy-link" in script and "tcg-link-report" in script
+    assert "eval(" not in script and "innerHTML" not in script  # nothing from the address is run or inserted
+    assert "{% include 'tcgteach-links.js' %}" in (folder / "index.html.j2").read_text(encoding="utf-8")
+    assert voila_argv("nb.ipynb")[1] == f"--template={TEMPLATE}"
+    assert with_template({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(":") == [str(TEMPLATE_ROOT), "/x"]
+    spec = importlib.util.spec_from_file_location("site_build", TEMPLATE_ROOT.parents[2] / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    page = tmp_path / "voici" / "render" / "05_classroom.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<html><body><div>app</div></body></html>", encoding="utf-8")
+    build.links_script(tmp_path)
+    text = page.read_text(encoding="utf-8")
+    assert text.index("tcg-link-inbox") < text.index("</body>") and text.count("<script>") == 1
