@@ -92,6 +92,11 @@ def test_a_bad_link_leaves_the_start_page_and_says_so_in_both_languages(lang: st
         assert f"lang='{lang}'" in first and f"lang='{'ja' if lang == 'en' else 'en'}'" in second
         assert "リンクを開けませんでした" in notice.value and "could not be opened" in notice.value
     assert "Traceback" not in notice.value
+    other = "en" if lang == "ja" else "ja"
+    room.set_lang(other)  # the notice follows the language: the classroom's first
+    assert notice.value.split("</p>")[0].count(f"lang='{other}'") == 1
+    room.new_game()  # and goes with the next game
+    assert notice.layout.display == "none" and notice.value == ""
 
 
 def test_nothing_of_a_link_is_shown_unescaped() -> None:

@@ -211,7 +211,7 @@ class Classroom(Surface):
         self.quiz_button.observe(g(lambda ch: self.show_quiz(bool(ch["new"]))), names="value")
         self.quiz: Any = None
         self.link_pane = LinkPane(self.table, lambda: surface_link(self))  # Copy link; the page's link opens below
-        self.link_inbox = LinkInbox(lambda text: open_link(self, text))
+        self.link_inbox = LinkInbox(self.table, lambda text: open_link(self, text))
         self._quiz_pool: Any = None  # the card pool the quiz was dealt from
         self.new_button.on_click(g(lambda _b: self.new_game()))
         self.takeback_button.on_click(g(lambda _b: self.take_back()))

@@ -317,14 +317,27 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
     """The classroom's opener: a hidden field the page's script writes its address into (``.tcg-link-inbox``),
     and the notice shown when a link cannot be opened (``.tcg-link-notice``, every text escaped)."""
 
-    def __init__(self, on_link: Callable[[str], Any]) -> None:
+    def __init__(self, table: Any, on_link: Callable[[str], Any]) -> None:
+        self.table = table
         self.on_link = on_link
+        self._refused: tuple[Exception, int] | None = None  # the refusal shown, and the table's version then
         self.field = w.Text(value="", description="page", layout=w.Layout(display="none"))  # the script's
         self.field.add_class("tcg-link-inbox")
         self.notice = w.HTML(layout=w.Layout(display="none"))
         self.notice.add_class("tcg-link-notice")
         self.field.observe(self._on_message, names="value")
         super().__init__([self.field, self.notice])
+        table.listen(self.refresh)
+
+    def refresh(self) -> None:
+        """The notice follows the classroom's language, and goes at the next move or game."""
+        if self._refused is None:
+            return
+        error, version = self._refused
+        if version != self.table.version:
+            self.clear()
+        else:
+            self.say_refused(error, self.table.lang)
 
     def _on_message(self, change: dict[str, Any]) -> None:
         """``"SEQ URL"``: the page's address (``SEQ`` counts the script's messages, so the same one twice
@@ -352,8 +365,10 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
             parts.append(f"<p class='tcg-link-detail' lang='en'>{html.escape(detail)}</p>")
         self.notice.value = "<div class='tcg-link-notice-box' role='alert'>" + "".join(parts) + "</div>"
         self.notice.layout.display = SHOWN
+        self._refused = (error, self.table.version)
 
     def clear(self) -> None:
+        self._refused = None
         self.notice.value = ""
         self.notice.layout.display = "none"
 
