@@ -29,10 +29,11 @@ import tcgteach
 from ..core.checks import check_bool, check_list, check_number
 from ..core.errors import TcgError
 from .classroom_look import CLASSROOM_TEXT, CSS, _players, _title
-from .links import LINK_CSS, SHOWN, LinkInbox, LinkPane, open_link, surface_link
+from .links import LINK_CSS, LinkInbox, LinkPane, open_link, surface_link
 from .panes import PANES_CSS, PERSON, HintPane, RecentPane, agent_for, relabel
 from .stepper import LABELS
 from .surface import Surface
+from .table import SHOWN, SHOWN_BUTTON
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -310,7 +311,7 @@ class Classroom(Surface):
             self.table.relabeling = False
         self._on_players({"new": self.players_picker.value})
         # the deck pickers list the decks of the game being played; another game's come with New game
-        self.decks_pane.layout.display = "none" if change["new"] != self.game.name else None
+        self.decks_pane.layout.display = "none" if change["new"] != self.game.name else SHOWN
 
     def _on_players(self, change: dict[str, Any]) -> None:
         """A seat picker for every player at once (a third player's seat shows before New game)."""
@@ -415,14 +416,14 @@ class Classroom(Surface):
     def _restart(self, seed: int) -> None:
         super()._restart(seed)
         self.game_picker.value = self.game.name
-        self.decks_pane.layout.display = None
+        self.decks_pane.layout.display = SHOWN
         self._sync_capabilities()
 
     def _sync_capabilities(self) -> None:
         """Offer quiz mode only for a game that declares a quiz (``Game.capabilities``): a game package
         without one (a plugin) gets no Quiz button, and quiz mode, if on, goes back to the game."""
         has_quiz = "quiz" in self.game.capabilities
-        self.quiz_button.layout.display = None if has_quiz else "none"
+        self.quiz_button.layout.display = SHOWN_BUTTON if has_quiz else "none"
         if not has_quiz and self.quiz_button.value:
             self.show_quiz(False)
 

@@ -39,8 +39,19 @@ from ..links import (
     link_url,
     state_link,
 )
+from .table import SHOWN
 
-__all__ = ["OPENERS", "LINK_TEXT", "LinkInbox", "LinkPane", "open_link", "moment_link", "page_base", "surface_link"]
+__all__ = [
+    "OPENERS",
+    "LINK_TEXT",
+    "SHOWN",
+    "LinkInbox",
+    "LinkPane",
+    "open_link",
+    "moment_link",
+    "page_base",
+    "surface_link",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -84,10 +95,6 @@ LINK_TEXT = Text(
         ),
     }
 )
-
-#: a shown widget's display: "flex", as the widgets' own CSS has it. Not None: in the Voici page (JupyterLite's
-#: Pyodide kernel) a display set back to None stays "none" (checked in chromium; in Voila None shows it again)
-SHOWN = "flex"
 
 #: the address of the page this kernel serves (Voila and Voici start one kernel per page), as its script
 #: reported it; None: no script (JupyterLab), and links point to the project's site

@@ -26,6 +26,7 @@ from ..i18n import Text
 from .links import LINK_CSS, LinkPane, surface_link
 from .panes import OWN_DECK, PANES_CSS, PERSON, WORDS, Table, close_widget, relabel
 from .surface import Surface
+from .table import SHOWN
 
 __all__ = ["LABELS", "OWN_DECK", "PERSON", "Stepper", "relabel"]
 
@@ -251,7 +252,7 @@ class Stepper(Surface):
         return [w.HTML(PANES_CSS + STEPPER_CSS + LINK_CSS), bar, self.settings_box, self.status, self.result, main]
 
     def _show_settings(self, on: bool) -> None:
-        self.settings_box.layout.display = None if on else "none"
+        self.settings_box.layout.display = SHOWN if on else "none"
 
     def _refresh_controls(self) -> None:
         state = self.state

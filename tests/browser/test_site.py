@@ -357,3 +357,24 @@ def test_a_link_opens_the_classroom_at_its_moment_offline(served: str, offline_p
     check_link_refused(page, root)
     assert wait_settled(root, {0})["board"] == start["board"]
     assert not blocked, f"the site tried to reach the network: {blocked}"
+
+
+def test_what_the_classroom_shows_again_shows_in_the_browser_kernel(
+    served: str, offline_page: tuple[Page, list[str]]
+) -> None:
+    """In the Pyodide kernel a widget's display set back to None stayed hidden: the list of every choice, the
+    "How to use" text and a folded Setup never showed again on the site (the widgets now set "flex")."""
+    page, blocked = offline_page
+    page.goto(f"{served}voici/render/05_classroom.html")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    wait_settled(root, {0}, timeout=120)
+    root.locator("button.tcg-list-all").click()
+    expect(root.locator(".tcg-choice-list button").first).to_be_visible(timeout=30_000)
+    root.locator("button.tcg-help").click()
+    expect(root.locator(".tcg-help-text")).to_be_visible(timeout=30_000)
+    root.locator("button.tcg-setup").click()
+    expect(root.locator(".tcg-setup-box")).to_be_hidden(timeout=30_000)
+    root.locator("button.tcg-setup").click()
+    expect(root.locator(".tcg-setup-box")).to_be_visible(timeout=30_000)
+    assert not blocked, f"the site tried to reach the network: {blocked}"
