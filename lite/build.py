@@ -245,6 +245,27 @@ def loading_stages(out: Path) -> None:
     say(f"loading stages on {changed} Voici pages")
 
 
+#: the page's side of the links (tcgteach/widgets/links.py): the same script the classroom's Voila template holds
+LINKS_JS = REPO / "tcgteach" / "data" / "jupyter" / "voila" / "templates" / "tcgteach" / "tcgteach-links.js"
+
+
+def links_script(out: Path) -> None:
+    """Voici pages: the links script before ``</body>``: it hands the page's address (a link's fragment) to the
+    classroom's kernel and copies links to the clipboard. A kernel cannot read its page's address itself."""
+    script = "<script>\n" + LINKS_JS.read_text(encoding="utf-8") + "</script>\n"
+    pages = sorted((out / "voici").rglob("*.html"))
+    changed = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        head, sep, rest = text.rpartition("</body>")
+        if sep:
+            page.write_text(head + script + sep + rest, encoding="utf-8")
+            changed += 1
+    if not changed:
+        sys.exit("site: no Voici page has a </body>: update links_script")
+    say(f"links script on {changed} Voici pages")
+
+
 NOTEBOOKS = REPO / "notebooks"
 
 
@@ -376,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         localize(out, fontawesome)
         loading_stages(out)
+        links_script(out)
     pages = not args.no_pages
     if pages:
         print("== site: pages (each lesson run once, with its outputs)", flush=True)

@@ -1,8 +1,9 @@
 """Serving the classroom app with Voila: on this computer (as Voila does by default) or on a network.
 
-``tcgteach classroom`` (``bash run.sh classroom``) serves ``notebooks/05_classroom.ipynb`` exactly as
-``voila notebooks/05_classroom.ipynb`` does: on localhost, no token. ``tcgteach classroom --network``
-serves it to the students' devices, hardened:
+``tcgteach classroom`` (``bash run.sh classroom``) serves ``notebooks/05_classroom.ipynb`` as
+``voila notebooks/05_classroom.ipynb --template=tcgteach`` does: on localhost, no token; the template is Voila's lab
+template with the links script (``tcgteach/widgets/links.py``: the page hands its address to the kernel).
+``tcgteach classroom --network`` serves it to the students' devices, hardened:
 
 - on every interface (0.0.0.0), with a random token made at start; the full address with the token is
   printed for the teacher to share. Voila 0.5 asks for no token unless it is given one (its default
@@ -23,6 +24,7 @@ Nothing here is imported by ``import tcgteach``: it needs voila (the ``notebooks
 from __future__ import annotations
 
 import errno
+import os
 import secrets
 import shutil
 import signal
@@ -42,6 +44,10 @@ from voila.voila_identity_provider import VoilaLoginHandler  # type: ignore[impo
 
 from .core.errors import TcgError
 
+#: the classroom's Voila template (Voila's lab template and the links script: ``widgets/links.py``), found by Voila
+#: in the Jupyter data folder ``TEMPLATE_ROOT`` that ``with_template`` adds to ``JUPYTER_PATH``
+TEMPLATE = "tcgteach"
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "data" / "jupyter"
 #: the classroom notebook, relative to a checkout (run.sh runs from there)
 NOTEBOOK = "notebooks/05_classroom.ipynb"
 PORT = 8866
@@ -226,6 +232,12 @@ def exposure_warning(extra: Sequence[str], network: bool) -> str | None:
     return None
 
 
+def with_template(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with the classroom's template folder first on ``JUPYTER_PATH`` (where Voila looks for templates)."""
+    rest = env.get("JUPYTER_PATH", "")
+    return {**env, "JUPYTER_PATH": os.pathsep.join(p for p in (str(TEMPLATE_ROOT), rest) if p)}
+
+
 def voila_argv(
     notebook: str,
     *,
@@ -236,10 +248,10 @@ def voila_argv(
     idle_minutes: int = IDLE_MINUTES,
     extra: Sequence[str] = (),
 ) -> list[str]:
-    """Voila's command line. Local: the notebook and ``extra`` only, as ``voila NOTEBOOK ...`` today.
-    Network: all interfaces, the token, the culler and the cap; a setting ``extra`` gives replaces ours
-    (traitlets refuses one given twice)."""
-    argv = [notebook]
+    """Voila's command line. Local: the notebook, the classroom's template and ``extra``, as ``voila NOTEBOOK
+    --template=tcgteach ...``. Network: all interfaces, the token, the culler and the cap; a setting ``extra``
+    gives replaces ours (traitlets refuses one given twice)."""
+    argv = [notebook, f"--template={TEMPLATE}"]
     if port is not None:
         argv.append(f"--port={port}")
     if network:
@@ -301,5 +313,6 @@ def serve(
         idle_minutes=idle_minutes,
         extra=extra,
     )
+    os.environ.update(with_template(dict(os.environ)))  # Voila reads JUPYTER_PATH when it looks for the template
     (ClassroomVoila if network else StopsItsKernels).launch_instance(argv=argv)
     return 0

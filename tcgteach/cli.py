@@ -1,4 +1,4 @@
-"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules, classroom.
+"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules, classroom, link.
 
 Every error is one line on stderr and a non-zero exit, never a traceback: usage errors (argparse) exit 2,
 library errors (``TcgError``) 2, files that cannot be read or written 1, an interrupt (Ctrl+C) 130.
@@ -469,6 +469,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .design.cli import add_parser as add_design
 
     add_design(sub, _int_arg)
+    from .links.cli import add_parser as add_link
+
+    add_link(sub, _int_arg)
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
     d.add_argument(
         "--out", default=None, help="one folder for every game (default: each game's own package's diagrams/)"
@@ -531,6 +534,10 @@ def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> 
         return cmd_design(args, out)
     if args.command == "diagrams":
         return cmd_diagrams(args, out)
+    if args.command == "link":
+        from .links.cli import cmd_link
+
+        return cmd_link(args, out)
     if args.command == "classroom":
         return cmd_classroom(args, out, extra)
     return cmd_rules(args, out)

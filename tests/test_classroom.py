@@ -15,6 +15,7 @@ from tcgteach.core.state import State
 from tcgteach.dragonquest import DragonQuest
 from tcgteach.widgets import Classroom, CombatView, Stepper
 from tcgteach.widgets.surface import Surface
+from tcgteach.widgets.table import SHOWN
 
 
 def action_buttons(c: Surface) -> list[Any]:  # ipywidgets buttons (no type hints)
@@ -109,7 +110,7 @@ def test_hot_seat_hides_the_board_between_two_people_until_the_next_one_is_ready
     assert c.choices.children == () and c.hint_button.disabled
     assert "P1" in c.ready_button.description
     c.ready_button.click()
-    assert c.pass_screen.layout.display == "none" and c.board.layout.display is None
+    assert c.pass_screen.layout.display == "none" and c.board.layout.display == SHOWN
     p1_hand = c.state.zone(0, "hand")
     p2_hand = c.state.zone(1, "hand")
     assert f'data-card="{p1_hand[0]}"' in c.board.value

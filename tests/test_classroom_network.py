@@ -261,9 +261,10 @@ def test_the_login_page_says_what_to_do_in_both_languages_and_sets_no_password(c
 
 
 def test_the_local_default_is_voila_as_before() -> None:
-    # without --network: exactly `voila NOTEBOOK ...` (localhost, no token, Voila's own defaults)
-    assert voila_argv("nb.ipynb") == ["nb.ipynb"]
-    assert voila_argv("nb.ipynb", extra=["--no-browser"]) == ["nb.ipynb", "--no-browser"]
+    # without --network: `voila NOTEBOOK --template=tcgteach ...` (localhost, no token, Voila's own defaults; the
+    # template is Voila's lab template with the links script)
+    assert voila_argv("nb.ipynb") == ["nb.ipynb", "--template=tcgteach"]
+    assert voila_argv("nb.ipynb", extra=["--no-browser"]) == ["nb.ipynb", "--template=tcgteach", "--no-browser"]
     argv = voila_argv("nb.ipynb", network=True, port=8866, token="t0k", max_kernels=7, idle_minutes=5)
     assert "--Voila.ip=0.0.0.0" in argv and "--Voila.token=t0k" in argv and "--port=8866" in argv
     assert "--CappedKernelManager.max_kernels=7" in argv

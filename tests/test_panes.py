@@ -18,6 +18,7 @@ from tcgteach.darkmoon.rules.state import DarkMoonState
 from tcgteach.widgets import Classroom, CombatView, Stepper
 from tcgteach.widgets import panes as P
 from tcgteach.widgets.surface import Surface
+from tcgteach.widgets.table import SHOWN, SHOWN_BUTTON
 
 
 def test_no_front_end_subclasses_another() -> None:
@@ -219,12 +220,12 @@ def test_a_new_game_starts_a_new_log_and_a_game_without_a_quiz_gets_no_quiz_butt
     game's set-up lines (its cache kept them), the deck pickers still offered the old game's decks, and
     the Quiz button of a game without a quiz raised a ZeroDivisionError."""
     c = Classroom("darkmoon", seed=1, agents=["person", "heuristic"])
-    assert c.quiz_button.layout.display is None
+    assert c.quiz_button.layout.display == SHOWN_BUTTON
     dm_first = c.log_pane.cache[0]
     c.game_picker.value = "dragonquest"
     assert c.decks_pane.layout.display == "none"  # Dragon Quest's decks come with New game
     c.new_button.click()
-    assert c.state.game.name == "dragonquest" and c.decks_pane.layout.display is None
+    assert c.state.game.name == "dragonquest" and c.decks_pane.layout.display == SHOWN
     lines = c.log_pane.cache
     assert len(lines) == len(c.state.events) and dm_first not in lines
     assert all("DQ-" in line for line in lines), lines[:3]

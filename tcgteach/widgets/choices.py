@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.errors import TcgError
-from .table import Table, close_tree, close_widget
+from .table import SHOWN, Table, close_tree, close_widget
 
 
 def action_card(action: Any) -> int | None:
@@ -50,7 +50,7 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
         return list(self.listing.children)
 
     def _show_list(self, on: bool) -> None:
-        self.listing.layout.display = None if on else "none"
+        self.listing.layout.display = SHOWN if on else "none"
 
     def set_locked(self, on: bool) -> None:
         for b in self.buttons:

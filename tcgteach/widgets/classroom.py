@@ -29,9 +29,11 @@ import tcgteach
 from ..core.checks import check_bool, check_list, check_number
 from ..core.errors import TcgError
 from .classroom_look import CLASSROOM_TEXT, CSS, _players, _title
+from .links import LINK_CSS, LinkInbox, LinkPane, open_link, surface_link
 from .panes import PANES_CSS, PERSON, HintPane, RecentPane, agent_for, relabel
 from .stepper import LABELS
 from .surface import Surface
+from .table import SHOWN, SHOWN_BUTTON
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -209,6 +211,8 @@ class Classroom(Surface):
         self.quiz_button.add_class("tcg-quiz-mode")
         self.quiz_button.observe(g(lambda ch: self.show_quiz(bool(ch["new"]))), names="value")
         self.quiz: Any = None
+        self.link_pane = LinkPane(self.table, lambda: surface_link(self))  # Copy link; the page's link opens below
+        self.link_inbox = LinkInbox(self.table, lambda text: open_link(self, text))
         self._quiz_pool: Any = None  # the card pool the quiz was dealt from
         self.new_button.on_click(g(lambda _b: self.new_game()))
         self.takeback_button.on_click(g(lambda _b: self.take_back()))
@@ -248,6 +252,7 @@ class Classroom(Surface):
                 self.help_button,
                 self.quiz_button,
                 self.export,
+                self.link_pane,
                 self.lang_toggle,
             ]
         )
@@ -263,8 +268,9 @@ class Classroom(Surface):
         main.add_class("tcg-main")
         self._main = main
         self._rows = [
-            w.HTML(PANES_CSS + CSS),
+            w.HTML(PANES_CSS + CSS + LINK_CSS),
             header,
+            self.link_inbox,
             self.setup_box,
             self.help_text,
             self.status,
@@ -283,13 +289,13 @@ class Classroom(Surface):
         return str(self.new_button.description)
 
     def _show_setup(self, on: bool) -> None:
-        self.setup_box.layout.display = None if on else "none"
+        self.setup_box.layout.display = SHOWN if on else "none"
         if self.setup_button.value != on:
             self.setup_button.value = on
 
     def _show_help(self, on: bool) -> None:
         self.help_text.value = f"<p>{self._t('help_text')}</p>"
-        self.help_text.layout.display = None if on else "none"
+        self.help_text.layout.display = SHOWN if on else "none"
 
     def _on_game_choice(self, change: dict[str, Any]) -> None:
         """The number of players follows the chosen game (the seats show at once; the game with New game)."""
@@ -305,7 +311,7 @@ class Classroom(Surface):
             self.table.relabeling = False
         self._on_players({"new": self.players_picker.value})
         # the deck pickers list the decks of the game being played; another game's come with New game
-        self.decks_pane.layout.display = "none" if change["new"] != self.game.name else None
+        self.decks_pane.layout.display = "none" if change["new"] != self.game.name else SHOWN
 
     def _on_players(self, change: dict[str, Any]) -> None:
         """A seat picker for every player at once (a third player's seat shows before New game)."""
@@ -410,14 +416,14 @@ class Classroom(Surface):
     def _restart(self, seed: int) -> None:
         super()._restart(seed)
         self.game_picker.value = self.game.name
-        self.decks_pane.layout.display = None
+        self.decks_pane.layout.display = SHOWN
         self._sync_capabilities()
 
     def _sync_capabilities(self) -> None:
         """Offer quiz mode only for a game that declares a quiz (``Game.capabilities``): a game package
         without one (a plugin) gets no Quiz button, and quiz mode, if on, goes back to the game."""
         has_quiz = "quiz" in self.game.capabilities
-        self.quiz_button.layout.display = None if has_quiz else "none"
+        self.quiz_button.layout.display = SHOWN_BUTTON if has_quiz else "none"
         if not has_quiz and self.quiz_button.value:
             self.show_quiz(False)
 

@@ -24,6 +24,7 @@ from ..core.errors import TcgError
 from ..deckbuild import DeckDraft, card_facts, deck_folder, load_deck, play_against_starters, saved_decks, slug
 from ..i18n import Text, pick
 from ..lookup import check_game
+from .table import SHOWN
 
 __all__ = ["DeckBuilder"]
 
@@ -347,7 +348,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
                 and (self.cost_filter is None or self.cost_filter.value in (ALL, f["cost"]))
                 and (not name or name in cid.casefold() or any(name in n.casefold() for n in f["names"]))
             )
-            tile.layout.display = None if shown else "none"
+            tile.layout.display = SHOWN if shown else "none"
 
     def visible(self) -> list[str]:
         """The card IDs the filters show."""

@@ -29,6 +29,7 @@ from ..core.checks import check_int, check_lang
 from ..core.errors import TcgError
 from ..i18n import Text, pick
 from ..lookup import check_game
+from .table import SHOWN
 
 __all__ = ["DesignLab", "VariantPane", "RunPane", "ResultsPane"]
 
@@ -304,7 +305,7 @@ class DesignLab(w.VBox):  # type: ignore[misc]
         self.runner.run_button.on_click(guard(lambda _b: self._clicked_run()))
         self.runner.save_button.on_click(guard(lambda _b: self.save()))
         self.compare_box.observe(
-            lambda c: setattr(self.b.layout, "display", None if c["new"] else "none"), names="value"
+            lambda c: setattr(self.b.layout, "display", SHOWN if c["new"] else "none"), names="value"
         )
         super().__init__()
         self.add_class("tcg-designlab")

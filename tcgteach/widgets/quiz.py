@@ -23,6 +23,7 @@ from ..core.errors import TcgError
 from ..core.game import Game
 from ..i18n import LANGS, Text
 from ..quiz import Question, Score, kinds, make_question
+from .table import SHOWN_BUTTON
 
 TEXT = Text(
     {
@@ -374,7 +375,7 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             old.close()
         self.choices.children = buttons
         self.next_button.description = TEXT.t("again" if self.finished else "next", lang)
-        self.next_button.layout.display = None if answered else "none"
+        self.next_button.layout.display = SHOWN_BUTTON if answered else "none"
         played = answered and bool(q.events)
         caption = TEXT.t("board_after" if played else "board_before", lang)
         self.board.value = f"<div style='font-weight:600;margin:6px 0 2px'>{html.escape(caption)}</div>" + q.board_html(

@@ -32,6 +32,7 @@ from ..review.html import COLOURS, PAD, TOP, W, chart_svg, moment_lines, try_aga
 from ..review.moments import NOISE_RULE, Moment
 from ..review.texts import TEXT
 from ..session import Session
+from .links import LINK_CSS, LinkPane, moment_link
 from .panes import PANES_CSS, PERSON, BoardPane, GraphPane, LogPane, Table, close_tree
 from .review_look import REVIEW_CSS, RWORDS
 from .table import _running_loop
@@ -125,7 +126,7 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _build(self) -> None:
         t, g, tl = self.table, self.table.guard, self.timeline
-        self.style_html = w.HTML(PANES_CSS + REVIEW_CSS)
+        self.style_html = w.HTML(PANES_CSS + REVIEW_CSS + LINK_CSS)
         self.title = w.HTML()
         self.prev_button = w.Button(description=self._t("prev"))
         self.next_button = w.Button(description=self._t("next"))
@@ -152,8 +153,17 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.message = w.HTML()
         self.message.add_class("tcg-review-message")
         t.listen_message(self._show_message)
+        self.link_pane = LinkPane(t, self._link)
         self.bar = w.HBox(
-            [self.prev_button, self.slider, self.next_button, self.seat_picker, self.try_button, self.continue_button]
+            [
+                self.prev_button,
+                self.slider,
+                self.next_button,
+                self.seat_picker,
+                self.try_button,
+                self.continue_button,
+                self.link_pane,
+            ]
         )
         self.bar.add_class("tcg-review-bar")
         # the chart, its click targets and the marker of the position shown
@@ -198,6 +208,12 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._rows = [self.style_html, self.title, self.bar, self.top, self.main]
         self.children = self._rows
         self._relabel()
+
+    def _link(self) -> str:
+        """The game at the move shown, opened in the classroom with the seat reviewed played by a person."""
+        final = self.timeline.final
+        seats = ["person" if i == self.seat else "heuristic" for i in range(final.num_players)]
+        return moment_link(final, self.position, seats=seats, lang=self.lang)
 
     def _unless_syncing(self, fn: Callable[[Any], Any]) -> Callable[[Any], None]:
         """A guarded observer that ignores the changes the widget makes itself (``show`` moving the slider and the

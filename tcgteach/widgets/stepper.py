@@ -23,8 +23,10 @@ from ..core.errors import TcgError
 from ..core.game import Game
 from ..core.state import State
 from ..i18n import Text
+from .links import LINK_CSS, LinkPane, surface_link
 from .panes import OWN_DECK, PANES_CSS, PERSON, WORDS, Table, close_widget, relabel
 from .surface import Surface
+from .table import SHOWN
 
 __all__ = ["LABELS", "OWN_DECK", "PERSON", "Stepper", "relabel"]
 
@@ -223,6 +225,7 @@ class Stepper(Surface):
         )
         self.settings_box.add_class("tcg-settings-box")
         self.table.listen(self._refresh_controls)
+        self.link_pane = LinkPane(self.table, lambda: surface_link(self))
 
     def _layout(self) -> list[Any]:
         bar = w.HBox(
@@ -234,6 +237,7 @@ class Stepper(Surface):
                 self.settings_button,
                 self.lang_toggle,
                 self.export,
+                self.link_pane,
             ]
         )
         bar.add_class("tcg-bar")
@@ -245,10 +249,10 @@ class Stepper(Surface):
         graph.add_class("tcg-col-graph")
         main = w.HBox([board, side, graph])
         main.add_class("tcg-main")
-        return [w.HTML(PANES_CSS + STEPPER_CSS), bar, self.settings_box, self.status, self.result, main]
+        return [w.HTML(PANES_CSS + STEPPER_CSS + LINK_CSS), bar, self.settings_box, self.status, self.result, main]
 
     def _show_settings(self, on: bool) -> None:
-        self.settings_box.layout.display = None if on else "none"
+        self.settings_box.layout.display = SHOWN if on else "none"
 
     def _refresh_controls(self) -> None:
         state = self.state

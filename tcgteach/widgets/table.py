@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 
 
 PERSON = "person"
+#: a shown widget's ``layout.display``: "flex", as the widgets' own CSS has it. Never None: in the site's Voici
+#: pages (JupyterLite's Pyodide kernel) a display set back to None stays "none" (seen in chromium: the list of
+#: every choice, the board after a hot-seat pass, a folded Setup never showed again); Voila shows either
+SHOWN = "flex"
+#: the same for a button (the widgets' CSS lays buttons out inline-block)
+SHOWN_BUTTON = "inline-block"
 #: the deck picker's value for a deck that is not one of the game's starter decks (a list of card IDs)
 OWN_DECK = "(own list)"
 

@@ -20,7 +20,7 @@ from ..i18n import pick
 from ..viz import export
 from ..viz.board import board_html
 from ..viz.flowgraph import FlowDiagram, GraphvizMissing, new_scope
-from .table import Table
+from .table import SHOWN, Table
 
 _log = logging.getLogger("tcgteach.widgets")
 
@@ -37,7 +37,7 @@ class BoardPane(w.HTML):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def refresh(self) -> None:
         t = self.table
-        self.layout.display = "none" if t.hidden() else None
+        self.layout.display = "none" if t.hidden() else SHOWN
         self.value = "" if t.hidden() else board_html(t.state, lang=t.lang, perspective=t.perspective())
 
 
@@ -85,7 +85,7 @@ class LogPane(w.VBox):  # type: ignore[misc]
             self.view.value = ""
             self.cache, self._persp = [], "unset"
             return
-        self.layout.display = None
+        self.layout.display = SHOWN
         persp = t.perspective()
         events = state.events
         if persp != self._persp or t.lang != self._lang or state is not self._state:

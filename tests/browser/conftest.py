@@ -275,7 +275,9 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
     notebook = jupyter_tmp / "notebooks" / VOILA_NOTEBOOK
     if not notebook.exists():
         return None
-    env = jupyter_env(jupyter_tmp / "voila")
+    from tcgteach.classroom_server import TEMPLATE, with_template
+
+    env = with_template(jupyter_env(jupyter_tmp / "voila"))  # what `tcgteach classroom` serves: its template
     server = Server(
         "Voila", free_port(), secrets.token_hex(16), jupyter_tmp / "notebooks", output_dir() / "voila-server.log"
     )
@@ -285,6 +287,7 @@ def start_voila(jupyter_tmp: Path) -> Server | None:
             "-m",
             "voila",
             str(notebook),
+            f"--template={TEMPLATE}",
             "--no-browser",
             f"--port={server.port}",
             "--Voila.ip=127.0.0.1",
@@ -611,3 +614,92 @@ def assert_highlight(root: Locator, node_id: str) -> dict[str, dict[str, Any]]:
     same = [c for c, st in styles.items() if c != cls and (st["fill"], st["stroke"], st["strokeWidth"]) == look]
     assert not same, f"{same} look like the highlighted node {cls}: {mine}"
     return styles
+
+
+# -- links (issue 27 item 5) ----------------------------------------------------------------------------------
+def game_at(name: str, moves: int, seed: int = 1) -> Any:
+    """A game of ``name`` with the classroom's options, ``moves`` random actions in (a link's moment)."""
+    import random
+
+    import tcgteach
+
+    state = tcgteach.game(name, tcgteach.game_class(name).classroom_options).new_state(seed=seed)
+    rng = random.Random(seed)
+    while len(state.history) < moves and not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def damaged_link(fragment: str) -> str:
+    """``fragment`` with one character in its middle changed (a copy gone wrong)."""
+    i = len(fragment) // 2
+    return fragment[:i] + ("A" if fragment[i] != "A" else "B") + fragment[i + 1 :]
+
+
+#: a link whose record names a deck with markup in it: shown, it must stay text (``window.__xss`` stays unset)
+XSS_DECK = "<img src=x onerror=window.__xss=1>"
+
+
+def xss_link() -> str:
+    """A link with a valid check whose record carries ``XSS_DECK`` (the engine refuses the deck; the notice
+    quotes it)."""
+    import base64
+    import json
+    import zlib
+
+    from tcgteach.links import PREFIX
+
+    record = (
+        f"Game: darkmoon\nOptions: \nSeed: 1\nPlayers: 2\nFirstPlayer: random\nDeck1: {XSS_DECK}\nDeck2: ensemble\n\n"
+    )
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = json.dumps({"k": "game", "r": record, "n": 0}).encode()
+    body = PREFIX + base64.urlsafe_b64encode(squeeze.compress(data) + squeeze.flush()).rstrip(b"=").decode()
+    check = base64.urlsafe_b64encode(zlib.crc32(body.encode()).to_bytes(4, "big")).rstrip(b"=").decode()
+    return f"{body}.{check}"
+
+
+def check_link_refused(page: Page, root: Locator) -> None:
+    """The notice of a link that could not be opened: both languages (English first in the English classroom),
+    nothing of the link as markup, no traceback."""
+    from playwright.sync_api import expect
+
+    notice = root.locator(".tcg-link-notice-box")
+    expect(notice).to_be_visible(timeout=60_000)
+    paragraphs = notice.locator("p")
+    assert paragraphs.nth(0).get_attribute("lang") == "en" and paragraphs.nth(1).get_attribute("lang") == "ja"
+    text = notice.inner_text()
+    assert "could not be opened" in text and "リンクを開けませんでした" in text and "Traceback" not in text
+    assert root.locator(".tcg-link-notice img, .tcg-link-notice script").count() == 0
+    assert page.evaluate("() => window.__xss") is None
+
+
+def check_opened_at(root: Locator, expected: Any) -> Snapshot:
+    """The classroom shows ``expected``'s moment: its flow node, who decides, its last event; the status says
+    the page was opened from a link at that move."""
+    from playwright.sync_api import expect
+
+    expect(root.locator(".tcg-message")).to_contain_text("Opened from a link", timeout=120_000)
+    n = len(expected.history)
+    expect(root.locator(".tcg-message")).to_contain_text(f"move {n} of {n}")
+    snap = wait_settled(root, {0}, timeout=60)
+    assert snap["node"] == expected.node and snap["boardNode"] == expected.node, snap["node"]
+    assert snap["current"] == str(expected.current_player), snap["current"]
+    assert snap["log"] and snap["log"][-1]["rule"] == expected.events[-1].rule, snap["log"][-1:]
+    assert root.locator(".tcg-link-notice-box").count() == 0
+    return snap
+
+
+def check_copy_link(page: Page, root: Locator, expected: Any, base: str) -> str:
+    """Copy link: the clipboard holds the page's own address with a link to the moment shown; the pane says so."""
+    from playwright.sync_api import expect
+
+    from tcgteach.links import decode
+
+    root.locator("button.tcg-copy-link").click()
+    expect(root.locator(".tcg-link-note")).to_contain_text("Copied", timeout=30_000)
+    copied: str = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied.startswith(base + "#tcg1."), copied[:120]
+    assert copied == root.locator(".tcg-link-field input").input_value()
+    assert decode(copied).state().to_dict() == expected.to_dict()  # type: ignore[union-attr]
+    return copied

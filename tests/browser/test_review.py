@@ -172,3 +172,43 @@ def test_the_classroom_offers_review_this_game_and_goes_back(page: Page, lab_ser
         expect(root.locator("button.tcg-review-game")).to_be_visible()
     finally:
         delete_lab_sessions(lab_server, name)
+
+
+def test_copy_link_in_jupyterlab_shows_the_link_to_select(page: Page, lab_server: Server) -> None:
+    """Issue 27 item 5: JupyterLab runs no script of ours, so Copy link in the review shows the link to the position
+    shown (on the project's site) in a field to copy from, with a line saying how; it follows the slider."""
+    from tcgteach.links import DEFAULT_SITE, decode
+
+    code = (
+        "import random, tcgteach\n"
+        "from tcgteach.widgets import Review\n"
+        "s = tcgteach.game('darkmoon').new_state(seed=5)\n"
+        "rng = random.Random(5)\n"
+        "while not s.is_terminal():\n"
+        "    s.apply(rng.choice(s.legal_actions()))\n"
+        "r = Review(s, seat=0, rollouts=2, start=False)\n"
+        "r.show(12)\n"
+        "r\n"
+    )
+    name = write_notebook(lab_server.root, "review_link.ipynb", [code])
+    try:
+        open_and_run(page, lab_server, name)
+        root = page.locator(".tcg-review")
+        button = root.locator("button.tcg-copy-link")
+        expect(button).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+        expect(button).to_have_text("Copy link")
+        button.click()
+        field = root.locator(".tcg-link-field input")
+        expect(field).to_be_visible(timeout=20_000)
+        expect(root.locator(".tcg-link-note")).to_contain_text("click the link, then Ctrl+A and Ctrl+C")
+        link = field.input_value()
+        assert link.startswith(f"{DEFAULT_SITE}voici/render/05_classroom.html#tcg1."), link[:100]
+        moment = decode(link)
+        assert moment.kind == "game" and moment.move == 12  # type: ignore[union-attr]
+        shoot(page, root, "review-copy-link")
+        root.locator("button.tcg-review-next").click()  # the next position: the field goes, the link follows
+        expect(field).to_be_hidden(timeout=20_000)
+        expect(field).to_have_value(re.compile(r"#tcg1\."))
+        changed(lambda: decode(field.input_value()).move == 13)  # type: ignore[union-attr]
+    finally:
+        delete_lab_sessions(lab_server, name)

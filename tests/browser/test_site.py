@@ -29,9 +29,15 @@ from playwright.sync_api import expect
 from .conftest import (
     REPO,
     VIEWPORT,
+    XSS_DECK,
     artifact_name,
     assert_highlight,
+    check_copy_link,
+    check_link_refused,
+    check_opened_at,
     click_and_settle,
+    damaged_link,
+    game_at,
     lit_nodes,
     node_class,
     output_dir,
@@ -52,6 +58,11 @@ LOCAL = {"127.0.0.1", "localhost"}
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The site, built once for the module; ``TCGTEACH_TEST_SITE=DIR`` reuses one built into ``DIR/tcgteach``
+    (``lite/build.py --out DIR/tcgteach``, with ``--no-pages`` for the app tests alone) while developing."""
+    reuse = os.environ.get("TCGTEACH_TEST_SITE")
+    if reuse:
+        return {"root": Path(reuse), "out": Path(reuse) / "tcgteach", "log": ""}
     root = tmp_path_factory.mktemp("pages-root")
     out = root / "tcgteach"
     env = dict(os.environ, TCGTEACH_LESSON_GAMES="40")
@@ -307,3 +318,63 @@ def test_lesson_06_reviews_its_games_offline_with_the_browser_budget(
     assert root.locator(".tcg-review-chartbox svg circle").count() > 100
     assert not blocked, f"the site tried to reach the network: {blocked}"
     print(f"lesson 06 ran in the browser in {time.monotonic() - start:.0f} s (Pyodide start included)")
+
+
+def test_a_link_opens_the_classroom_at_its_moment_offline(served: str, offline_page: tuple[Page, list[str]]) -> None:
+    """Issue 27 item 5: ``voici/render/05_classroom.html#tcg1....`` opens the classroom at the link's moment (the
+    page's script hands the address to the Pyodide kernel), and Copy link puts this page's link to the moment
+    on the clipboard. A damaged link: the message in both languages and the start page; a link with markup in
+    it: the notice shows it as text."""
+    from tcgteach.links import game_link
+
+    page, blocked = offline_page
+    expected = game_at("dragonquest", 40)
+    fragment = game_link(expected, seats=["person", "heuristic"])
+    app = f"{served}voici/render/05_classroom.html"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.split("/tcgteach/")[0])
+    page.goto(f"{app}#{fragment}")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    check_opened_at(root, expected)
+    assert selected_label(root, "tcg-game") == "Dragon Quest Card Game"
+    check_copy_link(page, root, expected, app)
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(output_dir() / f"{artifact_name('site-link-opened')}.png"))
+
+    page.goto("about:blank")  # a new load: a URL that differs in its fragment only would not reload the page
+    page.goto(f"{app}#{damaged_link(fragment)}")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    check_link_refused(page, root)
+    assert "damaged" in root.locator(".tcg-link-notice-box").inner_text()
+    assert selected_label(root, "tcg-game") == "DARK MOON"  # the start page: the notebook's own game
+    start = wait_settled(root, {0}, timeout=120)
+    assert start["current"] == "0" and start["actions"], start
+    from .conftest import xss_link
+
+    page.evaluate("hash => { location.hash = hash; }", xss_link())  # the script hands a new fragment over too
+    expect(root.locator(".tcg-link-detail")).to_contain_text(XSS_DECK.split()[0], timeout=60_000)
+    check_link_refused(page, root)
+    assert wait_settled(root, {0})["board"] == start["board"]
+    assert not blocked, f"the site tried to reach the network: {blocked}"
+
+
+def test_what_the_classroom_shows_again_shows_in_the_browser_kernel(
+    served: str, offline_page: tuple[Page, list[str]]
+) -> None:
+    """In the Pyodide kernel a widget's display set back to None stayed hidden: the list of every choice, the
+    "How to use" text and a folded Setup never showed again on the site (the widgets now set "flex")."""
+    page, blocked = offline_page
+    page.goto(f"{served}voici/render/05_classroom.html")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=BROWSER_KERNEL_MS)
+    wait_settled(root, {0}, timeout=120)
+    root.locator("button.tcg-list-all").click()
+    expect(root.locator(".tcg-choice-list button").first).to_be_visible(timeout=30_000)
+    root.locator("button.tcg-help").click()
+    expect(root.locator(".tcg-help-text")).to_be_visible(timeout=30_000)
+    root.locator("button.tcg-setup").click()
+    expect(root.locator(".tcg-setup-box")).to_be_hidden(timeout=30_000)
+    root.locator("button.tcg-setup").click()
+    expect(root.locator(".tcg-setup-box")).to_be_visible(timeout=30_000)
+    assert not blocked, f"the site tried to reach the network: {blocked}"

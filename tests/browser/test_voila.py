@@ -15,7 +15,12 @@ from playwright.sync_api import expect
 from .conftest import (
     KERNEL_TIMEOUT_MS,
     assert_highlight,
+    check_copy_link,
+    check_link_refused,
+    check_opened_at,
     click_and_settle,
+    damaged_link,
+    game_at,
     output_dir,
     selected_label,
     snapshot,
@@ -176,3 +181,28 @@ def test_a_click_during_the_coachs_turn_is_never_applied_DQ_3_3(page: Page, voil
         expect(shown).to_have_count(1, timeout=20_000)
         version = root.locator(".tcg-flow-state").get_attribute("data-version")
         assert shown.get_attribute("data-version") == version, "a hint for a position the screen does not show"
+
+
+def test_a_link_opens_the_voila_classroom_at_its_moment(page: Page, voila_server: Server) -> None:
+    """Issue 27 item 5 on Voila (the template ``tcgteach classroom`` serves, with the links script): the page's
+    fragment opens the classroom at a DARK MOON moment, Copy link gives this server's address with
+    the moment, and a damaged link gets the notice on the start page."""
+    from tcgteach.links import game_link
+
+    expected = game_at("darkmoon", 40, seed=2)
+    fragment = game_link(expected, seats=["person", "heuristic"])
+    url = voila_server.url("")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila_server.base)
+    page.goto(f"{url}#{fragment}")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    check_opened_at(root, expected)
+    check_copy_link(page, root, expected, url)
+    page.goto("about:blank")  # a new load (a URL that differs in its fragment only would not reload the page)
+    page.goto(f"{url}#{damaged_link(fragment)}")
+    root = page.locator(".tcg-classroom")
+    expect(root).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    check_link_refused(page, root)
+    start = wait_settled(root, PERSONS)
+    assert start["current"] == "0" and start["actions"] and selected_label(root, "tcg-game") == "DARK MOON"
+    assert "Opened from a link" not in (start["message"] or "")
