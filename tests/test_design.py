@@ -388,8 +388,9 @@ def test_deck_win_rates_follow_each_deck_through_the_seats() -> None:
         for seat, deck in enumerate(decks):
             wins[["heroes", "beasts"].index(deck)] += seat in winner and len(winner) == 1
     assert [r.n for r in rates] == [b.n - b.capped] * 2
-    assert [round(r.value * r.n) for r in rates] == wins
-    assert all(r.low <= r.value <= r.high for r in rates)
+    values = [(r.value, r.low, r.high) for r in rates]
+    assert all(v is not None and lo is not None and hi is not None and lo <= v <= hi for v, lo, hi in values)
+    assert [round((r.value or 0.0) * r.n) for r in rates] == wins
     starters = design.run("darkmoon", 12, players=3, jobs=1, progress=False).deck_win_rates()
     assert len(starters) == 3 and all(r.n == 12 for r in starters)
 
