@@ -30,13 +30,15 @@ def test_every_game_ships_puzzles() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_shipped_puzzle_proves_again(game: str) -> None:
-    """The whole set proved from the file, as a user's file would be (under a minute for both games)."""
+    """The whole set proved from the file, as a user's file would be."""
     started = time.perf_counter()
     puzzles = load_puzzles(DATA / f"{game}.json")
     seconds = time.perf_counter() - started
     assert all(p.proof is not None and p.proof.answers == p.answers for p in puzzles)
     assert all(p.solution[0] in p.answers for p in puzzles)
-    assert seconds < 60, f"proving the {game} set took {seconds:.1f} s"
+    # about 2 s each on the shared two-core machine (6 s and 18 s under heavy load); the bound catches a
+    # search that grew by an order, not the noise of a loaded machine or a coverage run
+    assert seconds < 120, f"proving the {game} set took {seconds:.1f} s"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -162,6 +162,7 @@ def _puzzle(game: Game, raw: Mapping[str, Any], options: Mapping[str, Any], file
     for k, tag in enumerate(raw.get("tags", ())):
         if tag not in known:
             raise PuzzleFileError(file, f"{where}.tags[{k}]", f"no {game.name} rule {tag!r}")
+    built = state.clone()  # (the puzzle's start: the solution is played on ``state``)
     _play_solution(state, seat, goal, raw["solution"], file, where)
     return Puzzle(
         id=raw["id"],
@@ -178,6 +179,7 @@ def _puzzle(game: Game, raw: Mapping[str, Any], options: Mapping[str, Any], file
         options=dict(options),
         rates=dict(raw.get("rates", {})),
         source=raw.get("source", ""),
+        _built={"state": built},
     )
 
 

@@ -63,6 +63,8 @@ class Puzzle:
     rates: Mapping[str, float] = field(default_factory=dict)
     source: str = ""
     proof: Proof | None = None
+    #: the position built once (``start`` hands out clones of it)
+    _built: dict[str, State] = field(default_factory=dict, compare=False, repr=False)
 
     def new_game(self) -> Game:
         """The game the puzzle is played in (its rule options)."""
@@ -77,8 +79,11 @@ class Puzzle:
         from ..core.game import Game
 
         if game is None:
-            game = self.new_game()
-        elif not isinstance(game, Game) or game.name != self.game:
+            built = self._built.get("state")
+            if built is None:
+                built = self._built["state"] = build_position(self.new_game(), self.position, "position")
+            return built.clone()
+        if not isinstance(game, Game) or game.name != self.game:
             raise TcgError(f"start(game): puzzle {self.id} is played in a {self.game} game, not {game!r}"[:200])
         return build_position(game, self.position, "position")
 
