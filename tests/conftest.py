@@ -37,6 +37,7 @@ FLOORS: dict[str, float] = {
     "design": 95.7,
     "dragonquest": 94.0,
     "review": 94.8,
+    "puzzles": 89.9,
     "sim": 96.8,
     "tcgteach": 94.2,
     "viz": 93.3,

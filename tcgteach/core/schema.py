@@ -56,6 +56,7 @@ NAMES = (
     "state",
     "rules",
     "deck",
+    "puzzles",
 )
 
 Fail = Callable[[str, str], Exception]
