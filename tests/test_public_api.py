@@ -539,6 +539,12 @@ def _snapshot(obj: Any) -> Any:
     return to_dict() if callable(to_dict) else None
 
 
+#: a call that has not answered in this time is taken for a hang. Generous: a bad value may be a legal one that
+#: does the whole work (``card_impact(cards=None)`` measures every card of the deck), and CI's machine may be
+#: loaded (one such call took over 10 s in a CI run at five times the usual load).
+HANG_SECONDS = 60
+
+
 @contextlib.contextmanager
 def _deadline(seconds: int) -> Iterator[None]:
     """A call that does not return within ``seconds`` is a hang (raised as TimeoutError, reported)."""
@@ -598,7 +604,7 @@ def run_target(target: Target, tmp: Path) -> tuple[int, list[str]]:
     if not params:  # a call without arguments: called once, it answers or refuses
         calls += 1
         try:
-            with _deadline(10):
+            with _deadline(HANG_SECONDS):
                 fn(**extra)
         except TcgError:
             pass
@@ -611,7 +617,7 @@ def run_target(target: Target, tmp: Path) -> tuple[int, list[str]]:
             before = _snapshot(obj)
             calls += 1
             try:
-                with _deadline(10):
+                with _deadline(HANG_SECONDS):
                     fn(**kwargs)
             except TcgError:
                 if _snapshot(obj) != before:
