@@ -17,6 +17,10 @@ TEXT = Text(
         "goal": ("Goal", "目標"),
         "you_are": ("You are P{n}. Choose your move:", "あなたはP{n}です。次の手を選んでください："),
         "you_were": ("You are P{n}.", "あなたはP{n}です。"),
+        "choose_again": (
+            "The board shows where that led. Choose another move:",
+            "盤面はその手の結果です。別の手を選んでください：",
+        ),
         "hint": ("Hint", "ヒント"),
         "hint_head": ("Hint:", "ヒント："),
         "no_hint": ("This puzzle has no hint.", "この問題にはヒントがありません。"),

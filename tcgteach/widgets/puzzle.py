@@ -122,7 +122,7 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.previous_button = self._button("previous", self.previous, "tcg-pz-previous")
         self.next_button = self._button("next_puzzle", self.next, "tcg-pz-next", "success")
         self.again_button = self._button("again", self.restart_set, "tcg-pz-again", "primary")
-        self.nav = w.HBox([self.hint_button, self.previous_button, self.next_button, self.again_button])
+        self.nav = w.HBox([self.hint_button, self.previous_button, self.next_button])
         self.nav.add_class("tcg-pz-bar")
         self.summary = w.HTML()
         self.summary.add_class("tcg-pz-summary")
@@ -132,6 +132,9 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         board_col.add_class("tcg-pz-board-col")
         side = w.VBox(
             [
+                self.summary,
+                self.again_button,
+                self.goal,
                 self.prompt,
                 self.choice_box,
                 self.feedback,
@@ -144,7 +147,7 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         side.add_class("tcg-pz-side")
         main = w.HBox([board_col, side])
         main.add_class("tcg-pz-main")
-        self.children = [w.HTML(CSS), self.header, self.title_html, self.goal, self.message, main]
+        self.children = [w.HTML(CSS), self.header, self.title_html, self.message, main]
 
     def _t(self, key: str, **fmt: Any) -> str:
         return self.TEXT.t(key, self.lang, **fmt)
@@ -322,8 +325,8 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         for b in old:
             b.close()
         seat = run.puzzle.seat + 1
-        ask = run.phase in (Phase.ASK, Phase.REFUTED)
-        self.prompt.value = html.escape(self._t("you_are", n=seat) if ask else self._t("you_were", n=seat))
+        key = {Phase.ASK: "you_are", Phase.REFUTED: "choose_again"}.get(run.phase, "you_were")
+        self.prompt.value = html.escape(self._t(key, n=seat))
 
     def _click(self, index: int, version: int) -> Any:
         def click(_b: Any) -> None:
@@ -342,9 +345,10 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         last = run.index == len(run.puzzles) - 1
         self.previous_button.disabled = run.index == 0
         self.next_button.disabled = last
-        self.next_button.button_style = "success" if phase is Phase.SOLVED else ""
+        self.next_button.button_style = "success" if phase is Phase.SOLVED and not last else ""
         self.hint_button.disabled = run.record.hint or phase in (Phase.LINE, Phase.SOLVED)
         self.again_button.layout.display = None if run.at_end else "none"
+        self.again_button.layout.align_self = "flex-start"
 
     def _feedback(self) -> str:
         run = self.run
@@ -368,6 +372,7 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                 parts.append(self._rules_html(v.rules, "line_rules"))
             return "".join(parts)
         parts.append(f"<div class='tcg-pz-verdict tcg-pz-wrong'>✗ {html.escape(self._t('wrong'))}</div>")
+        parts.append(self._rules_html(v.rules, "rules_decide"))  # the lesson first, then how it went
         if len(run.moves) > 1:
             parts.append(f"<div>{html.escape(self._t('wrong_after', choice=choice))}</div>")
             parts.append(self._moves_html(run.moves))
@@ -375,7 +380,6 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         else:
             parts.append(f"<div>{html.escape(self._t('wrong_now', choice=choice))}</div>")
             parts.append(self._moves_html(run.moves))
-        parts.append(self._rules_html(v.rules, "rules_decide"))
         return "".join(parts)
 
     def _moves_html(self, moves: Sequence[Move]) -> str:

@@ -11,6 +11,7 @@ __all__ = ["CSS", "TEXT", "stars"]
 
 CSS = """<style>
 .tcg-puzzle{font-size:16px;line-height:1.4;max-width:1600px;container-type:inline-size;width:100%;box-sizing:border-box}
+.tcg-puzzle .widget-html-content{line-height:1.4}
 .tcg-puzzle .tcg-pz-head{font-size:16px;color:#37474f}
 .tcg-puzzle .tcg-pz-head b{color:#1b1b1b}
 .tcg-puzzle .tcg-pz-score{font-weight:700;color:#1b5e20;white-space:nowrap}
@@ -21,20 +22,21 @@ CSS = """<style>
 .tcg-puzzle .tcg-pz-main{width:100%;display:grid !important;grid-template-columns:minmax(0,1fr) 400px;
   grid-template-areas:"board side";column-gap:10px;align-items:start}
 .tcg-puzzle .tcg-pz-board-col{grid-area:board;min-width:0;overflow:auto}
-.tcg-puzzle .tcg-pz-side{grid-area:side;min-width:0;overflow-x:hidden}
+.tcg-puzzle .tcg-pz-side{grid-area:side;min-width:0;overflow-x:hidden;overflow-y:auto;position:sticky;top:2px;
+  max-height:calc(100vh - 6px)}
 .tcg-puzzle .tcg-pz-side>*,.tcg-puzzle .tcg-pz-board-col>*{flex-shrink:0}
 @container (max-width:960px){.tcg-puzzle .tcg-pz-main{grid-template-columns:minmax(0,1fr) 340px}}
 @container (max-width:780px){.tcg-puzzle .tcg-pz-main{grid-template-columns:minmax(0,1fr);
-  grid-template-areas:"side" "board"}}
+  grid-template-areas:"side" "board"}.tcg-puzzle .tcg-pz-side{position:static;max-height:none}}
 .tcg-puzzle .tcg-pz-caption{font-weight:700;color:#37474f;margin:2px 0}
 .tcg-puzzle .tcg-board-view,.tcg-puzzle .tcg-board-view>.widget-html-content{width:100%;min-width:0;max-width:100%}
 .tcg-puzzle .tcg-board-view .tcg-board{max-width:100%;box-sizing:border-box}
 .tcg-puzzle .tcg-board-view .tcg-board *{white-space:normal;overflow-wrap:anywhere}
-.tcg-puzzle .tcg-pz-prompt{font-weight:700;margin:2px 0}
+.tcg-puzzle .tcg-pz-prompt{font-weight:700;margin:4px 0 2px;font-size:17px}
 .tcg-puzzle button{font-size:16px;height:auto;min-height:36px;white-space:normal;line-height:1.3;padding:4px 12px;
   max-width:100%}
 .tcg-puzzle button.tcg-pz-choice{width:100%;text-align:left;margin:2px 0;min-height:40px;font-size:17px}
-.tcg-puzzle button.tcg-pz-choice.mod-danger{text-decoration:line-through}
+.tcg-puzzle button.tcg-pz-choice.mod-danger{opacity:.9}
 .tcg-puzzle button:disabled{cursor:not-allowed}
 .tcg-puzzle button:focus-visible{outline:3px solid #ff6f00;outline-offset:2px}
 .tcg-puzzle .tcg-pz-bar{flex-flow:row wrap;align-items:center;gap:4px}
@@ -57,8 +59,8 @@ CSS = """<style>
 .tcg-puzzle .tcg-pz-hint-text{background:#fffde7;border-left:4px solid #f9a825;padding:3px 8px;margin:3px 0}
 .tcg-puzzle .tcg-pz-hint-text:empty{display:none}
 .tcg-puzzle .tcg-pz-message{min-height:0}
-.tcg-puzzle .tcg-pz-summary table{border-collapse:collapse;margin:4px 0}
-.tcg-puzzle .tcg-pz-summary td{padding:1px 8px;border-bottom:1px solid #e0e0e0}
+.tcg-puzzle .tcg-pz-summary table{border-collapse:collapse;margin:4px 0 8px;font-size:16px}
+.tcg-puzzle .tcg-pz-summary td{padding:2px 8px;border-bottom:1px solid #e0e0e0}
 .tcg-puzzle .tcg-pz-done{font-size:20px;font-weight:800;color:#1b5e20}
 .tcg-projector.tcg-puzzle,.tcg-projector .tcg-puzzle{font-size:18px}
 .tcg-projector .tcg-pz-moves .tcg-log-line,.tcg-projector .tcg-pz-feedback{font-size:16px}
