@@ -18,9 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from ..core.errors import TcgError
+from ..core.errors import DataFileError, TcgError
 from .goals import MET, OPEN, Goal
-from .puzzle import PositionError, Puzzle, PuzzleFileError, build_position
+from .puzzle import PositionError, Puzzle, PuzzleFileError, _reason, build_position
 from .solver import BUDGET, Proof, PuzzleSearchError, Searcher, solve
 
 if TYPE_CHECKING:
@@ -90,7 +90,10 @@ def load_puzzles(source: Any, *, prove: bool = True, budget: int = BUDGET) -> Pu
 
     if isinstance(source, (str, Path)):
         file = str(source)
-        data = load_json(source)
+        try:
+            data = load_json(source)
+        except DataFileError as exc:
+            raise PuzzleFileError(file, exc.where, _reason(exc)) from None
     elif isinstance(source, dict):
         file, data = "<puzzles>", source
     else:
@@ -102,7 +105,7 @@ def load_puzzles(source: Any, *, prove: bool = True, budget: int = BUDGET) -> Pu
     nodes = 0
     seen: set[str] = set()
     for i, raw in enumerate(data["puzzles"]):
-        where = f"puzzles[{i}]"
+        where = f"puzzles[{i}] ({raw['id']})"  # (the place as the schema's errors name it: the item and its id)
         if raw["id"] in seen:
             raise PuzzleFileError(file, f"{where}.id", f"the id {raw['id']!r} is used twice")
         seen.add(raw["id"])

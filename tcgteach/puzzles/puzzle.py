@@ -8,6 +8,9 @@ written in one of three ways (``position`` in a puzzle file):
 * ``{"spec": {...}, "seed": 0}``: a Dragon Quest teaching position (``game.position(spec, seed)``);
 * ``{"state": {...}}``: a saved state (``state.to_dict()``).
 
+A spec or a state may be followed by ``"actions"`` played from it (an attack, so that the defender
+decides: a spec always starts in the turn player's preparation, battle or action step).
+
 In every case the hidden cards (deck order, hands) are what the position makes them: the solver plays
 that exact state.
 """
@@ -114,6 +117,8 @@ def build_position(game: Game, position: Mapping[str, Any], where: str) -> State
     """The state a puzzle's ``position`` describes; a problem is a ``TcgError`` whose ``where`` attribute
     (``PositionError``) names the place under ``where``."""
     if "record" in position:
+        if "actions" in position:
+            raise PositionError(f"{where}.actions", "a record has its actions inside it (record.actions)")
         return _from_record(game, position["record"], f"{where}.record")
     if "spec" in position:
         make = getattr(game, "position", None)
@@ -123,13 +128,15 @@ def build_position(game: Game, position: Mapping[str, Any], where: str) -> State
             state: State = make(position["spec"], position.get("seed", 0))
         except DataFileError as exc:
             raise PositionError(f"{where}.spec{exc.where.removeprefix('position')}", _reason(exc)) from None
-        return state
-    if "state" in position:
+    elif "state" in position:
         try:
-            return game.state_from_dict(position["state"])
+            state = game.state_from_dict(position["state"])
         except DataFileError as exc:
             raise PositionError(f"{where}.state.{exc.where}", _reason(exc)) from None
-    raise PositionError(where, "a position is a record, a spec or a state")
+    else:
+        raise PositionError(where, "a position is a record, a spec or a state")
+    _play(state, position.get("actions", ()), f"{where}.actions")
+    return state
 
 
 def _reason(exc: DataFileError) -> str:
@@ -153,12 +160,17 @@ def _from_record(game: Game, record: Mapping[str, Any], where: str) -> State:
         state = game.new_state(record["seed"], list(record["decks"]), None, record.get("first_player"))
     except TcgError as exc:
         raise PositionError(where, str(exc)) from None
-    for i, text in enumerate(record["actions"]):
-        try:
-            state.apply(game.parse_action(text))
-        except TcgError as exc:
-            raise PositionError(f"{where}.actions[{i}]", str(exc).split("\n")[0]) from None
+    _play(state, record["actions"], f"{where}.actions")
     return state
+
+
+def _play(state: State, actions: Any, where: str) -> None:
+    """Each action of a position's list, checked (``IllegalActionError`` named at its place)."""
+    for i, text in enumerate(actions):
+        try:
+            state.apply(state.game.parse_action(text))
+        except TcgError as exc:
+            raise PositionError(f"{where}[{i}]", str(exc).split("\n")[0]) from None
 
 
 __all__ = ["LANGS", "PositionError", "Puzzle", "PuzzleFileError", "build_position"]

@@ -98,6 +98,19 @@ def _plain_key(state: Any) -> Hashable:
 KEYS: dict[str, Callable[[Any], Hashable]] = {"darkmoon": _dm_key}
 
 
+def _dm_moves(state: Any, moves: list[Action]) -> list[Action]:
+    """DARK MOON: a unit is a set (DM-4.6), and picking moves no card and shows nothing, so the search picks
+    its cards in increasing order only: every unit is still reached, once."""
+    if state.node != "unit" or not state.unit_pick:
+        return moves
+    last = max(state.unit_pick)
+    return [a for a in moves if type(a).__name__ != "Pick" or a.card > last]  # type: ignore[attr-defined]
+
+
+#: the decisions a search may leave out because another order reaches the same positions, per game
+ORDERS: dict[str, Callable[[Any, list[Action]], list[Action]]] = {"darkmoon": _dm_moves}
+
+
 class Searcher:
     """The AND-OR search of one goal for one seat; its table of values is kept between calls (so
     ``wins`` on a position near an earlier one is fast)."""
@@ -120,12 +133,15 @@ class Searcher:
         return self._wins(state, self.key(state))
 
     def moves(self, state: State) -> list[Action]:
-        """The decisions searched in ``state``: its legal actions but those that only lead back (``leads_back``)."""
+        """The decisions searched in ``state``: its legal actions but those that only lead back (``leads_back``)
+        and those another order of the same choices covers (``ORDERS``)."""
         game = state.game
         legal = state.legal_actions()
         if len(legal) == 1:
             return list(legal)
-        return [a for a in legal if not game.leads_back(state, a)]
+        moves = [a for a in legal if not game.leads_back(state, a)]
+        order = ORDERS.get(game.name)
+        return moves if order is None else order(state, moves)
 
     def _wins(self, state: State, key: Hashable) -> bool:
         status = self.goal.status(state)

@@ -66,7 +66,7 @@ def check(puzzle: Puzzle, action: Any, *, state: State | None = None, budget: in
         answers = proof.answers
     else:
         search = Searcher(puzzle.seat, puzzle.goal, budget)
-        answers = tuple(str(a) for a in search.moves(state) if search.child_wins(state, a))
+        answers = tuple(str(a) for a in legal if search.child_wins(state, a))
     right = text in answers
     cited: list[str] = []
     done = cite(state.apply(action), puzzle.goal, cited)
