@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +54,10 @@ def _wrong(run: PuzzleRun) -> int:
 def _right(run: PuzzleRun) -> int:
     texts = [t for t, _ in run.choice_words()]
     return texts.index(run.puzzle.answers[0]) + 1
+
+
+#: where the broken file of ``_bad_file`` breaks, as the loader names it (the puzzle's id may follow its index)
+BAD_PLACE = r"puzzles\[0\][^:]*\.solution\[1\]: "
 
 
 def _bad_file(tmp_path: Path) -> Path:
@@ -250,7 +255,7 @@ def test_projector_mode_and_the_link_target(dq: Any) -> None:
 
 
 def test_a_teachers_file_is_checked_when_the_pane_opens(tmp_path: Path) -> None:
-    with pytest.raises(PuzzleFileError, match=r"broken_puzzles\.json: puzzles\[0\]\.solution\[1\]"):
+    with pytest.raises(PuzzleFileError, match=r"broken_puzzles\.json: puzzles\[0\][^:]*\.solution\[1\]: "):
         _pane(str(_bad_file(tmp_path)))
 
 
@@ -297,7 +302,7 @@ def test_classroom_offers_puzzles_for_a_game_only_when_it_has_some() -> None:
 def test_a_bad_puzzle_file_is_refused_when_the_classroom_starts(tmp_path: Path) -> None:
     from tcgteach.widgets import Classroom
 
-    with pytest.raises(PuzzleFileError, match=r"puzzles\[0\]\.solution\[1\]"):
+    with pytest.raises(PuzzleFileError, match=r"puzzles\[0\][^:]*\.solution\[1\]"):
         Classroom("dragonquest", puzzles=str(_bad_file(tmp_path)))
 
 
@@ -324,7 +329,7 @@ def test_a_bad_puzzle_file_for_the_classroom_is_one_line_naming_its_json_path_be
     )
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert len(lines) == 1 and "broken_puzzles.json" in lines[0] and "puzzles[0].solution[1]" in lines[0], lines
+    assert len(lines) == 1 and "broken_puzzles.json" in lines[0] and re.search(BAD_PLACE, lines[0]), lines
     assert "nowhere.ipynb" not in lines[0]  # refused before the notebook is even looked for
 
 
@@ -374,7 +379,7 @@ def test_tcgteach_puzzle_errors_are_one_line(tmp_path: Path) -> None:
     code, _, err = _play(["--puzzles", str(DQ)], "")
     assert code == 2 and err.strip() == "tcgteach: error: input ended before the set did"
     code, _, err = _play(["--puzzles", str(_bad_file(tmp_path))], "")
-    assert code == 2 and len(err.strip().splitlines()) == 1 and "puzzles[0].solution[1]" in err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and re.search(BAD_PLACE, err)
     code, _, err = _play(["--puzzles", str(tmp_path / "none.json")], "")
     assert code == 2 and "no such file" in err
 
