@@ -75,7 +75,7 @@ TEXT = Text(
         # the terminal (tcgteach puzzle)
         "cli_head": (
             "{title}: {n} puzzles. Type a choice's number (or its action), h for the hint, s to skip, q to quit.",
-            "{title}：全{n}問。選択肢の番号（またはその手）を入力してください。"
+            "{title}：全{n}問。選択肢の左の数字（またはその手）を入力してください。"
             "h でヒント、s で次の問題へ、q で終了します。",
         ),
         "cli_puzzle": (
@@ -85,11 +85,11 @@ TEXT = Text(
         "cli_prompt": ("answer> ", "答え> "),
         "cli_range": (
             "choose a number from 1 to {n} (h: hint, s: skip, q: quit)",
-            "1から{n}までの番号を入力してください（h：ヒント、s：次へ、q：終了）",
+            "1から{n}までの数字を入力してください（h：ヒント、s：次へ、q：終了）",
         ),
         "cli_not_choice": (
             "{text}: not one of the choices; type its number",
-            "{text}：選択肢にありません。番号で入力してください",
+            "{text}：選択肢にありません。数字で入力してください",
         ),
         "cli_line": ("The line:", "手順："),
         "cli_try": ("Try again.", "もう一度考えてみましょう。"),

@@ -396,3 +396,34 @@ def test_tcgteach_puzzle_with_piped_stdin_in_a_real_process() -> None:
     )
     assert proc.returncode == 0 and proc.stderr == ""
     assert proc.stdout.count("answer> ") == 2 and "Set finished: 0 of 2" in proc.stdout
+
+
+# -- the lessons ----------------------------------------------------------------------------------------
+def test_each_lesson_ends_with_two_puzzles_on_its_rules_in_both_languages() -> None:
+    """Issue 27: "at the end of each lesson, two puzzles on its rules" — the last cell of every lesson notebook
+    shows them, and the two picked from the shipped sets are tagged with rules the lesson teaches (one of each
+    game for a lesson on both)."""
+    from tcgteach.explorer_lessons import lessons
+    from tcgteach.puzzle_run import lesson_puzzle_list
+
+    for lesson in lessons():
+        for lang in ("en", "ja"):
+            nb = json.loads((ROOT / "notebooks" / lesson.notebooks[lang]).read_text(encoding="utf-8"))
+            last = "".join(nb["cells"][-1]["source"])
+            assert f'lesson_puzzles("{lesson.id}", lang="{lang}")' in last, (lesson.id, lang)
+        picked = lesson_puzzle_list(lesson.id)
+        assert len(picked) == 2 and len({p.id for p in picked}) == 2, lesson.id
+        for p in picked:
+            taught = [t for t in p.tags if lesson.teaches(t)]
+            assert taught, f"{lesson.id}: {p.id} is tagged {p.tags}, none of them taught by the lesson"
+        games = {p.game for p in picked}
+        assert games == ({"darkmoon", "dragonquest"} if lesson.game == "both" else {lesson.game}), lesson.id
+
+
+def test_the_lesson_pane_is_titled_for_the_lesson_and_refuses_an_unknown_one() -> None:
+    from tcgteach.widgets import lesson_puzzles
+
+    pane = lesson_puzzles("03_dragonquest_combat", lang="ja")
+    assert "このレッスンのルールを使うパズル2問" in pane.header.value and len(pane.run.puzzles) == 2
+    with pytest.raises(TcgError, match="no lesson '99_nope'"):
+        lesson_puzzles("99_nope")
