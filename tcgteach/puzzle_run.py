@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from .core.checks import check_text
 from .core.errors import TcgError
 from .i18n import LANGS
 from .session import Session
@@ -287,6 +288,7 @@ def lesson_puzzle_list(lesson: str, count: int = 2) -> list[Puzzle]:
     from .explorer_lessons import lessons
     from .puzzles import builtin, builtin_games
 
+    check_text(lesson, "lesson", limit=200)
     found = {x.id: x for x in lessons()}
     if lesson not in found:
         raise TcgError(f"no lesson {lesson!r}; the lessons are: {', '.join(found)}")

@@ -27,7 +27,7 @@ import ipywidgets as w
 
 import tcgteach
 
-from ..core.checks import check_bool, check_lang
+from ..core.checks import check_bool, check_lang, check_text
 from ..core.errors import TcgError
 from ..puzzle_run import Move, Phase, PuzzleRun, lesson_puzzle_list, rule_title
 from .puzzle_look import CSS, TEXT, stars
@@ -75,6 +75,8 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         super().__init__()
         check_lang(lang)
         check_bool(projector, "projector")
+        if title is not None:
+            check_text(title, "title", limit=200)
         self.puzzles = puzzle_set(puzzles)
         self.run = PuzzleRun(self.puzzles)
         self.lang = lang
