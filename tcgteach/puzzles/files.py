@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, overload
 from ..core.errors import DataFileError, TcgError
 from .goals import MET, OPEN, Goal
 from .puzzle import PositionError, Puzzle, PuzzleFileError, _reason, build_position
-from .solver import BUDGET, Proof, PuzzleSearchError, Searcher, solve
+from .solver import BUDGET, Proof, PuzzleSearchError, Searcher, check_budget, solve
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -88,6 +88,9 @@ def load_puzzles(source: Any, *, prove: bool = True, budget: int = BUDGET) -> Pu
     from ..core.data import load_json
     from ..core.schema import validate
 
+    budget = check_budget(budget)
+    if not isinstance(prove, bool):
+        raise TcgError(f"load_puzzles(prove=): true or false, not {prove!r}"[:200])
     if isinstance(source, (str, Path)):
         file = str(source)
         try:
@@ -264,8 +267,8 @@ def builtin(game: str, *, prove: bool = False) -> PuzzleSet:
     """The shipped puzzles of a game (``tcgteach/data/puzzles/<game>.json``), read once per process. They are
     proved by the package's tests (``tests/test_puzzles_shipped.py``); ``prove=True`` proves them again here
     (seconds), so that every ``Puzzle.proof`` is filled."""
-    if not isinstance(game, str):
-        raise TcgError(f"builtin(game): a game name, not {type(game).__name__}")
+    if not isinstance(game, str) or not isinstance(prove, bool):
+        raise TcgError("builtin(game, prove=False): a game name, and prove true or false")
     return _builtin(game, prove)
 
 

@@ -103,6 +103,12 @@ class Goal:
     def anchored(self, state: State, seat: int) -> Goal:
         """This goal for ``seat`` from ``state`` on: the turn it must be reached in and what the seat had then.
         A goal that does not fit the game or the position is a ``TcgError`` saying why."""
+        from ..core.state import State
+
+        if not isinstance(state, State) or type(seat) is not int or not 0 <= seat < state.num_players:
+            raise TcgError("anchored(state, seat): a game state and one of its seat numbers")
+        if self.kind not in KINDS:
+            raise TcgError(f"no goal kind {self.kind!r}; the kinds are: {', '.join(KINDS)}")
         game = state.game.name
         games, _ = KINDS[self.kind]
         if game not in games:

@@ -13,8 +13,9 @@ only alternative to doing nothing), and the proof is small enough to check again
 
 * **tags**: the rule IDs the winning line's events cite up to the moment the goal is decided, with the
   goal's own rule and, for DARK MOON, the scoring rules the final score uses (``tags``);
-* **near-duplicates** are removed: one puzzle per game turn, and none whose cards in play overlap an
-  earlier puzzle's by ``SIMILAR`` or more with the same kind of goal (``fingerprint``);
+* **near-duplicates** are removed: one puzzle per game turn, and none whose cards in play overlap an earlier
+  puzzle's by ``SIMILAR`` or more with the same kind of goal (``fingerprint``); of each game's puzzles at
+  most ``PER_GAME`` are kept, those that add the most rule IDs not yet covered (``pick``);
 * **difficulty** from how often the random player (exactly: the share of first choices that work) and the
   heuristic player (``HEURISTIC_TRIES`` seeds) choose an answer at the puzzle's decision (``random_rate``,
   ``find_rate``, ``grade``).
@@ -51,6 +52,8 @@ HEURISTIC_TRIES = 5
 SIMILAR = 0.75
 #: decisions that do nothing: a choice between one of them and one other is not a puzzle
 PASSIVE = frozenset({"pass", "skip", "done", "noblock", "nocounter", "endbattle", "end", "decline", "cancel"})
+#: the most puzzles kept from one game (so that a set spreads over many games, their ends included)
+PER_GAME = 4
 #: the most decisions a game of the miner runs (a safeguard; every game ends far sooner)
 MAX_STEPS = 3_000
 
@@ -168,7 +171,8 @@ def tags(state: State, seat: int, goal: Goal, proof: Proof) -> tuple[str, ...]:
     """The rule IDs of the winning line's events (to the moment the goal is decided), the goal's own, and
     for DARK MOON the rules of the score the line makes (DM-4.3 in the first turn's single action, DM-4.1
     when it takes both actions, DM-4.7 when it fills the last unit slot, DM-5.2 when a unit bonus grows,
-    DM-5.3 when loose specials count)."""
+    DM-5.3 when loose specials count, DM-1.5 in the seat's last turn and DM-5.4 when characters stay on its
+    field then)."""
     found = list(proof.line_rules)
     found += [r for r in goal.rules(state.game.name) if r not in found]
     if state.game.name == "darkmoon":
@@ -180,6 +184,7 @@ def tags(state: State, seat: int, goal: Goal, proof: Proof) -> tuple[str, ...]:
 def _dm_score_rules(state: Any, seat: int, line: Sequence[str]) -> list[str]:
     before = state.score(seat)
     slots = sum(1 for u in state.units(seat) if u)
+    last = state.armed_by is not None and seat == (state.armed_by - 1) % state.num_players
     s = state.clone()
     for text in line:
         s.apply(s.game.parse_action(text))
@@ -195,6 +200,10 @@ def _dm_score_rules(state: Any, seat: int, line: Sequence[str]) -> list[str]:
         out.append("DM-5.2")
     if after["loose_specials"]:
         out.append("DM-5.3")
+    if last:  # the seat's last turn of the final round (DM-1.5): what stays on its field scores nothing (DM-5.4)
+        out.append("DM-1.5")
+        if any(s.inst.is_char[c] for c in s.field(seat)):
+            out.append("DM-5.4")
     return out
 
 
@@ -255,7 +264,8 @@ def prove_candidate(state: State, seat: int, goal: Goal, budget: int) -> tuple[G
 
 
 def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
-    """A puzzle file's data: up to ``count`` puzzles mined from the seeded games ``seeds``, in seed order."""
+    """A puzzle file's data: up to ``count`` puzzles mined from the seeded games ``seeds``, in seed order; of
+    each game's puzzles at most ``PER_GAME``, those that add the most rule IDs not yet covered (``pick``)."""
     import tcgteach
 
     from ..agents import HeuristicAgent
@@ -263,26 +273,19 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
     game = tcgteach.game(game_name)
     kept: list[dict[str, Any]] = []
     prints: list[tuple[str, Counter[str]]] = []
+    covered: set[str] = set()
     for seed in seeds:
         if len(kept) >= count:
             break
-        turns: set[int] = set()
-        for state in games_of(game, seed):
-            if len(kept) >= count:
-                break
-            if state.turn in turns:
-                continue
-            found = _first_puzzle(state, prints)
-            if found is None:
-                continue
-            seat, goal, proof = found
+        found = game_puzzles(game, seed, prints)
+        for state, seat, goal, proof, tagged in pick(found, covered, min(PER_GAME, count - len(kept))):
             rates = {
                 "random": random_rate(state, proof),
                 "heuristic": find_rate(state, seat, proof.answers, HeuristicAgent, HEURISTIC_TRIES),
             }
-            turns.add(state.turn)
             prints.append((goal.kind, fingerprint(state, seat)))
-            kept.append(_entry(game_name, seed, state, seat, goal, proof, rates))
+            covered.update(tagged)
+            kept.append(_entry(game_name, seed, state, seat, goal, proof, tagged, rates))
     return {
         "format": "tcgteach-puzzles",
         "version": 1,
@@ -291,6 +294,42 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
         "mined": {"seeds": [seeds[0], seeds[-1]] if seeds else [], "budget": MINE_BUDGET, "keep_nodes": KEEP_NODES},
         "puzzles": kept,
     }
+
+
+Found = tuple[Any, int, Goal, Proof, tuple[str, ...]]
+
+
+def game_puzzles(game: Game, seed: int, prints: list[tuple[str, Counter[str]]]) -> list[Found]:
+    """Every puzzle of one seeded game, at most one per turn, none a near-duplicate of one kept before or of
+    an earlier one of this game: (state, seat, goal, proof, tags), the state a copy."""
+    found: list[Found] = []
+    mine_prints = list(prints)
+    turns: set[int] = set()
+    for state in games_of(game, seed):
+        if state.turn in turns:
+            continue
+        puzzle = _first_puzzle(state, mine_prints)
+        if puzzle is None:
+            continue
+        seat, goal, proof = puzzle
+        turns.add(state.turn)
+        mine_prints.append((goal.kind, fingerprint(state, seat)))
+        found.append((state.clone(), seat, goal, proof, tags(state, seat, goal, proof)))
+    return found
+
+
+def pick(found: list[Found], covered: set[str], n: int) -> list[Found]:
+    """Up to ``n`` of a game's puzzles, one at a time: the one whose tags add the most rule IDs not yet
+    covered (the earliest of equals), so that the set spreads over the rules."""
+    left = list(found)
+    chosen: list[Found] = []
+    seen = set(covered)
+    while left and len(chosen) < n:
+        best = max(range(len(left)), key=lambda i: (len(set(left[i][4]) - seen), -i))
+        item = left.pop(best)
+        chosen.append(item)
+        seen.update(item[4])
+    return chosen
 
 
 SET_TITLES = {
@@ -312,10 +351,16 @@ def _first_puzzle(state: State, prints: list[tuple[str, Counter[str]]]) -> tuple
 
 
 def _entry(
-    game_name: str, seed: int, state: Any, seat: int, goal: Goal, proof: Proof, rates: dict[str, float]
+    game_name: str,
+    seed: int,
+    state: Any,
+    seat: int,
+    goal: Goal,
+    proof: Proof,
+    tagged: tuple[str, ...],
+    rates: dict[str, float],
 ) -> dict[str, Any]:
     """One puzzle as the file writes it; its position is the game so far (a record prefix)."""
-    tagged = tags(state, seat, goal, proof)
     setup = state.setup
     return {
         "id": f"{'dm' if game_name == 'darkmoon' else 'dq'}-s{seed:03d}-t{state.turn:03d}",

@@ -245,6 +245,13 @@ def cite(events: Sequence[Event], goal: Goal, rules: list[str]) -> bool:
     return False
 
 
+def check_budget(budget: Any) -> int:
+    """A search budget: a whole number of positions, at least 1."""
+    if type(budget) is not int or budget < 1:
+        raise TcgError(f"budget: a whole number of positions >= 1, not {budget!r}"[:200])
+    return budget
+
+
 def solve(
     puzzle: Any = None,
     seat: int | None = None,
@@ -257,10 +264,16 @@ def solve(
     (``goal`` anchored with ``Goal.anchored(state, seat)`` if it is not yet). Every first choice of the seat is
     searched to the end; the answers are those that reach the goal against every reply. The state given is
     left as it was. ``PuzzleSearchError`` when the search passes ``budget`` positions."""
+    from ..core.state import State
+    from .puzzle import Puzzle
+
+    budget = check_budget(budget)
     if puzzle is not None:
+        if not isinstance(puzzle, Puzzle):
+            raise TcgError(f"solve(puzzle): a Puzzle, not {type(puzzle).__name__}")
         state, seat, goal = puzzle.start(), puzzle.seat, puzzle.goal
-    if state is None or seat is None or goal is None:
-        raise TcgError("solve(puzzle) or solve(state=state, seat=seat, goal=goal)")
+    if not isinstance(state, State) or not isinstance(goal, Goal) or type(seat) is not int:
+        raise TcgError("solve(puzzle), or solve(state=a State, seat=its player to decide, goal=a Goal)")
     if state.current_player != seat:
         raise TcgError(f"the position waits for player {state.current_player}'s decision, not seat {seat}'s")
     if goal.seat < 0:
@@ -304,4 +317,4 @@ def solve(
     )
 
 
-__all__ = ["BUDGET", "Proof", "PuzzleSearchError", "Refutation", "Searcher", "solve"]
+__all__ = ["BUDGET", "Proof", "PuzzleSearchError", "Refutation", "Searcher", "check_budget", "cite", "solve"]

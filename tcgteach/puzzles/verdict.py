@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalActionError, TcgError
 from .goals import MET
-from .solver import BUDGET, Searcher, cite, solve
+from .solver import BUDGET, Searcher, check_budget, cite, solve
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -48,6 +48,14 @@ def check(puzzle: Puzzle, action: Any, *, state: State | None = None, budget: in
     """Judge ``action`` (an action or its text) of the puzzle's seat: at the puzzle's first decision, or in
     ``state``, a later position of the puzzle where the seat is to decide. An action that is not legal there
     is an ``IllegalActionError`` (a front end offers only legal ones)."""
+    from ..core.state import State
+    from .puzzle import Puzzle
+
+    if not isinstance(puzzle, Puzzle):
+        raise TcgError(f"check(puzzle, action): a Puzzle, not {type(puzzle).__name__}")
+    budget = check_budget(budget)
+    if state is not None and (not isinstance(state, State) or state.game.name != puzzle.game):
+        raise TcgError(f"check(..., state=): a state of the puzzle's game ({puzzle.game})")
     first = state is None
     if state is None:
         state = puzzle.start()
@@ -58,7 +66,7 @@ def check(puzzle: Puzzle, action: Any, *, state: State | None = None, budget: in
     if isinstance(action, str):
         action = state.game.parse_action(action)
     legal = state.legal_actions()
-    if action not in legal:
+    if not any(action is a or (type(action) is type(a) and action == a) for a in legal):
         raise IllegalActionError(f"{action} is not legal here", state.game.contract_rule, legal)
     text = str(action)
     if first:
