@@ -7,6 +7,7 @@ puzzle (a front end that lets the learner play the whole line), searched on the 
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,11 @@ from .solver import BUDGET, Searcher, check_budget, cite, solve
 if TYPE_CHECKING:
     from ..core.state import State
     from .puzzle import Puzzle
+    from .solver import Proof
+
+
+#: the proofs ``check`` made for puzzles loaded without one (``builtin`` does not prove), kept while the puzzle lives
+_PROOFS: weakref.WeakKeyDictionary[Puzzle, Proof] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,9 @@ def check(puzzle: Puzzle, action: Any, *, state: State | None = None, budget: in
         raise IllegalActionError(f"{action} is not legal here", state.game.contract_rule, legal)
     text = str(action)
     if first:
-        proof = puzzle.proof or solve(puzzle, budget=budget)
+        proof = puzzle.proof or _PROOFS.get(puzzle)
+        if proof is None:
+            proof = _PROOFS[puzzle] = solve(puzzle, budget=budget)
         answers = proof.answers
     else:
         search = Searcher(puzzle.seat, puzzle.goal, budget)
