@@ -364,7 +364,7 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if v.right:
             parts.append(f"<div class='tcg-pz-verdict tcg-pz-right'>✓ {html.escape(self._t('right'))}</div>")
             parts.append(f"<div>{html.escape(self._t('right_why', choice=choice))}</div>")
-            parts.append(self._moves_html(run.moves[1:]))
+            parts.append(self._moves_html(run.moves))
             if run.phase is Phase.LINE:
                 left = len(run.rest)
                 more = self._t("move_left") if left == 1 else self._t("moves_left", n=left)
