@@ -163,12 +163,14 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._say("")
         verdict = self.run.answer(choice)
         self.refresh()
+        self._focus()
         return verdict
 
     def advance(self) -> Move | None:
         """The next move of the line (after a right choice)."""
         move = self.run.advance()
         self.refresh()
+        self._focus()
         return move
 
     def play_out(self) -> list[Move]:
@@ -337,6 +339,18 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self.answer(index)
 
         return click
+
+    def _focus(self) -> None:
+        """Keyboard users: the focus on what comes next (the next move, the next puzzle, another choice)."""
+        phase = self.run.phase
+        if phase is Phase.LINE:
+            self.next_move_button.focus()
+        elif phase is Phase.SOLVED:
+            (self.again_button if self.run.at_end else self.next_button).focus()
+        else:
+            free = [b for b in self.choice_buttons if not b.disabled]
+            if free:
+                free[0].focus()
 
     def _buttons(self) -> None:
         run = self.run
