@@ -145,6 +145,11 @@ class _Terminal:
     def t(self, key: str, **fmt: Any) -> str:
         return TEXT.t(key, self.lang, **fmt)
 
+    @property
+    def space(self) -> str:
+        """Between two sentences: a space in English, none in Japanese."""
+        return "" if self.lang == "ja" else " "
+
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
@@ -188,7 +193,7 @@ class _Terminal:
             if entry in ("s", "skip"):
                 return True
             if entry in ("h", "hint"):
-                self.say(f"  {self.t('hint_head')} {self.run.hint(self.lang) or self.t('no_hint')}")
+                self.say(f"  {self.t('hint_head')}{self.space}{self.run.hint(self.lang) or self.t('no_hint')}")
                 continue
             choice = self.choice(entry)
             if choice is None:
@@ -226,9 +231,8 @@ class _Terminal:
         verdict = run.answer(number)
         choice = run.moves[0].said[self.lang]
         if not verdict.right:
-            self.say(
-                f"  ✗ {self.t('wrong')} " + self.t("wrong_after" if len(run.moves) > 1 else "wrong_now", choice=choice)
-            )
+            after = self.t("wrong_after" if len(run.moves) > 1 else "wrong_now", choice=choice)
+            self.say(f"  ✗ {self.t('wrong')}{self.space}{after}")
             self.moves(run.moves)
             if len(run.moves) > 1:
                 self.say(f"    {self.t('out_of_reach')}")
@@ -236,7 +240,7 @@ class _Terminal:
             self.say(f"  {self.t('cli_try')}")
             run.reset()
             return False
-        self.say(f"  ✓ {self.t('right')} {self.t('right_why', choice=choice)}")
+        self.say(f"  ✓ {self.t('right')}{self.space}{self.t('right_why', choice=choice)}")
         first = run.moves[0]
         rest = run.play_out()
         self.say(f"  {self.t('cli_line')}")
@@ -260,8 +264,10 @@ class _Terminal:
     def rules(self, rules: Sequence[str], key: str) -> None:
         if rules:
             game = self.run.game
-            named = ", ".join(f"{r} {rule_title(game, r, self.lang)}".strip() for r in rules)
-            self.say(f"  {self.t(key)} {named}")
+            named = ("、" if self.lang == "ja" else ", ").join(
+                f"{r} {rule_title(game, r, self.lang)}".strip() for r in rules
+            )
+            self.say(f"  {self.t(key)}{self.space}{named}")
 
 
 def cmd_puzzle(args: argparse.Namespace, out: Any, inp: Any) -> int:
