@@ -282,8 +282,9 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._choices()
         self.feedback.value = self._feedback()
         self._buttons()
+        gap = "" if self.lang == "ja" else " "
         self.hint_text.value = (
-            f"<div class='tcg-pz-hint-text'><b>{html.escape(self._t('hint_head'))}</b> "
+            f"<div class='tcg-pz-hint-text'><b>{html.escape(self._t('hint_head'))}</b>{gap}"
             f"{html.escape(p.hint.get(self.lang) or p.hint.get('en') or self._t('no_hint'))}</div>"
             if run.record.hint
             else ""
