@@ -64,6 +64,7 @@ MODULES = (
     "tcgteach.review",
     "tcgteach.deckbuild",
     "tcgteach.design",
+    "tcgteach.puzzles",
 )
 
 #: calls left out, and why: each takes any object by design, only does I/O, or is the engine's own fast path
@@ -326,9 +327,20 @@ def good_values(smp: Samples) -> dict[str, Callable[[], Any]]:
         "DesignLab.n": lambda: 4,
         "DesignLab.folder": lambda: str(smp.tmp / "reports"),
         "DesignLab.save.path": lambda: str(smp.tmp / "lab.html"),
+        # puzzles: the first shipped puzzle of the game, its answer, the shipped file
+        "puzzle": lambda: _puzzle(smp),
+        "check.action": lambda: _puzzle(smp).solution[0],
+        "puzzle_id": lambda: _puzzle(smp).id,
+        "load_puzzles.source": lambda: str(Path(tcgteach.__file__).parent / "data" / "puzzles" / f"{smp.name}.json"),
         # the puzzle pane: the game's small sample set of the tests (the shipped sets may be mined again)
         "PuzzlePane.puzzles": lambda: str(_puzzle_file(smp.name)),
     }
+
+
+def _puzzle(smp: Samples) -> Any:
+    from tcgteach.puzzles import builtin
+
+    return builtin(smp.name)[0]
 
 
 #: class name -> a maker of a sample instance, for the methods of the walked classes
@@ -381,6 +393,10 @@ INSTANCES: dict[str, Callable[[Samples], Any]] = {
         _battery(smp.name), _battery(smp.name)
     ),
     "RuleMap": lambda smp: __import__("tcgteach.design", fromlist=["x"]).rule_map(_battery(smp.name)),
+    "PuzzleSet": lambda smp: __import__("tcgteach.puzzles", fromlist=["x"]).builtin(smp.name),
+    "Puzzle": _puzzle,
+    "Goal": lambda smp: _puzzle(smp).goal,
+    "Proof": lambda smp: __import__("tcgteach.puzzles", fromlist=["x"]).solve(_puzzle(smp)),
 }
 
 

@@ -60,10 +60,12 @@ class PuzzleSet(Sequence[Puzzle]):
 
     def by_id(self, puzzle_id: str) -> Puzzle:
         """The puzzle with this id (``TcgError`` when there is none)."""
+        if not isinstance(puzzle_id, str):
+            raise TcgError(f"by_id(puzzle_id): a puzzle's id, not {type(puzzle_id).__name__}")
         for p in self.puzzles:
             if p.id == puzzle_id:
                 return p
-        raise TcgError(f"no puzzle {puzzle_id!r} in {self.source or 'this set'}")
+        raise TcgError(f"no puzzle {puzzle_id!r}"[:80] + f" in {self.source or 'this set'}")
 
     def rule_ids(self) -> tuple[str, ...]:
         """Every rule ID the set's puzzles are tagged with, sorted."""

@@ -85,6 +85,10 @@ class Goal:
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             raise TcgError(f"a goal is an object with a kind, one of: {', '.join(KINDS)}")
         _, params = KINDS[data["kind"]]
+        for name, kind in params.items():
+            value = data.get(name, getattr(cls, name))
+            if type(value) is not kind:
+                raise TcgError(f"goal {data['kind']!r}: {name} must be {kind.__name__}, not {type(value).__name__}")
         return cls(data["kind"], **{k: data[k] for k in params if k in data})
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,8 +133,12 @@ class Goal:
     # -- the check ----------------------------------------------------------------------------------
     def status(self, state: State) -> Status:
         """``MET``, ``FAILED`` or ``OPEN`` in ``state`` (a later state of the puzzle's game)."""
+        from ..core.state import State
+
         if self.seat < 0:
             raise TcgError("status() needs an anchored goal (Goal.anchored(state, seat), or Puzzle.goal)")
+        if not isinstance(state, State) or state.num_players <= self.seat:
+            raise TcgError(f"status(state): a state of the goal's game, not {type(state).__name__}")
         if self.kind == "points":
             if state.score(self.seat)["total"] >= self.points:  # type: ignore[attr-defined]
                 return MET
@@ -157,6 +165,10 @@ class Goal:
         """Whether ``event`` settles the goal one way or the other (a line's citations stop there): the end of
         the turn or of the game, a lost deck, and for ``defeat`` the defeat of the card (or, with ``keep``, of
         one of the seat's own)."""
+        from ..core.events import Event
+
+        if not isinstance(event, Event):
+            raise TcgError(f"decisive(event): an Event, not {type(event).__name__}")
         kind = event.kind
         if kind in ("turn_end", "game_over", "deck_out"):
             return True
@@ -187,7 +199,9 @@ class Goal:
         return f"このターンのうちに{name}を撃破する。" if ja else f"Defeat {name} this turn."
 
     def rules(self, game: str) -> tuple[str, ...]:
-        """The rule IDs the goal itself rests on (e.g. ``DM-5.1`` for points)."""
+        """The rule IDs the goal itself rests on (e.g. ``DM-5.1`` for points) in the game called ``game``."""
+        if not isinstance(game, str):
+            raise TcgError(f"rules(game): a game's name, not {type(game).__name__}")
         return GOAL_RULES.get((game, self.kind), ())
 
 

@@ -2,6 +2,7 @@
 
     python -m tcgteach.puzzles.mine darkmoon --out tcgteach/data/puzzles/darkmoon.json
     python -m tcgteach.puzzles.mine dragonquest --seeds 0-80 --count 48
+    python -m tcgteach.puzzles.mine darkmoon --retext tcgteach/data/puzzles/darkmoon.json --out ...
 
 Each seed plays one game between two seeded heuristic players, with the starter decks in turn. Before
 every decision the miner asks which goals the player to decide could be set (``candidates``): DARK MOON
@@ -29,6 +30,7 @@ import argparse
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TcgError
@@ -394,6 +396,22 @@ def _deck_name(game: Game, cards: Any) -> str:
     raise TcgError("the miner plays starter decks only")
 
 
+def retext(data: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle file's data with every title and hint written again by ``texts`` (the words change without
+    mining again: the positions, goals and tags stay)."""
+    import tcgteach
+
+    from .puzzle import build_position
+
+    game = tcgteach.game(data["game"], options=data.get("options"))
+    for raw in data["puzzles"]:
+        state = build_position(game, raw["position"], "position")
+        goal = Goal.from_dict(raw["goal"]).anchored(state, raw["seat"])
+        raw["title"] = title(state, goal, raw["tags"])
+        raw["hint"] = hint(state, raw["seat"], goal, raw["tags"])
+    return data
+
+
 def _seed_range(text: str) -> list[int]:
     first, _, last = text.partition("-")
     return list(range(int(first), int(last or first) + 1))
@@ -406,8 +424,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", default="0-200", help="the seeds of the games to mine, A-B (default 0-200)")
     parser.add_argument("--count", type=int, default=48, help="stop when this many puzzles are kept (default 48)")
     parser.add_argument("--out", help="the file to write (default: print the JSON)")
+    parser.add_argument("--retext", metavar="FILE", help="write the titles and hints of a mined file again, no mining")
     args = parser.parse_args(argv)
-    data = mine(args.game, _seed_range(args.seeds), args.count)
+    if args.retext:
+        data = retext(json.loads(Path(args.retext).read_text(encoding="utf-8")))
+    else:
+        data = mine(args.game, _seed_range(args.seeds), args.count)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     if args.out:
         from ..core.files import atomic_write_text

@@ -74,10 +74,12 @@ class Puzzle:
         """The position as a fresh state, ``seat``'s decision pending. ``game``: a game of the same name and
         options to make it in (default: a new one). A record prefix's actions are in the state's history:
         a front end that offers undo stops at ``len(puzzle.start().history)``."""
+        from ..core.game import Game
+
         if game is None:
             game = self.new_game()
-        elif game.name != self.game:
-            raise TcgError(f"puzzle {self.id} is a {self.game} puzzle, not {game.name}")
+        elif not isinstance(game, Game) or game.name != self.game:
+            raise TcgError(f"start(game): puzzle {self.id} is played in a {self.game} game, not {game!r}"[:200])
         return build_position(game, self.position, "position")
 
     def goal_text(self, lang: str = "en") -> str:

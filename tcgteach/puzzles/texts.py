@@ -30,10 +30,10 @@ KEY_ORDER: dict[str, tuple[str, ...]] = {
 
 #: a short name of each kind of goal, for titles
 GOAL_TITLES: dict[str, dict[str, str]] = {
-    "win": {"en": "Win now", "ja": "このターンで勝つ"},
+    "win": {"en": "Win now", "ja": "このターンで勝とう"},
     "points": {"en": "Most points", "ja": "ポイントを最大に"},
-    "defeat": {"en": "Take it down", "ja": "撃破せよ"},
-    "survive": {"en": "Hold on", "ja": "持ちこたえろ"},
+    "defeat": {"en": "Take it down", "ja": "撃破しよう"},
+    "survive": {"en": "Hold on", "ja": "持ちこたえよう"},
 }
 
 
@@ -52,7 +52,8 @@ def title(state: State, goal: Goal, tags: Sequence[str]) -> dict[str, str]:
     out = {}
     for lang in ("en", "ja"):
         head = GOAL_TITLES[goal.kind][lang]
-        out[lang] = f"{head}: {game.rule_title(rule, lang)}" if rule else head
+        colon = "：" if lang == "ja" else ": "
+        out[lang] = f"{head}{colon}{game.rule_title(rule, lang)}" if rule else head
     return out
 
 
@@ -67,7 +68,7 @@ def hint(state: State, seat: int, goal: Goal, tags: Sequence[str]) -> dict[str, 
         else:
             parts = [f"Remember rule {rule} ({game.rule_title(rule, lang)})."] if rule else []
         parts.extend(_hidden(state, seat, lang))
-        out[lang] = " ".join(parts) or goal.text(lang)
+        out[lang] = ("" if lang == "ja" else " ").join(parts) or goal.text(lang)
     return out
 
 
