@@ -409,8 +409,9 @@ def test_each_lesson_ends_with_two_puzzles_on_its_rules_in_both_languages() -> N
     for lesson in lessons():
         for lang in ("en", "ja"):
             nb = json.loads((ROOT / "notebooks" / lesson.notebooks[lang]).read_text(encoding="utf-8"))
+            code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
             last = "".join(nb["cells"][-1]["source"])
-            assert f'lesson_puzzles("{lesson.id}", lang="{lang}")' in last, (lesson.id, lang)
+            assert f'lesson_puzzles("{lesson.id}", lang=LANG)' in last and f'LANG = "{lang}"' in code, (lesson.id, lang)
         picked = lesson_puzzle_list(lesson.id)
         assert len(picked) == 2 and len({p.id for p in picked}) == 2, lesson.id
         for p in picked:

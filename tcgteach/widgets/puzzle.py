@@ -419,7 +419,10 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                     f"<div class='tcg-log-line' data-rule='{html.escape(rule)}' title='{title}'>"
                     f"<code>[{html.escape(rule)}]</code> {html.escape(words[self.lang])}</div>"
                 )
-        return f"<div class='tcg-pz-moves'>{''.join(rows)}</div>"
+        # the line as it plays keeps its newest move in view (a box scrolled to its end, as the log pane does);
+        # a refutation is read from its first move
+        follow = " tcg-pz-follow" if self.run.phase in (Phase.LINE, Phase.SOLVED) else ""
+        return f"<div class='tcg-pz-moves{follow}'><div>{''.join(rows)}</div></div>"
 
     def _rules_html(self, rules: Sequence[str], key: str) -> str:
         if not rules:

@@ -21,13 +21,15 @@ CSS = """<style>
 .tcg-puzzle .tcg-pz-goal .tcg-pz-goal-label{font-weight:800;color:#0d47a1;margin-right:6px}
 .tcg-puzzle .tcg-pz-main{width:100%;display:grid !important;grid-template-columns:minmax(0,1fr) 400px;
   grid-template-areas:"board side";column-gap:10px;align-items:start}
-.tcg-puzzle .tcg-pz-board-col{grid-area:board;min-width:0;overflow:auto}
-.tcg-puzzle .tcg-pz-side{grid-area:side;min-width:0;overflow-x:hidden;overflow-y:auto;position:sticky;top:2px;
-  max-height:calc(100vh - 6px)}
+.tcg-puzzle .tcg-pz-board-col{grid-area:board;min-width:0;overflow:auto;max-height:calc(100vh - 96px)}
+.tcg-puzzle .tcg-pz-side{grid-area:side;min-width:0;overflow-x:hidden;overflow-y:auto;max-height:calc(100vh - 96px)}
+.tcg-classroom .tcg-puzzle .tcg-pz-board-col,.tcg-classroom .tcg-puzzle .tcg-pz-side{max-height:calc(100vh - 150px)}
 .tcg-puzzle .tcg-pz-side>*,.tcg-puzzle .tcg-pz-board-col>*{flex-shrink:0}
 @container (max-width:960px){.tcg-puzzle .tcg-pz-main{grid-template-columns:minmax(0,1fr) 340px}}
 @container (max-width:780px){.tcg-puzzle .tcg-pz-main{grid-template-columns:minmax(0,1fr);
-  grid-template-areas:"side" "board"}.tcg-puzzle .tcg-pz-side{position:static;max-height:none}}
+  grid-template-areas:"side" "board"}
+  .tcg-puzzle .tcg-pz-side,.tcg-puzzle .tcg-pz-board-col,.tcg-classroom .tcg-puzzle .tcg-pz-side,
+  .tcg-classroom .tcg-puzzle .tcg-pz-board-col{max-height:none}}
 .tcg-puzzle .tcg-pz-caption{font-weight:700;color:#37474f;margin:2px 0}
 .tcg-puzzle .tcg-board-view,.tcg-puzzle .tcg-board-view>.widget-html-content{width:100%;min-width:0;max-width:100%}
 .tcg-puzzle .tcg-board-view .tcg-board{max-width:100%;box-sizing:border-box}
@@ -45,7 +47,9 @@ CSS = """<style>
 .tcg-puzzle .tcg-pz-verdict{font-size:19px;font-weight:800;margin:4px 0 2px}
 .tcg-puzzle .tcg-pz-right{color:#1b5e20}
 .tcg-puzzle .tcg-pz-wrong{color:#b71c1c}
-.tcg-puzzle .tcg-pz-moves{max-height:230px;overflow-y:auto;border-left:4px solid #90a4ae;padding:2px 8px;margin:4px 0}
+.tcg-puzzle .tcg-pz-moves{max-height:max(230px,42vh);overflow-y:auto;border-left:4px solid #90a4ae;padding:2px 8px;
+  margin:4px 0}
+.tcg-puzzle .tcg-pz-moves.tcg-pz-follow{display:flex;flex-direction:column-reverse}
 .tcg-puzzle .tcg-pz-move{font-weight:700;margin-top:3px}
 .tcg-puzzle .tcg-pz-move.tcg-pz-mine{color:#0d47a1}
 .tcg-puzzle .tcg-pz-move.tcg-pz-theirs{color:#6d4c41}
