@@ -270,8 +270,6 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
     each game's puzzles at most ``PER_GAME``, those that add the most rule IDs not yet covered (``pick``)."""
     import tcgteach
 
-    from ..agents import HeuristicAgent
-
     game = tcgteach.game(game_name)
     kept: list[dict[str, Any]] = []
     prints: list[tuple[str, Counter[str]]] = []
@@ -280,14 +278,11 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
         if len(kept) >= count:
             break
         found = game_puzzles(game, seed, prints)
-        for state, seat, goal, proof, tagged in pick(found, covered, min(PER_GAME, count - len(kept))):
-            rates = {
-                "random": random_rate(state, proof),
-                "heuristic": find_rate(state, seat, proof.answers, HeuristicAgent, HEURISTIC_TRIES),
-            }
+        for item in pick(found, covered, min(PER_GAME, count - len(kept))):
+            state, seat, goal, _, tagged = item
             prints.append((goal.kind, fingerprint(state, seat)))
             covered.update(tagged)
-            kept.append(_entry(game_name, seed, state, seat, goal, proof, tagged, rates))
+            kept.append(entry(seed, item))
     return {
         "format": "tcgteach-puzzles",
         "version": 1,
@@ -301,13 +296,17 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
 Found = tuple[Any, int, Goal, Proof, tuple[str, ...]]
 
 
-def game_puzzles(game: Game, seed: int, prints: list[tuple[str, Counter[str]]]) -> list[Found]:
-    """Every puzzle of one seeded game, at most one per turn, none a near-duplicate of one kept before or of
-    an earlier one of this game: (state, seat, goal, proof, tags), the state a copy."""
+def game_puzzles(
+    game: Game, seed: int, prints: list[tuple[str, Counter[str]]], until: int | None = None
+) -> list[Found]:
+    """Every puzzle of one seeded game (up to turn ``until``), at most one per turn, none a near-duplicate of
+    one kept before or of an earlier one of this game: (state, seat, goal, proof, tags), the state a copy."""
     found: list[Found] = []
     mine_prints = list(prints)
     turns: set[int] = set()
     for state in games_of(game, seed):
+        if until is not None and state.turn > until:
+            break
         if state.turn in turns:
             continue
         puzzle = _first_puzzle(state, mine_prints)
@@ -352,17 +351,17 @@ def _first_puzzle(state: State, prints: list[tuple[str, Counter[str]]]) -> tuple
     return None
 
 
-def _entry(
-    game_name: str,
-    seed: int,
-    state: Any,
-    seat: int,
-    goal: Goal,
-    proof: Proof,
-    tagged: tuple[str, ...],
-    rates: dict[str, float],
-) -> dict[str, Any]:
-    """One puzzle as the file writes it; its position is the game so far (a record prefix)."""
+def entry(seed: int, found: Found) -> dict[str, Any]:
+    """One puzzle as the file writes it, graded (``find_rate``); its position is the game so far (a record
+    prefix)."""
+    from ..agents import HeuristicAgent
+
+    state, seat, goal, proof, tagged = found
+    rates = {
+        "random": random_rate(state, proof),
+        "heuristic": find_rate(state, seat, proof.answers, HeuristicAgent, HEURISTIC_TRIES),
+    }
+    game_name = state.game.name
     setup = state.setup
     return {
         "id": f"{'dm' if game_name == 'darkmoon' else 'dq'}-s{seed:03d}-t{state.turn:03d}",
