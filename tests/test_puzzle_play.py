@@ -252,6 +252,15 @@ def test_projector_mode_and_the_link_target(dq: Any) -> None:
     assert "tcg-projector" not in pane._dom_classes
     pane.go(1)
     assert pane.link_target() == {"game": "dragonquest", "set": str(DQ), "puzzle": dq[1].id, "index": 1}
+    from tcgteach.puzzles import builtin, builtin_games
+
+    if "darkmoon" in builtin_games():  # a shipped set is named by its game alone
+        assert _pane("darkmoon").link_target() == {
+            "game": "darkmoon",
+            "set": "",
+            "puzzle": builtin("darkmoon")[0].id,
+            "index": 0,
+        }
 
 
 def test_a_teachers_file_is_checked_when_the_pane_opens(tmp_path: Path) -> None:
