@@ -375,3 +375,83 @@ def test_a_file_on_disk_is_named_and_bad_json_is_a_puzzle_file_error(tmp_path: P
     assert err.file == str(bad) and "not valid JSON" in str(err)
     with pytest.raises(TcgError):
         load_puzzles(3)
+
+
+# -- a defender's puzzle, later decisions, other positions, the commands ----------------------------------------
+def survive_file() -> dict[str, Any]:
+    """P2 to decide after P1's rat attacks (the position's actions): both block and no block keep the bat the
+    defending card, so both are listed."""
+    s = DQ.position(_survive_spec())
+    (rat,) = _ids(s, 0, "front")
+    (bat,) = _ids(s, 1, "front")
+    puzzle = {
+        "id": "hold-on",
+        "seat": 1,
+        "position": {"spec": _survive_spec(), "actions": [f"attack {rat}"]},
+        "goal": {"kind": "survive"},
+        "solution": [f"block {bat}", "counter"],
+        "answers": [f"block {bat}", "noblock"],
+        "tags": ["DQ-7.7", "DQ-7.8", "DQ-1.2"],
+        "difficulty": 3,
+        "title": {"en": "Hold on", "ja": "持ちこたえよう"},
+        "hint": {"en": "The faster card strikes first.", "ja": "すばやいカードが先に攻撃します。"},
+    }
+    return {"format": "tcgteach-puzzles", "version": 1, "game": "dragonquest", "puzzles": [puzzle]}
+
+
+def test_check_judges_a_later_decision_of_the_seat() -> None:
+    puzzle = load_puzzles(survive_file())[0]
+    assert puzzle.goal.text("en") == "Survive until your next turn."
+    later = puzzle.start()
+    later.apply("noblock")
+    right = check(puzzle, "counter", state=later)
+    assert right.right and right.met and right.rest == () and right.answers == ("counter",)  # the turn ends: met
+    wrong = check(puzzle, "nocounter", state=later)
+    assert not wrong.right and "DQ-1.2" in wrong.rules
+    assert later.history[-1].VERB == "noblock"  # check leaves the state given as it was
+
+
+def test_a_saved_state_is_a_position_and_a_set_round_trips() -> None:
+    s = DQ.position(FIRST_STRIKE)
+    data = puzzle_file(position={"state": s.to_dict()})
+    puzzles = load_puzzles(data)
+    assert puzzles.by_id("first-strike").start().to_dict() == s.to_dict()
+    again = load_puzzles(puzzles.to_dict())
+    assert again[0].to_dict() == puzzles[0].to_dict()
+    with pytest.raises(TcgError, match="no puzzle"):
+        puzzles.by_id("nothing")
+    bad = puzzle_file(position={"state": {**s.to_dict(), "node": "nowhere"}})
+    assert refused(bad).where.startswith("puzzles[0] (first-strike).position.state.")
+
+
+def test_a_record_with_actions_beside_it_is_refused() -> None:
+    record = {"seed": 1, "decks": ["heroes", "beasts"], "actions": []}
+    err = refused(puzzle_file(position={"record": record, "actions": ["pass"]}))
+    assert err.where == "puzzles[0] (first-strike).position.actions"
+
+
+def test_the_summary_command_proves_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tcgteach.puzzles.__main__ import main
+
+    path = tmp_path / "two.json"
+    data = puzzle_file()
+    data["puzzles"] += survive_file()["puzzles"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("dragonquest: 2 puzzles proved in ")
+    assert "defeat 1, survive 1" in out and "3 rule IDs: DQ-1.2, DQ-7.7, DQ-7.8" in out
+
+
+def test_retext_writes_titles_and_hints_from_the_tags(tmp_path: Path) -> None:
+    from tcgteach.puzzles.mine import main, retext
+
+    data = retext(puzzle_file())
+    p = data["puzzles"][0]
+    assert p["title"] == {"en": "Take it down: Judgment step", "ja": "撃破しよう：判定ステップ"}
+    assert p["hint"]["en"] == "Remember rule DQ-7.8 (Judgment step). Your opponent holds no cards."
+    assert p["hint"]["ja"].startswith("ルール DQ-7.8「判定ステップ」を思い出そう。相手の手札はありません。")
+    src, out = tmp_path / "in.json", tmp_path / "out.json"
+    src.write_text(json.dumps(puzzle_file()), encoding="utf-8")
+    assert main(["dragonquest", "--retext", str(src), "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["puzzles"][0]["title"] == p["title"]

@@ -112,15 +112,16 @@ def best_points(state: State, seat: int, budget: int = MINE_BUDGET) -> int:
     return value(state)
 
 
-def candidates(state: State) -> list[tuple[int, Goal, int]]:
-    """The goals worth proving for the player to decide in ``state``: (seat, goal, search budget)."""
+def candidates(state: State, prep: bool = True) -> list[tuple[int, Goal, int]]:
+    """The goals worth proving for the player to decide in ``state``: (seat, goal, search budget). ``prep``:
+    also in a Dragon Quest preparation phase (most of its searches pass ``PREP_BUDGET``: slow to mine)."""
     seat = state.current_player
     if seat is None or len(state.legal_actions()) < 2:
         return []
     if state.game.name == "darkmoon":
         return _dm_candidates(state, seat)
     if state.game.name == "dragonquest":
-        return _dq_candidates(state, seat)
+        return _dq_candidates(state, seat, prep)
     return []
 
 
@@ -142,12 +143,12 @@ def _dm_candidates(state: Any, seat: int) -> list[tuple[int, Goal, int]]:
     return out
 
 
-def _dq_candidates(state: Any, seat: int) -> list[tuple[int, Goal, int]]:
+def _dq_candidates(state: Any, seat: int, prep: bool) -> list[tuple[int, Goal, int]]:
     node = str(state.node)
     opp = 1 - seat
     theirs = sorted(state.zone(opp, "front") + state.zone(opp, "back"))
     if seat == state.turn_player:
-        if node not in ("prep", "combat.start", "combat.action"):
+        if node not in ("prep", "combat.start", "combat.action") or (node == "prep" and not prep):
             return []
         budget = PREP_BUDGET if node == "prep" else MINE_BUDGET
         goals = [Goal("win")] + [Goal("defeat", card=c, keep=k) for c in theirs for k in (True, False)]
@@ -265,7 +266,7 @@ def prove_candidate(state: State, seat: int, goal: Goal, budget: int) -> tuple[G
     return anchored, proof
 
 
-def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
+def mine(game_name: str, seeds: Sequence[int], count: int, prep: bool = True) -> dict[str, Any]:
     """A puzzle file's data: up to ``count`` puzzles mined from the seeded games ``seeds``, in seed order; of
     each game's puzzles at most ``PER_GAME``, those that add the most rule IDs not yet covered (``pick``)."""
     import tcgteach
@@ -277,7 +278,7 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
     for seed in seeds:
         if len(kept) >= count:
             break
-        found = game_puzzles(game, seed, prints)
+        found = game_puzzles(game, seed, prints, prep=prep)
         for item in pick(found, covered, min(PER_GAME, count - len(kept))):
             state, seat, goal, _, tagged = item
             prints.append((goal.kind, fingerprint(state, seat)))
@@ -288,7 +289,12 @@ def mine(game_name: str, seeds: Sequence[int], count: int) -> dict[str, Any]:
         "version": 1,
         "game": game_name,
         "title": SET_TITLES[game_name],
-        "mined": {"seeds": [seeds[0], seeds[-1]] if seeds else [], "budget": MINE_BUDGET, "keep_nodes": KEEP_NODES},
+        "mined": {
+            "seeds": [seeds[0], seeds[-1]] if seeds else [],
+            "budget": MINE_BUDGET,
+            "keep_nodes": KEEP_NODES,
+            "prep": prep,
+        },
         "puzzles": kept,
     }
 
@@ -297,7 +303,7 @@ Found = tuple[Any, int, Goal, Proof, tuple[str, ...]]
 
 
 def game_puzzles(
-    game: Game, seed: int, prints: list[tuple[str, Counter[str]]], until: int | None = None
+    game: Game, seed: int, prints: list[tuple[str, Counter[str]]], until: int | None = None, prep: bool = True
 ) -> list[Found]:
     """Every puzzle of one seeded game (up to turn ``until``), at most one per turn, none a near-duplicate of
     one kept before or of an earlier one of this game: (state, seat, goal, proof, tags), the state a copy."""
@@ -309,7 +315,7 @@ def game_puzzles(
             break
         if state.turn in turns:
             continue
-        puzzle = _first_puzzle(state, mine_prints)
+        puzzle = _first_puzzle(state, mine_prints, prep)
         if puzzle is None:
             continue
         seat, goal, proof = puzzle
@@ -339,9 +345,11 @@ SET_TITLES = {
 }
 
 
-def _first_puzzle(state: State, prints: list[tuple[str, Counter[str]]]) -> tuple[int, Goal, Proof] | None:
+def _first_puzzle(
+    state: State, prints: list[tuple[str, Counter[str]]], prep: bool = True
+) -> tuple[int, Goal, Proof] | None:
     """The first candidate of ``state`` that proves as a puzzle and is no near-duplicate of one kept."""
-    for seat, goal, budget in candidates(state):
+    for seat, goal, budget in candidates(state, prep):
         mark = fingerprint(state, seat)
         if any(kind == goal.kind and similar(mark, other) >= SIMILAR for kind, other in prints):
             continue
@@ -423,12 +431,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", default="0-200", help="the seeds of the games to mine, A-B (default 0-200)")
     parser.add_argument("--count", type=int, default=48, help="stop when this many puzzles are kept (default 48)")
     parser.add_argument("--out", help="the file to write (default: print the JSON)")
+    parser.add_argument("--no-prep", action="store_true", help="Dragon Quest: no puzzle in a preparation phase")
     parser.add_argument("--retext", metavar="FILE", help="write the titles and hints of a mined file again, no mining")
     args = parser.parse_args(argv)
     if args.retext:
         data = retext(json.loads(Path(args.retext).read_text(encoding="utf-8")))
     else:
-        data = mine(args.game, _seed_range(args.seeds), args.count)
+        data = mine(args.game, _seed_range(args.seeds), args.count, prep=not args.no_prep)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     if args.out:
         from ..core.files import atomic_write_text
