@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
@@ -266,7 +267,9 @@ def prove_candidate(state: State, seat: int, goal: Goal, budget: int) -> tuple[G
     return anchored, proof
 
 
-def mine(game_name: str, seeds: Sequence[int], count: int, prep: bool = True) -> dict[str, Any]:
+def mine(
+    game_name: str, seeds: Sequence[int], count: int, prep: bool = True, log: Callable[[str], None] | None = None
+) -> dict[str, Any]:
     """A puzzle file's data: up to ``count`` puzzles mined from the seeded games ``seeds``, in seed order; of
     each game's puzzles at most ``PER_GAME``, those that add the most rule IDs not yet covered (``pick``)."""
     import tcgteach
@@ -284,6 +287,8 @@ def mine(game_name: str, seeds: Sequence[int], count: int, prep: bool = True) ->
             prints.append((goal.kind, fingerprint(state, seat)))
             covered.update(tagged)
             kept.append(entry(seed, item))
+        if log is not None:
+            log(f"seed {seed}: {len(found)} found, {len(kept)} kept, {len(covered)} rule IDs")
     return {
         "format": "tcgteach-puzzles",
         "version": 1,
@@ -419,6 +424,10 @@ def retext(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def _seed_range(text: str) -> list[int]:
     first, _, last = text.partition("-")
     return list(range(int(first), int(last or first) + 1))
@@ -437,7 +446,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.retext:
         data = retext(json.loads(Path(args.retext).read_text(encoding="utf-8")))
     else:
-        data = mine(args.game, _seed_range(args.seeds), args.count, prep=not args.no_prep)
+        data = mine(args.game, _seed_range(args.seeds), args.count, prep=not args.no_prep, log=_stderr)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     if args.out:
         from ..core.files import atomic_write_text
