@@ -198,8 +198,13 @@ class Searcher:
         rules: list[str] = []
         played = 0
         done = False
+        walked: list[Hashable] = []  # the line's positions: a choice back to one of them is no choice (a circle)
         try:
             while played < limit and self.goal.status(state) is OPEN:
+                key = self.key(state)
+                if key not in self._path:
+                    self._path.add(key)
+                    walked.append(key)
                 action = self._pick(state, want)
                 if action is None:
                     break
@@ -211,6 +216,7 @@ class Searcher:
         finally:
             for _ in range(played):
                 state.undo()
+            self._path.difference_update(walked)
         return texts, rules
 
     def _pick(self, state: State, value: bool) -> Action | None:
