@@ -1,4 +1,4 @@
-"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules, classroom, link.
+"""The ``tcgteach`` command: play, replay, simulate, diagrams, rules, classroom, link, puzzle.
 
 Every error is one line on stderr and a non-zero exit, never a traceback: usage errors (argparse) exit 2,
 library errors (``TcgError``) 2, files that cannot be read or written 1, an interrupt (Ctrl+C) 130.
@@ -392,6 +392,10 @@ def cmd_classroom(args: argparse.Namespace, out: Any, extra: Sequence[str]) -> i
         game.new_state(seed=0)  # the app deals the starter decks: a pool none of them fits is refused here
         os.environ["TCGTEACH_CARDS"] = str(Path(args.cards).resolve())
         os.environ["TCGTEACH_CARDS_GAME"] = name
+    if args.puzzles is not None:  # the same: refused here with its JSON path, else handed to the app's kernels
+        from .puzzle_cli import check_classroom_puzzles
+
+        check_classroom_puzzles(args.puzzles)
     return classroom_server.serve(
         args.notebook,
         network=args.network,
@@ -472,6 +476,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .links.cli import add_parser as add_link
 
     add_link(sub, _int_arg)
+    from .puzzle_cli import add_parser as add_puzzle
+
+    add_puzzle(sub)
     d = sub.add_parser("diagrams", help="write DOT and SVG of every flow graph (en and ja)")
     d.add_argument(
         "--out", default=None, help="one folder for every game (default: each game's own package's diagrams/)"
@@ -505,6 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--port", type=_int_arg(1, 65535), default=None, help="default 8866")
     c.add_argument("--notebook", default="notebooks/05_classroom.ipynb", help="the classroom notebook")
     c.add_argument("--cards", metavar="FILE", help="play the file's game with your own card pool (a JSON card file)")
+    c.add_argument("--puzzles", metavar="FILE", help="the Puzzles mode plays this puzzle file (checked first)")
     c.add_argument(
         "--max-kernels", type=_int_arg(1, 10_000), default=40, help="with --network: apps open at once (default 40)"
     )
@@ -540,6 +548,10 @@ def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> 
         return cmd_link(args, out)
     if args.command == "classroom":
         return cmd_classroom(args, out, extra)
+    if args.command == "puzzle":
+        from .puzzle_cli import cmd_puzzle
+
+        return cmd_puzzle(args, out, inp)
     return cmd_rules(args, out)
 
 

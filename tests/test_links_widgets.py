@@ -208,3 +208,41 @@ def test_the_page_script_is_in_the_voila_template_and_goes_into_the_voici_pages(
     build.links_script(tmp_path)
     text = page.read_text(encoding="utf-8")
     assert text.index("tcg-link-inbox") < text.index("</body>") and text.count("<script>") == 1
+
+
+def test_a_shipped_puzzles_link_opens_the_classroom_at_that_puzzle_in_puzzles_mode() -> None:
+    from tcgteach.puzzles import builtin
+    from tcgteach.widgets import PuzzlePane
+
+    target = builtin("dragonquest")[3]
+    pane = PuzzlePane("dragonquest", lang="ja")
+    pane.go(3)
+    fragment = pane.link_pane.field.value.partition("#")[2]
+    moment = decode(fragment)
+    assert isinstance(moment, PuzzleMoment) and (moment.set, moment.id, moment.lang) == ("builtin", target.id, "ja")
+    room = Classroom()  # DARK MOON: the link's game and language come with the link
+    opened(room, fragment)
+    assert room.puzzles is not None and room.children[-1] is room.puzzles
+    assert room.puzzles.run.puzzle.id == target.id and room.lang == "ja"
+    assert room.link_inbox.notice.layout.display == "none"
+
+
+def test_a_teachers_puzzle_travels_inline_and_is_proved_again_when_opened() -> None:
+    from pathlib import Path
+
+    from tcgteach.widgets import PuzzlePane
+
+    pane = PuzzlePane(str(Path(__file__).parent / "puzzle_samples" / "darkmoon.json"))
+    pane.go(len(pane.puzzles) - 1)
+    moment = decode(pane.link())
+    assert isinstance(moment, PuzzleMoment) and moment.inline is not None and len(moment.inline["puzzles"]) == 1
+    room = Classroom()
+    opened(room, pane.link())
+    assert room.puzzles is not None and len(room.puzzle_set) == 1
+    assert room.puzzles.run.puzzle.id == pane.run.puzzle.id
+    broken = dict(moment.inline)
+    broken["puzzles"] = [{**broken["puzzles"][0], "solution": ["end"]}]
+    before = room.puzzles.run.puzzle.id
+    opened(room, puzzle_link("darkmoon", inline=broken), 2)
+    assert room.link_inbox.notice.layout.display == wlinks.SHOWN  # refused with the loader's reason
+    assert room.puzzles.run.puzzle.id == before

@@ -171,6 +171,11 @@ def _card_file(game: str) -> Path:
     return Path(tcgteach.__file__).parent / game / "data" / "cards.json"
 
 
+def _puzzle_file(game: str) -> Path:
+    """The game's sample puzzle set of the tests (tests/puzzle_samples)."""
+    return Path(__file__).resolve().parent / "puzzle_samples" / f"{game}.json"
+
+
 _SPEC = {
     "turn_player": 0,
     "node": "prep",
@@ -327,6 +332,8 @@ def good_values(smp: Samples) -> dict[str, Callable[[], Any]]:
         "check.action": lambda: _puzzle(smp).solution[0],
         "puzzle_id": lambda: _puzzle(smp).id,
         "load_puzzles.source": lambda: str(Path(tcgteach.__file__).parent / "data" / "puzzles" / f"{smp.name}.json"),
+        # the puzzle pane: the game's small sample set of the tests (the shipped sets may be mined again)
+        "PuzzlePane.puzzles": lambda: str(_puzzle_file(smp.name)),
     }
 
 
@@ -369,6 +376,7 @@ INSTANCES: dict[str, Callable[[Samples], Any]] = {
     "DeckDraft": lambda smp: __import__("tcgteach.deckbuild", fromlist=["x"]).DeckDraft("darkmoon", "tempo"),
     "DeckBuilder": lambda smp: _widgets().DeckBuilder("darkmoon", deck="tempo", folder="decks"),
     "DesignLab": lambda smp: _widgets().DesignLab(smp.name, n=4, folder="reports"),
+    "PuzzlePane": lambda smp: _widgets().PuzzlePane(str(_puzzle_file(smp.name))),
     "Estimate": lambda smp: __import__("tcgteach.design", fromlist=["x"]).Estimate(0.5, 0.4, 0.6, 10),
     "Difference": lambda smp: (
         __import__("tcgteach.design", fromlist=["x"]).compare(_battery(smp.name), _battery(smp.name)).rows[0]

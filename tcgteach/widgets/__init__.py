@@ -4,6 +4,7 @@ from .classroom import Classroom
 from .combat import CombatView
 from .deckbuilder import DeckBuilder
 from .designlab import DesignLab
+from .puzzle import PuzzlePane, lesson_puzzles
 from .quiz import Quiz, SelfCheck
 from .review import Review
 from .rules import RuleExplorer
@@ -19,4 +20,6 @@ __all__ = [
     "Review",
     "DeckBuilder",
     "DesignLab",
+    "PuzzlePane",
+    "lesson_puzzles",
 ]

@@ -29,6 +29,8 @@ import tcgteach
 from ..core.checks import check_bool, check_list, check_number
 from ..core.errors import TcgError
 from .classroom_look import CLASSROOM_TEXT, CSS, _players, _title
+from .classroom_puzzles import puzzles_button, show_puzzles, teacher_set
+from .classroom_puzzles import sync as sync_puzzles
 from .links import LINK_CSS, LinkInbox, LinkPane, open_link, surface_link
 from .panes import PANES_CSS, PERSON, HintPane, RecentPane, agent_for, relabel
 from .stepper import LABELS
@@ -61,6 +63,7 @@ class Classroom(Surface):
     validated the same way); choosing the other game plays that one with its own cards, and choosing
     ``game`` again brings your pool back. ``tcgteach classroom --cards FILE`` serves the app with it.
 
+    ``puzzles=PATH``: the Puzzles mode plays your puzzle file (checked and proved now) instead of the shipped set.
     ``pause``: seconds between two moves of the agents, shown one at a time (0: at once).
     ``projector``: large text (on by default).
     """
@@ -85,8 +88,10 @@ class Classroom(Surface):
         show_hands: bool | None = None,
         decks: Sequence[Any] | None = None,
         log_lines: int = 400,
+        puzzles: Any = None,
     ) -> None:
         super().__init__()
+        self.puzzle_set, self.puzzles = teacher_set(puzzles), None  # the teacher's puzzles (checked now); the pane
         _check_classroom(agents, hot_seat, coach_seconds, projector, show_hands)
         if not isinstance(game, str) or game not in tcgteach.games():
             raise TcgError(f"game {game!r}: the classroom plays {', '.join(tcgteach.games())}")
@@ -214,6 +219,7 @@ class Classroom(Surface):
         self.link_pane = LinkPane(self.table, lambda: surface_link(self))  # Copy link; the page's link opens below
         self.link_inbox = LinkInbox(self.table, lambda text: open_link(self, text))
         self._quiz_pool: Any = None  # the card pool the quiz was dealt from
+        self.puzzles_button = puzzles_button(self)
         self.new_button.on_click(g(lambda _b: self.new_game()))
         self.takeback_button.on_click(g(lambda _b: self.take_back()))
         self.step_button.on_click(g(lambda _b: self.step()))
@@ -251,6 +257,7 @@ class Classroom(Surface):
                 self.setup_button,
                 self.help_button,
                 self.quiz_button,
+                self.puzzles_button,
                 self.export,
                 self.link_pane,
                 self.lang_toggle,
@@ -347,6 +354,10 @@ class Classroom(Surface):
         self.quiz_button.value = on
         self.quiz_button.description = self._t("quiz_back" if on else "quiz")
 
+    def show_puzzles(self, on: bool) -> Any:
+        """Puzzle mode (``classroom_puzzles``): a ``PuzzlePane`` of your file or the game's puzzles; off: the game."""
+        return show_puzzles(self, on)
+
     def _teaching_game(self) -> Any:
         """What the quiz and the rule explorer ask about: the game's name (its own cards, default options), or
         with your own card pool that game made with it."""
@@ -426,6 +437,7 @@ class Classroom(Surface):
         self.quiz_button.layout.display = SHOWN_BUTTON if has_quiz else "none"
         if not has_quiz and self.quiz_button.value:
             self.show_quiz(False)
+        sync_puzzles(self)
 
     def _play_again(self) -> None:
         self.new_game(self.seed + 1)
@@ -578,6 +590,7 @@ class Classroom(Surface):
         self.result.again.description = t("play_again")
         if self.quiz is not None:
             self.quiz.set_lang(lang)
+        sync_puzzles(self)
         self.hint_pane.clear()
         if self.lang_toggle.value != lang:
             self.lang_toggle.value = lang
