@@ -168,9 +168,8 @@ class State:
         events = self.events
         n_events = len(events)
         saved: dict[int, tuple[int, ...]] = {}
-        scalars = self._scalar_values()
-        rng_state = self.rng.state
-        n_trail = len(self.trail)
+        # the undo frame, made before the action as one tuple: the zones it touches are put into ``saved`` as it goes
+        frame = self._frame(self.rng.state, n_events, len(self.trail), saved)
         legal = self._legal
         frames = self._frames
         n_frames = len(frames)
@@ -180,11 +179,11 @@ class State:
             self._saved = saved
             self._do(action)
             self._saved = None
-            frames.append(scalars + (rng_state, n_events, n_trail, saved if saved else None))
+            frames.append(frame)
             history.append(action)
             self._legal = None
         except BaseException:
-            self._roll_back(scalars + (rng_state, n_events, n_trail, saved), n_frames, n_history, legal)
+            self._roll_back(frame, n_frames, n_history, legal)
             raise
         return events[n_events:]
 
@@ -210,6 +209,12 @@ class State:
         """``node`` and the ``SCALARS`` in order (what a frame of undo saves); a game may override it with
         the tuple written out (the compiled build then reads its attributes natively)."""
         return self._get_scalars(self)  # type: ignore[no-any-return]
+
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: dict[int, tuple[int, ...]]) -> Frame:
+        """The undo frame of the action about to be applied (``core/frames.py``): ``_scalar_values()`` followed by
+        the RNG state, the numbers of events and trail steps, and ``saved``; a game may override it with the
+        tuple written out (one tuple made at every step, not three)."""
+        return self._scalar_values() + (rng_state, n_events, n_trail, saved)
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start.

@@ -16,15 +16,15 @@ This module holds the state and its facts; the rules that move it are split by c
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 from ...core.errors import EngineError, TcgError
+from ...core.frames import Frame
 from ...core.nocards import NO_CARDS
 from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
-from . import battle, effects, formation, illegal, preparation, turn
+from . import dispatch, illegal, preparation
 from .cards import Card
 from .combat import Combat
 from .effects import Pending
@@ -352,11 +352,10 @@ class DragonQuestState(State):
         self.node = node
 
     def _legal_actions(self) -> tuple[A.Action, ...]:
-        listing = _LEGAL.get(self.node)
-        return listing(self, self.actor) if listing is not None else ()
+        return dispatch.legal_actions(self)
 
     def _do(self, action: A.Action) -> None:
-        _HANDLERS[type(action)](self, action)
+        dispatch.carry_out(self, action)
         if self.node == _PREP:  # a preparation decision: its position counts for option repeat_limit (DQ-6.4)
             preparation.note_position(self, len(self.history) + 1)
 
@@ -429,6 +428,36 @@ class DragonQuestState(State):
             self.resume,
         )
 
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: dict[int, tuple[int, ...]]) -> Frame:
+        # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.first_player,
+            self.actor,
+            self.gp,
+            self.level,
+            self.orient,
+            self.poisoned,
+            self.recruits,
+            self.quest_played,
+            self.pending,
+            self.combat,
+            self.passes,
+            self.queue,
+            self.losers,
+            self.loss_why,
+            self.end_reason,
+            self.last_combat,
+            self.repair,
+            self.resume,
+            rng_state,
+            n_events,
+            n_trail,
+            saved,
+        )
+
     def _copy_scalars(self, new: State) -> None:
         # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
         assert isinstance(new, DragonQuestState)
@@ -484,59 +513,3 @@ class DragonQuestState(State):
 
     def __repr__(self) -> str:
         return f"<DragonQuestState turn {self.turn} P{self.turn_player + 1} node={self.node} actor=P{self.actor + 1}>"
-
-
-def _fixed(*choices: A.Action) -> Callable[[DragonQuestState, int], tuple[A.Action, ...]]:
-    return lambda s, p: choices
-
-
-#: the legal actions at each decision node (the other nodes are passed through, DQ flow)
-_LEGAL: Final[dict[str, Callable[[DragonQuestState, int], tuple[A.Action, ...]]]] = {
-    Node.MULLIGAN: _fixed(A.MULLIGAN, A.KEEP),
-    Node.DRAW: turn.draw_actions,
-    Node.PREP: preparation.prep_actions,
-    Node.PREP_PAY: effects.pay_actions,
-    Node.PREP_TARGET: effects.target_actions,
-    Node.BATTLE: _fixed(A.FIGHT, A.SKIP),
-    Node.COMBAT_START: battle.start_actions,
-    Node.COMBAT_PAY: effects.pay_actions,
-    Node.COMBAT_TARGET: effects.target_actions,
-    Node.COMBAT_ACTION: battle.action_step_actions,
-    Node.COMBAT_DEFEND: battle.defend_actions,
-    Node.COMBAT_FALLBACK: battle.fallback_actions,
-    Node.COMBAT_COUNTER: _fixed(A.COUNTER, A.NO_COUNTER),
-    Node.COMBAT_END_STEP: battle.end_step_actions,
-    Node.REPAIR: formation.repair_actions,
-    Node.END_CONFUSION: turn.confusion_actions,
-}
-
-#: who carries out each action
-_HANDLERS: Final[dict[type, Callable[[DragonQuestState, Any], None]]] = {
-    A.Mulligan: turn.mulligan,
-    A.Keep: turn.mulligan,
-    A.Draw: turn.draw,
-    A.Recruit: preparation.recruit,
-    A.Treat: preparation.treat,
-    A.Heal: preparation.heal,
-    A.Restore: preparation.restore,
-    A.Equip: preparation.equip,
-    A.Move: preparation.move,
-    A.Swap: preparation.swap,
-    A.Use: effects.use,
-    A.UseItem: effects.use_item,
-    A.Quest: effects.quest,
-    A.Discard: effects.pay_discard,
-    A.Target: effects.target,
-    A.EndPrep: preparation.end_prep,
-    A.Fight: battle.fight,
-    A.Skip: battle.fight,
-    A.Pass: battle.pass_,
-    A.Attack: battle.attack,
-    A.Block: battle.block,
-    A.NoBlock: battle.block,
-    A.Counter: battle.counter,
-    A.NoCounter: battle.counter,
-    A.Advance: formation.advance,
-    A.Continue: battle.continue_,
-    A.EndBattle: battle.continue_,
-}
