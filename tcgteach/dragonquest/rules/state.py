@@ -25,6 +25,7 @@ from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
 from . import dispatch, illegal, preparation
+from .battle import BattleRecord
 from .cards import Card
 from .combat import Combat
 from .effects import Pending
@@ -100,8 +101,12 @@ class DragonQuestState(State):
         "resume",
     )
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
-    __slots__ = SCALARS + (
-        "inst", "opt", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit", "_prep_log",
+    # (the scalars but ``last_combat``, a property over ``_last_battle``)
+    __slots__ = (
+        "turn", "turn_player", "first_player", "actor", "gp", "level", "orient", "poisoned", "recruits",
+        "quest_played", "pending", "combat", "passes", "queue", "losers", "loss_why", "end_reason", "repair", "resume",
+        "_last_battle", "inst", "opt", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit",
+        "_prep_log",
     )  # fmt: skip
 
     inst: Instances
@@ -138,9 +143,22 @@ class DragonQuestState(State):
     losers: frozenset[int]
     loss_why: tuple[tuple[int, str], ...]
     end_reason: str | None
-    last_combat: Any
+    #: the last battle's record as ``judgment`` keeps it (a ``battle.BattleRecord``), or as it was set: ``last_combat``
+    _last_battle: Any
     repair: tuple[int, ...]
     resume: Resume | None
+
+    @property
+    def last_combat(self) -> Any:
+        """The last battle's record (DQ-7.8): ``battle.freeze_battle`` of its ``battle`` event's data (tuples of
+        (key, value) pairs), None before the first. Kept as the event's data and frozen when first read
+        (``battle.BattleRecord``): most records are never read."""
+        record = self._last_battle
+        return record.frozen() if isinstance(record, BattleRecord) else record
+
+    @last_combat.setter
+    def last_combat(self, value: Any) -> None:
+        self._last_battle = value
 
     # -- facts -----------------------------------------------------------------------------------------
     def card(self, c: int) -> Card:
@@ -449,7 +467,7 @@ class DragonQuestState(State):
             self.losers,
             self.loss_why,
             self.end_reason,
-            self.last_combat,
+            self._last_battle,
             self.repair,
             self.resume,
             rng_state,
@@ -479,12 +497,13 @@ class DragonQuestState(State):
         new.losers = self.losers
         new.loss_why = self.loss_why
         new.end_reason = self.end_reason
-        new.last_combat = self.last_combat
+        new._last_battle = self._last_battle
         new.repair = self.repair
         new.resume = self.resume
 
     def _clone_extra(self, new: State) -> None:
         assert isinstance(new, DragonQuestState)
+        new._last_battle = self._last_battle  # (the record as it is kept: not frozen for a clone)
         new.inst = self.inst
         new.opt = self.opt
         new._equip_cache = self._equip_cache
