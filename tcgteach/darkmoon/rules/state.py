@@ -180,7 +180,7 @@ class DarkMoonState(State):
             self.last_reveal,
         )
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: dict[int, tuple[int, ...]]) -> Frame:
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
         # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
         return (
             self.node,

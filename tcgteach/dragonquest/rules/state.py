@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...core.errors import EngineError, TcgError
-from ...core.frames import Frame
+from ...core.frames import Frame, save_zone
 from ...core.nocards import NO_CARDS
 from ...core.outcome import Outcome
 from ...core.state import State
@@ -235,11 +235,11 @@ class DragonQuestState(State):
         """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes (``State._touch``, inlined:
         it runs at every move of a card)."""
         index = p * NZ + zone
+        cards = self.zones[index]
         saved = self._saved
-        if saved is not None and index not in saved:
-            cards = self.zones[index]
-            saved[index] = tuple(cards)  # (as ``State._touch``: a tuple, untracked by the garbage collector)
-        return self.zones[index]
+        if saved is not None:
+            save_zone(saved, index, cards)
+        return cards
 
     def _touch(self, index: int) -> list[int]:
         """``State._touch``; a card's damage pile or item slot that is still the shared empty zone (``setup``) gets a
@@ -247,8 +247,8 @@ class DragonQuestState(State):
         zones = self.zones
         zone = zones[index]
         saved = self._saved
-        if saved is not None and index not in saved:
-            saved[index] = tuple(zone)
+        if saved is not None:
+            save_zone(saved, index, zone)
         if zone is NO_CARDS:
             zone = zones[index] = []
         return zone
@@ -446,7 +446,7 @@ class DragonQuestState(State):
             self.resume,
         )
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: dict[int, tuple[int, ...]]) -> Frame:
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
         # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
         return (
             self.node,
