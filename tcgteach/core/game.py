@@ -104,6 +104,8 @@ class Game(Generic[S]):
         #: decks (card ID tuples) that ``check_deck`` found legal: the construction rules depend only on the
         #: cards and the game's pool, and a simulation checks the same starter decks at every new game
         self._legal_decks: set[tuple[str, ...]] = set()
+        #: number of players -> the starter decks dealt in turn, checked (``new_state`` without decks, at every game)
+        self._starter_deal: dict[int, tuple[tuple[str, ...], ...]] = {}
 
     def with_options(self, options: Any) -> Game[S]:  # Any: checked here, also compiled
         """This game with other options (and the same card pool)."""

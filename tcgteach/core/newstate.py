@@ -23,17 +23,24 @@ def check_new_state(game: Game, seed: Any, decks: Any, players: Any, first_playe
     if problem is not None:
         raise TcgError(f"[{game.seed_rule}] {problem}")
     fixed = game.min_players == game.max_players
-    called = f"the {game.title.get('en', game.name)}"
     if fixed and players is not None and players != game.min_players:
-        raise TcgError(f"[{game.contract_rule}] {called} is for exactly {game.min_players} players, not {players!r}")
+        raise TcgError(
+            f"[{game.contract_rule}] {_called(game)} is for exactly {game.min_players} players, not {players!r}"
+        )
+    starters = decks is None
+    dealt: tuple[tuple[str, ...], ...] | None = None
     if decks is None:
         n = check_players(game, game.min_players if players is None else players)
-        names = game.starter_decks()
-        if not names:
-            raise TcgError(
-                f"[{game.size_rule}] no starter deck is legal with the card pool {game.user_pool}: give decks="
-            )
-        decks = [names[p % len(names)] for p in range(n)]
+        dealt = game._starter_deal.get(n)  # (the starter decks in turn, checked at an earlier game)
+        if dealt is not None:
+            decks = dealt
+        else:
+            names = game.starter_decks()
+            if not names:
+                raise TcgError(
+                    f"[{game.size_rule}] no starter deck is legal with the card pool {game.user_pool}: give decks="
+                )
+            decks = [names[p % len(names)] for p in range(n)]
     if isinstance(decks, (str, Deck)) or not isinstance(decks, (list, tuple)):
         span = f"{game.min_players}" if fixed else f"{game.min_players}-{game.max_players}"
         raise TcgError(
@@ -42,7 +49,9 @@ def check_new_state(game: Game, seed: Any, decks: Any, players: Any, first_playe
         )
     if fixed and len(decks) != game.min_players:
         n = game.min_players
-        raise TcgError(f"[{game.contract_rule}] {called} is for exactly {n} players: give {n} decks, not {len(decks)}")
+        raise TcgError(
+            f"[{game.contract_rule}] {_called(game)} is for exactly {n} players: give {n} decks, not {len(decks)}"
+        )
     n = check_players(game, len(decks) if players is None else players)
     if len(decks) != n:
         raise TcgError(f"[{game.contract_rule}] {n} players need {n} decks, got {len(decks)}")
@@ -51,7 +60,16 @@ def check_new_state(game: Game, seed: Any, decks: Any, players: Any, first_playe
     ):
         seats = "0 or 1" if fixed and n == 2 else f"a player index 0-{n - 1}"
         raise TcgError(f"[{game.first_player_rule}] first_player must be {seats}, not {shown(first_player)}")
-    return [game.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
+    if dealt is not None:
+        return list(dealt)
+    checked = [game.check_deck(d, f"deck of P{p + 1}") for p, d in enumerate(decks)]
+    if starters and len(game._starter_deal) < 8:
+        game._starter_deal[n] = tuple(checked)  # (the same starter decks for every new game without decks)
+    return checked
+
+
+def _called(game: Game) -> str:
+    return f"the {game.title.get('en', game.name)}"
 
 
 def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked here, also compiled

@@ -18,7 +18,7 @@ from ._mypyc import mypyc_attr
 from .actions import field_problem, shown
 from .errors import EngineError, IllegalActionError, TcgError
 from .events import Event
-from .frames import F_EVENTS, F_RNG, F_TRAIL, F_ZONES, Frame
+from .frames import F_EVENTS, F_RNG, F_TRAIL, F_ZONES, Frame, save_zone
 from .nocards import NO_CARDS
 from .rng import Rng
 
@@ -89,7 +89,7 @@ class State:
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
         self._frames: list[Frame] = []
-        self._saved: dict[int, tuple[int, ...]] | None = None
+        self._saved: list[int] | None = None
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
         #: per player: the events as that player sees them, and the history (``view``)
@@ -167,10 +167,8 @@ class State:
         lands in it)."""
         events = self.events
         n_events = len(events)
-        saved: dict[int, tuple[int, ...]] = {}
-        scalars = self._scalar_values()
-        rng_state = self.rng.state
-        n_trail = len(self.trail)
+        saved: list[int] = []  # (the undo frame is made before the action: the zones it touches go into ``saved``)
+        frame = self._frame(self.rng.state, n_events, len(self.trail), saved)
         legal = self._legal
         frames = self._frames
         n_frames = len(frames)
@@ -180,11 +178,11 @@ class State:
             self._saved = saved
             self._do(action)
             self._saved = None
-            frames.append(scalars + (rng_state, n_events, n_trail, saved if saved else None))
+            frames.append(frame)
             history.append(action)
             self._legal = None
         except BaseException:
-            self._roll_back(scalars + (rng_state, n_events, n_trail, saved), n_frames, n_history, legal)
+            self._roll_back(frame, n_frames, n_history, legal)
             raise
         return events[n_events:]
 
@@ -210,6 +208,11 @@ class State:
         """``node`` and the ``SCALARS`` in order (what a frame of undo saves); a game may override it with
         the tuple written out (the compiled build then reads its attributes natively)."""
         return self._get_scalars(self)  # type: ignore[no-any-return]
+
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+        """The undo frame of the action about to be applied (``core/frames.py``): ``_scalar_values()``, the RNG
+        state, the numbers of events and trail steps, and ``saved`` (a game may write the tuple out)."""
+        return self._scalar_values() + (rng_state, n_events, n_trail, saved)
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start.
@@ -261,11 +264,13 @@ class State:
         for i, name in enumerate(self._scalar_names):
             object.__setattr__(self, name, frame[i])
         self.rng.state = frame[F_RNG]
-        saved = frame[F_ZONES]
-        if saved is not None:
-            zones = self.zones
-            for index, content in saved.items():
-                zones[index] = list(content)
+        saved: list[int] = frame[F_ZONES]  # (``save_zone``: index, number of cards, cards; zone after zone)
+        zones = self.zones
+        i, n = 0, len(saved)
+        while i + 1 < n and i + 2 + saved[i + 1] <= n:  # (a record an interrupt cut short: a zone never changed)
+            k = saved[i + 1]
+            zones[saved[i]] = saved[i + 2 : i + 2 + k]
+            i += k + 2
         n_events = frame[F_EVENTS]
         del self.events[n_events:]
         del self.trail[frame[F_TRAIL] :]
@@ -274,11 +279,11 @@ class State:
 
     def _touch(self, index: int) -> list[int]:
         """Save zone ``index`` for undo (first touch in this action only) and return it."""
+        zone = self.zones[index]
         saved = self._saved
-        if saved is not None and index not in saved:
-            zone = self.zones[index]
-            saved[index] = tuple(zone)  # (a tuple of numbers: the garbage collector stops tracing it; empty: ``()``)
-        return self.zones[index]
+        if saved is not None:
+            save_zone(saved, index, zone)
+        return zone
 
     def _goto(self, node: str) -> None:
         """Move along an edge of the flow graph; anything else is an engine bug."""

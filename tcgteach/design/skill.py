@@ -22,12 +22,13 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.checks import check_int
 from ..core.errors import TcgError
-from ..sim.runner import resolve_game, simulate
+from ..sim.runner import process_pool, processes_available, resolve_game, simulate
 from ..sim.stats import wilson_interval
 from ..sim.variants import t_quantile
 from .measures import Estimate
@@ -93,6 +94,30 @@ def play_match(game: Any, strong: Any, weak: Any, games: int, seed_start: int = 
     losses = sum(1 for r, seat in records if r["winner"] is not None and r["winner"] != seat)
     label = [str(getattr(x, "name", x)) for x in (strong, weak)]
     return Match(label[0], label[1], len(records), wins, len(records) - wins - losses, losses)
+
+
+def _play_matches(
+    g: Any, sides: list[tuple[Any, Any]], games: int, seed_start: int, executor: Any, jobs: int | None, progress: Any
+) -> list[Match]:
+    """``play_match`` of each (strong, weak) pair, in order. On processes, one pool plays every match (not one pool
+    a run of games), and without progress bars the matches are handed to it all at once (a thread per match only
+    waits for its games): no core idles at the end of a match while the last game of it is played. The same games
+    on the same seeds either way, so the same results."""
+    own = None
+    if executor is None and jobs != 1 and processes_available():
+        own = executor = process_pool(jobs)
+    run = {"executor": executor, "jobs": jobs, "progress": progress, "players": 2}
+    try:
+        if executor is None or progress is not False:
+            return [play_match(g, strong, weak, games, seed_start, **run) for strong, weak in sides]
+        # its worker processes started now, from this thread alone (a process that runs threads is never forked)
+        executor.submit(int).result()
+        with ThreadPoolExecutor(max_workers=len(sides)) as threads:
+            futures = [threads.submit(play_match, g, strong, weak, games, seed_start, **run) for strong, weak in sides]
+            return [f.result() for f in futures]
+    finally:
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)
 
 
 def _fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float, float]:
@@ -183,13 +208,12 @@ def skill_trace(
     if g.min_players != 2 and g.max_players < 2:
         raise TcgError(f"{g.name}: the skill trace is played by two players")
     start = time.perf_counter()
-    run = {"executor": executor, "jobs": jobs, "progress": progress, "players": 2}
     coaches = [CoachAt(b) for b in budgets]
-    ladder = tuple(
-        play_match(g, hi, lo, games, seed_start, **run) for lo, hi in zip(coaches, coaches[1:], strict=False)
-    )
-    vs_h = tuple(play_match(g, c, "heuristic", games, seed_start, **run) for c in coaches)
-    vs_r = tuple(play_match(g, c, "random", games, seed_start, **run) for c in coaches)
+    sides: list[tuple[Any, Any]] = [(hi, lo) for lo, hi in zip(coaches, coaches[1:], strict=False)]
+    sides += [(c, "heuristic") for c in coaches] + [(c, "random") for c in coaches]
+    matches = _play_matches(g, sides, games, seed_start, executor, jobs, progress)
+    k, n = len(coaches) - 1, len(coaches)
+    ladder, vs_h, vs_r = tuple(matches[:k]), tuple(matches[k : k + n]), tuple(matches[k + n :])
     xs = [math.log2(b) for b in budgets]
     scores = [m.score.value or 0.0 for m in vs_h]
     _, slope, half, _ = _fit(xs, scores)

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from ...core.actions import Action
 from ...core.events import Event
+from ...core.frames import Frame
 from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
@@ -178,6 +179,26 @@ class DarkMoonState(State):
             self.unit_pick,
             self.pending,
             self.last_reveal,
+        )
+
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+        # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.actions_used,
+            self.armed_by,
+            self.armed_rule,
+            self.deck_out_seen,
+            self.unit_slot,
+            self.unit_pick,
+            self.pending,
+            self.last_reveal,
+            rng_state,
+            n_events,
+            n_trail,
+            saved,
         )
 
     # -- basic facts ---------------------------------------------------------------------------

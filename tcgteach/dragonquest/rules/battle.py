@@ -258,7 +258,7 @@ def judgment(s: DragonQuestState) -> None:
         "next_level": [1 + e // 5 for e in exp],
         "lost": sorted(s.losers),
     }
-    s.last_combat = freeze_battle(info)
+    s.last_combat = BattleRecord(info)  # (frozen when first read: ``freeze_battle``)
     s._emit_data(_EV_BATTLE, "DQ-7.8", s.turn_player, info)
     s.combat = None
     if damage.check_loss(s):
@@ -293,6 +293,33 @@ def freeze_battle(info: dict[str, Any]) -> tuple[Any, ...]:
         else:
             out.append((k, v))
     return tuple(out)
+
+
+class BattleRecord:
+    """``state.last_combat`` as ``judgment`` keeps it: the ``battle`` event's data (which nothing changes once it is
+    emitted), frozen by ``freeze_battle`` when first read (``DragonQuestState.last_combat``) and kept so. A battle
+    makes no ~50 tuples that live to the end of the game, most of them never read."""
+
+    __slots__ = ("info", "_frozen")
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        self.info: Final = info
+        self._frozen: tuple[Any, ...] | None = None
+
+    def frozen(self) -> tuple[Any, ...]:
+        frozen = self._frozen
+        if frozen is None:
+            frozen = self._frozen = freeze_battle(self.info)
+        return frozen
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BattleRecord) and self.frozen() == other.frozen()
+
+    def __hash__(self) -> int:
+        return hash(self.frozen())
+
+    def __repr__(self) -> str:
+        return repr(self.frozen())
 
 
 # -- end step (DQ-7.9) -------------------------------------------------------------------------------------------

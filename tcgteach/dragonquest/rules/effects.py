@@ -177,13 +177,14 @@ _USE_RULES: Final = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}
 
 def use(s: DragonQuestState, a: A.Use) -> None:
     p = s.actor
-    eff = s.inst.cards[a.card].effects[a.effect]
+    card, k = a.card, a.effect  # (each field read once: an action is a Python object, read by name)
+    eff = s.inst.cards[card].effects[k]
     timing = _USE_TIMINGS[eff.timing]
     if eff.close:
-        s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-4.6
+        s.orient = reoriented(s.orient, card, CLOSED)  # DQ-4.6
     rule = _USE_RULES[timing]
-    s._emit(_EV_USE, rule, p, card=a.card, effect=a.effect, timing=eff.timing, close=eff.close, hand=eff.hand)
-    s.pending = Pending("use", a.card, a.effect, p, eff.hand, NO_TARGET, timing)
+    s._emit(_EV_USE, rule, p, card=card, effect=k, timing=eff.timing, close=eff.close, hand=eff.hand)
+    s.pending = Pending("use", card, k, p, eff.hand, NO_TARGET, timing)
     continue_effect(s)
 
 

@@ -246,15 +246,15 @@ def swap_action(s: DragonQuestState, a: int, b: int) -> A.Swap:
 def recruit(s: DragonQuestState, a: A.Recruit) -> None:
     """DQ-6.5: active if its level is at most the player's, else closed."""
     p = s.actor
-    c = a.card
+    c, row = a.card, a.row
     cost = 0 if s.recruits == 0 else s.inst.cost[c]
     s.gp = replaced(s.gp, p, s.gp[p] - cost)
     s.recruits += 1
     s._touch_zone(p, HAND).remove(c)
-    s._touch_zone(p, FRONT if a.row == "front" else BACK).append(c)
+    s._touch_zone(p, FRONT if row == "front" else BACK).append(c)
     state = ACTIVE if s.inst.level[c] <= s.level[p] else CLOSED
     s.orient = reoriented(s.orient, c, state)
-    s._emit(_EV_RECRUIT, "DQ-6.5", p, card=c, row=a.row, cost=cost, state=ORIENT_NAMES[state])
+    s._emit(_EV_RECRUIT, "DQ-6.5", p, card=c, row=row, cost=cost, state=ORIENT_NAMES[state])
 
 
 def pay(s: DragonQuestState, p: int, gp: int) -> None:
@@ -288,16 +288,18 @@ def restore(s: DragonQuestState, a: A.Restore) -> None:
 def equip(s: DragonQuestState, a: A.Equip) -> None:
     """DQ-6.9: an item already carried goes to the discard pile."""
     p = s.actor
-    pay(s, p, s.inst.cost[a.item])
-    slot = s._touch_item(a.card)
+    item, card = a.item, a.card
+    cost = s.inst.cost[item]
+    pay(s, p, cost)
+    slot = s._touch_item(card)
     old = slot[0] if slot else None
     if old is not None:
         slot.clear()
         s._touch_zone(p, DISCARD).append(old)
-    s._touch_zone(p, HAND).remove(a.item)
-    slot.append(a.item)
-    s._emit(_EV_EQUIP, "DQ-6.9", p, card=a.card, item=a.item, old=old, cost=s.inst.cost[a.item])
-    damage.check_defeat(s, a.card)  # a new item may give less HP than the damage on the card
+    s._touch_zone(p, HAND).remove(item)
+    slot.append(item)
+    s._emit(_EV_EQUIP, "DQ-6.9", p, card=card, item=item, old=old, cost=cost)
+    damage.check_defeat(s, card)  # a new item may give less HP than the damage on the card
     formation.repair_then(s, "prep")
 
 
@@ -316,10 +318,11 @@ def move(s: DragonQuestState, a: A.Move) -> None:
 
 def swap(s: DragonQuestState, a: A.Swap) -> None:
     p = s.actor
+    card, other = a.front, a.back  # (each field read once: an action is a Python object, read by name)
     front, back = s._touch_zone(p, FRONT), s._touch_zone(p, BACK)
-    front[front.index(a.front)] = a.back
-    back[back.index(a.back)] = a.front
-    s._emit(_EV_SWAP, "DQ-6.10", p, card=a.front, other=a.back)
+    front[front.index(card)] = other
+    back[back.index(other)] = card
+    s._emit(_EV_SWAP, "DQ-6.10", p, card=card, other=other)
 
 
 def end_prep(s: DragonQuestState, a: A.Action) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ...core.nocards import NO_CARDS
+from ...core.rng import mix_seed
 from .cards import DECK_SIZE
 from .ids import ACTIVE, HAND_TARGET, NZ, Ev, Node
 from .instances import Readings
@@ -76,8 +77,6 @@ def row_rules(s: DragonQuestState) -> tuple[tuple[bool, ...], int]:
 
 def new_state(game: DragonQuest, seed: int, decks: list[tuple[str, ...]], first_player: int | None) -> DragonQuestState:
     """DQ-3: decide the first player, shuffle, draw 6, level 1 and 0 GP; then the mulligan decisions."""
-    from ...core.rng import mix_seed
-
     setup = {"seed": seed, "players": 2, "first_player": first_player, "decks": [list(d) for d in decks]}
     s = blank_state(game, setup, mix_seed(seed), tuple(decks))
     n = s.inst.n

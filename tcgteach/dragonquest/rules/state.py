@@ -16,15 +16,16 @@ This module holds the state and its facts; the rules that move it are split by c
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 from ...core.errors import EngineError, TcgError
+from ...core.frames import Frame, save_zone
 from ...core.nocards import NO_CARDS
 from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
-from . import battle, effects, formation, illegal, preparation, turn
+from . import dispatch, illegal, preparation
+from .battle import BattleRecord
 from .cards import Card
 from .combat import Combat
 from .effects import Pending
@@ -100,8 +101,12 @@ class DragonQuestState(State):
         "resume",
     )
     ZONES = ("deck", "hand", "front", "back", "discard", "exp", "quest")
-    __slots__ = SCALARS + (
-        "inst", "opt", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit", "_prep_log",
+    # (the scalars but ``last_combat``, a property over ``_last_battle``)
+    __slots__ = (
+        "turn", "turn_player", "first_player", "actor", "gp", "level", "orient", "poisoned", "recruits",
+        "quest_played", "pending", "combat", "passes", "queue", "losers", "loss_why", "end_reason", "repair", "resume",
+        "_last_battle", "inst", "opt", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit",
+        "_prep_log",
     )  # fmt: skip
 
     inst: Instances
@@ -138,9 +143,22 @@ class DragonQuestState(State):
     losers: frozenset[int]
     loss_why: tuple[tuple[int, str], ...]
     end_reason: str | None
-    last_combat: Any
+    #: the last battle's record as ``judgment`` keeps it (a ``battle.BattleRecord``), or as it was set: ``last_combat``
+    _last_battle: Any
     repair: tuple[int, ...]
     resume: Resume | None
+
+    @property
+    def last_combat(self) -> Any:
+        """The last battle's record (DQ-7.8): ``battle.freeze_battle`` of its ``battle`` event's data (tuples of
+        (key, value) pairs), None before the first. Kept as the event's data and frozen when first read
+        (``battle.BattleRecord``): most records are never read."""
+        record = self._last_battle
+        return record.frozen() if isinstance(record, BattleRecord) else record
+
+    @last_combat.setter
+    def last_combat(self, value: Any) -> None:
+        self._last_battle = value
 
     # -- facts -----------------------------------------------------------------------------------------
     def card(self, c: int) -> Card:
@@ -217,11 +235,11 @@ class DragonQuestState(State):
         """Zone ``zone`` (``ids.Zone``) of player p, saved for undo before it changes (``State._touch``, inlined:
         it runs at every move of a card)."""
         index = p * NZ + zone
+        cards = self.zones[index]
         saved = self._saved
-        if saved is not None and index not in saved:
-            cards = self.zones[index]
-            saved[index] = tuple(cards)  # (as ``State._touch``: a tuple, untracked by the garbage collector)
-        return self.zones[index]
+        if saved is not None:
+            save_zone(saved, index, cards)
+        return cards
 
     def _touch(self, index: int) -> list[int]:
         """``State._touch``; a card's damage pile or item slot that is still the shared empty zone (``setup``) gets a
@@ -229,8 +247,8 @@ class DragonQuestState(State):
         zones = self.zones
         zone = zones[index]
         saved = self._saved
-        if saved is not None and index not in saved:
-            saved[index] = tuple(zone)
+        if saved is not None:
+            save_zone(saved, index, zone)
         if zone is NO_CARDS:
             zone = zones[index] = []
         return zone
@@ -352,11 +370,10 @@ class DragonQuestState(State):
         self.node = node
 
     def _legal_actions(self) -> tuple[A.Action, ...]:
-        listing = _LEGAL.get(self.node)
-        return listing(self, self.actor) if listing is not None else ()
+        return dispatch.legal_actions(self)
 
     def _do(self, action: A.Action) -> None:
-        _HANDLERS[type(action)](self, action)
+        dispatch.carry_out(self, action)
         if self.node == _PREP:  # a preparation decision: its position counts for option repeat_limit (DQ-6.4)
             preparation.note_position(self, len(self.history) + 1)
 
@@ -429,6 +446,36 @@ class DragonQuestState(State):
             self.resume,
         )
 
+    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+        # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
+        return (
+            self.node,
+            self.turn,
+            self.turn_player,
+            self.first_player,
+            self.actor,
+            self.gp,
+            self.level,
+            self.orient,
+            self.poisoned,
+            self.recruits,
+            self.quest_played,
+            self.pending,
+            self.combat,
+            self.passes,
+            self.queue,
+            self.losers,
+            self.loss_why,
+            self.end_reason,
+            self._last_battle,
+            self.repair,
+            self.resume,
+            rng_state,
+            n_events,
+            n_trail,
+            saved,
+        )
+
     def _copy_scalars(self, new: State) -> None:
         # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
         assert isinstance(new, DragonQuestState)
@@ -450,12 +497,13 @@ class DragonQuestState(State):
         new.losers = self.losers
         new.loss_why = self.loss_why
         new.end_reason = self.end_reason
-        new.last_combat = self.last_combat
+        new._last_battle = self._last_battle
         new.repair = self.repair
         new.resume = self.resume
 
     def _clone_extra(self, new: State) -> None:
         assert isinstance(new, DragonQuestState)
+        new._last_battle = self._last_battle  # (the record as it is kept: not frozen for a clone)
         new.inst = self.inst
         new.opt = self.opt
         new._equip_cache = self._equip_cache
@@ -484,59 +532,3 @@ class DragonQuestState(State):
 
     def __repr__(self) -> str:
         return f"<DragonQuestState turn {self.turn} P{self.turn_player + 1} node={self.node} actor=P{self.actor + 1}>"
-
-
-def _fixed(*choices: A.Action) -> Callable[[DragonQuestState, int], tuple[A.Action, ...]]:
-    return lambda s, p: choices
-
-
-#: the legal actions at each decision node (the other nodes are passed through, DQ flow)
-_LEGAL: Final[dict[str, Callable[[DragonQuestState, int], tuple[A.Action, ...]]]] = {
-    Node.MULLIGAN: _fixed(A.MULLIGAN, A.KEEP),
-    Node.DRAW: turn.draw_actions,
-    Node.PREP: preparation.prep_actions,
-    Node.PREP_PAY: effects.pay_actions,
-    Node.PREP_TARGET: effects.target_actions,
-    Node.BATTLE: _fixed(A.FIGHT, A.SKIP),
-    Node.COMBAT_START: battle.start_actions,
-    Node.COMBAT_PAY: effects.pay_actions,
-    Node.COMBAT_TARGET: effects.target_actions,
-    Node.COMBAT_ACTION: battle.action_step_actions,
-    Node.COMBAT_DEFEND: battle.defend_actions,
-    Node.COMBAT_FALLBACK: battle.fallback_actions,
-    Node.COMBAT_COUNTER: _fixed(A.COUNTER, A.NO_COUNTER),
-    Node.COMBAT_END_STEP: battle.end_step_actions,
-    Node.REPAIR: formation.repair_actions,
-    Node.END_CONFUSION: turn.confusion_actions,
-}
-
-#: who carries out each action
-_HANDLERS: Final[dict[type, Callable[[DragonQuestState, Any], None]]] = {
-    A.Mulligan: turn.mulligan,
-    A.Keep: turn.mulligan,
-    A.Draw: turn.draw,
-    A.Recruit: preparation.recruit,
-    A.Treat: preparation.treat,
-    A.Heal: preparation.heal,
-    A.Restore: preparation.restore,
-    A.Equip: preparation.equip,
-    A.Move: preparation.move,
-    A.Swap: preparation.swap,
-    A.Use: effects.use,
-    A.UseItem: effects.use_item,
-    A.Quest: effects.quest,
-    A.Discard: effects.pay_discard,
-    A.Target: effects.target,
-    A.EndPrep: preparation.end_prep,
-    A.Fight: battle.fight,
-    A.Skip: battle.fight,
-    A.Pass: battle.pass_,
-    A.Attack: battle.attack,
-    A.Block: battle.block,
-    A.NoBlock: battle.block,
-    A.Counter: battle.counter,
-    A.NoCounter: battle.counter,
-    A.Advance: formation.advance,
-    A.Continue: battle.continue_,
-    A.EndBattle: battle.continue_,
-}
