@@ -224,6 +224,7 @@ def test_a_shipped_puzzles_link_opens_the_classroom_at_that_puzzle_in_puzzles_mo
     opened(room, fragment)
     assert room.puzzles is not None and room.children[-1] is room.puzzles
     assert room.puzzles.run.puzzle.id == target.id and room.lang == "ja"
+    assert room.game.name == "dragonquest" and room.session.state.game.name == "dragonquest"  # its title, Back
     assert room.link_inbox.notice.layout.display == "none"
 
 

@@ -141,15 +141,18 @@ def open_puzzle(room: Any, moment: Any) -> None:
     """A puzzle link (``links.PuzzleMoment``) opened in the classroom: Puzzles mode at that puzzle, in the link's
     language. A shipped puzzle opens in its game's shipped set; an inline one (a teacher's puzzle, checked and
     proved like any puzzle file) becomes the classroom's set."""
-    from ..puzzles import builtin, load_puzzles
+    from ..puzzles import load_puzzles
 
     puzzle = moment.puzzle()  # a LinkError for a puzzle this tcgteach does not have, or one that does not prove
     if moment.lang is not None and moment.lang != room.lang:
         room.set_lang(moment.lang)
+    if room.game.name != puzzle.game:  # the classroom turns to the puzzle's game: its title, Back to the game
+        room.game_picker.value = puzzle.game
+        room.new_game()
     if moment.inline is not None:
         room.puzzle_set = load_puzzles(dict(moment.inline))
-    elif room.puzzle_set is not None or room.game.name != puzzle.game:
-        room.puzzle_set = builtin(puzzle.game)
+    elif room.puzzle_set is not None and puzzle.id not in {p.id for p in room.puzzle_set}:
+        room.puzzle_set = None  # a teacher's file without this puzzle: the game's shipped set holds it
     pane = show_puzzles(room, True)
     pane.go(next(i for i, p in enumerate(pane.puzzles) if p.id == puzzle.id))
 
