@@ -327,10 +327,19 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         state_words = run.choice_words(self.lang)
         version = run.version
         old = self.choice_buttons
+        # the same choices as on screen: the buttons stay (a refresh that made new ones could swallow a click made
+        # meanwhile on the old ones, seen in chromium under load); each keeps the version it answers for
+        keep = [b.tooltip for b in old] == [text for text, _ in state_words]
         buttons = []
         for i, (text, words) in enumerate(state_words):
-            b = w.Button(description=words, tooltip=text, layout=w.Layout(width="100%"))
-            b.add_class("tcg-pz-choice")
+            if keep:
+                b = old[i]
+                b.description, b.button_style, b.disabled = words, "", False
+            else:
+                b = w.Button(description=words, tooltip=text, layout=w.Layout(width="100%"))
+                b.add_class("tcg-pz-choice")
+                b.on_click(self.table.guard(self._click(i, b)))
+            b.tcg_version = version
             if text in run.record.wrong:
                 b.button_style, b.disabled = "danger", True
                 b.description = self._t("tried_wrong", what=words)
@@ -338,19 +347,24 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                 b.button_style = "success"
                 b.description = f"✓ {words}"
             b.disabled = b.disabled or run.phase in (Phase.LINE, Phase.SOLVED)
-            b.on_click(self.table.guard(self._click(i, version)))
             buttons.append(b)
+        if keep:
+            return self._prompt()
         self.choice_buttons = buttons
         self.choice_box.children = buttons
         for b in old:
             b.close()
+        self._prompt()
+
+    def _prompt(self) -> None:
+        run = self.run
         seat = run.puzzle.seat + 1
         key = {Phase.ASK: "you_are", Phase.REFUTED: "choose_again"}.get(run.phase, "you_were")
         self.prompt.value = html.escape(self._t(key, n=seat))
 
-    def _click(self, index: int, version: int) -> Any:
+    def _click(self, index: int, button: Any) -> Any:
         def click(_b: Any) -> None:
-            if version != self.run.version:
+            if button.tcg_version != self.run.version:
                 raise TcgError(self._t("stale"))
             self.answer(index)
 
