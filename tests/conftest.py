@@ -38,6 +38,7 @@ FLOORS: dict[str, float] = {
     "dragonquest": 94.0,
     "review": 94.8,
     "puzzles": 89.9,
+    "links": 94.6,
     "sim": 96.8,
     "tcgteach": 94.2,
     "viz": 93.3,

@@ -71,8 +71,10 @@ def test_classroom_cards_is_checked_and_handed_to_the_apps(monkeypatch: pytest.M
         return 0
 
     monkeypatch.setattr(classroom_server, "serve", serve)
-    monkeypatch.delenv("TCGTEACH_CARDS", raising=False)
-    monkeypatch.delenv("TCGTEACH_CARDS_GAME", raising=False)
+    monkeypatch.setenv("TCGTEACH_CARDS", "")  # recorded: the command sets it, the teardown removes it
+    monkeypatch.delenv("TCGTEACH_CARDS")
+    monkeypatch.setenv("TCGTEACH_CARDS_GAME", "")  # recorded: the command sets it, the teardown removes it
+    monkeypatch.delenv("TCGTEACH_CARDS_GAME")
     assert cli.main(["classroom", "--cards", str(tweaked)]) == 0
     assert seen == {"cards": str(tweaked.resolve()), "game": "darkmoon"}
 

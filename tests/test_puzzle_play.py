@@ -323,7 +323,8 @@ def test_classroom_puzzles_is_checked_and_handed_to_the_apps(monkeypatch: pytest
     monkeypatch.setattr(
         classroom_server, "serve", lambda notebook, **kw: seen.update(p=os.environ.get("TCGTEACH_PUZZLES")) or 0
     )
-    monkeypatch.delenv("TCGTEACH_PUZZLES", raising=False)
+    monkeypatch.setenv("TCGTEACH_PUZZLES", "")  # recorded: the command sets it, the teardown removes it
+    monkeypatch.delenv("TCGTEACH_PUZZLES")
     assert cli.main(["classroom", "--puzzles", str(DQ)]) == 0
     assert seen == {"p": str(DQ.resolve())}
 

@@ -214,6 +214,8 @@ def jupyter_env(tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
     for key in ("JUPYTER_PATH", "JUPYTER_PREFER_ENV_PATH", "JUPYTER_TOKEN", "JPY_SESSION_NAME"):
         env.pop(key, None)
+    for key in ("TCGTEACH_CARDS", "TCGTEACH_CARDS_GAME", "TCGTEACH_PUZZLES"):  # what `tcgteach classroom` hands
+        env.pop(key, None)  # its notebook: the apps the tests open play the games' own cards and puzzles
     env.update({k: str(v) for k, v in dirs.items()})
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
