@@ -41,6 +41,9 @@ DROP = {"sqlite3", "numpy", "matplotlib", "setuptools"}  # never fetched
 #: dependencies of tcgteach left out of the site: jsonschema needs the compiled rpds-py (not on PyPI for
 #: Pyodide); without it tcgteach checks its files with its own validator (tcgteach.core.schema.SubsetValidator)
 NOT_BUNDLED = {"jsonschema"}
+#: the site is the lessons' world: of tcgteach's `notebooks` extra, the packages that run in Pyodide (the widgets,
+#: the flow graphs' DOT, progress bars) are preloaded with it; JupyterLab, Voila and ipykernel are the site itself
+SITE_EXTRA = {"notebooks"}
 RUNTIME = [
     "pyodide.js",
     "pyodide.mjs",
@@ -178,7 +181,7 @@ for whl in EXTRA:
     reqs = [h.split(": ", 1)[1] for h in hdr if h.startswith("Requires-Dist: ")]
     deps = []
     for r in reqs:
-        if "extra ==" in r:
+        if "extra ==" in r and not any(f'extra == "{x}"' in r for x in SITE_EXTRA):
             continue
         dn = canon(
             r.split(";")[0]
@@ -192,6 +195,8 @@ for whl in EXTRA:
         )
         if dn in NOT_BUNDLED:
             continue
+        if "extra ==" in r and dn not in {canon(k) for k in need} | {canon(x.name.split("-")[0]) for x in EXTRA}:
+            continue  # of the extra, only what is here already (never matplotlib: Pyodide's CDN only)
         if dn in lock_names or dn in {canon(x.name.split("-")[0]) for x in EXTRA}:
             deps.append(dn)
     shutil.copy2(whl, OUT / whl.name)

@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 import tcgteach
 
 from .core.errors import TcgError
+from .extras import MissingExtraError, require
 from .i18n import LANGS, Text, pick
 from .session import Session
 from .texts import outcome_text, rule_marks
@@ -382,10 +383,9 @@ def card_file_game(path: str) -> str:
 
 
 def cmd_classroom(args: argparse.Namespace, out: Any, extra: Sequence[str]) -> int:
-    try:
-        from . import classroom_server
-    except ImportError as exc:
-        raise TcgError(f"the classroom needs Voila: pip install 'tcgteach[notebooks]' ({exc})") from None
+    require("voila", "the classroom")  # the rest of the notebooks extra comes with it
+    from . import classroom_server
+
     if args.cards is not None:  # checked here, before the server starts; the app's kernels read the two variables
         name = card_file_game(args.cards)
         game = make_game(name, dict(tcgteach.game_class(name).classroom_options), args.cards)
@@ -570,7 +570,7 @@ def main(argv: Sequence[str] | None = None, out: Any = None, inp: Any = None) ->
         if extra and args.command != "classroom":  # only the classroom passes arguments on (to voila)
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return _run(args, extra, out, inp)
-    except TcgError as exc:
+    except (TcgError, MissingExtraError) as exc:
         return _fail(str(exc), 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)

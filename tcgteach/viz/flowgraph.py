@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..core.checks import check_lang, check_text, shown
 from ..core.errors import TcgError
 from ..core.files import atomic_write_text
+from ..extras import require
 from ..i18n import LANGS, pick
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def _tell_once() -> None:
 
 def dot_source(flow: Flow, lang: str = "en", game: str = "") -> str:
     """The DOT text of a flow graph (deterministic: committed under ``diagrams/`` and diffed in CI)."""
-    import graphviz
+    graphviz = require("graphviz", "drawing a flow graph")
 
     title = pick(flow.title, lang)
     g = graphviz.Digraph(
@@ -195,7 +196,7 @@ def focus_source(flow: Flow, node: str, lang: str = "en", via: str | None = None
     crosses a label or a rule ID. The node and its edges keep the
     ids of the whole graph, so the same CSS lights both; the neighbours are copies (a node may be reached
     from and go to the same one)."""
-    import graphviz
+    graphviz = require("graphviz", "drawing a flow graph")
 
     g = graphviz.Digraph(
         name=f"focus_{_css(node)}",
@@ -585,7 +586,7 @@ def write_diagrams(out: Path, svg: bool = True, games: Iterable[str] | None = No
 
 
 def _render_svg_raw(source: str) -> str:
-    import graphviz
+    graphviz = require("graphviz", "drawing a flow graph")
 
     if shutil.which("dot") is None:
         raise GraphvizMissing(INSTALL_GRAPHVIZ)

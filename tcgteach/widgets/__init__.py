@@ -1,5 +1,7 @@
-"""ipywidgets front ends. Importing this module imports ipywidgets (the core never does)."""
+"""ipywidgets front ends. Importing this module imports ipywidgets (the core never does); without the
+``notebooks`` extra it raises :class:`tcgteach.extras.MissingExtraError`, one line naming the extra to install."""
 
+from . import _needs  # noqa: F401  (first: the one-line error without the notebooks extra)
 from .classroom import Classroom
 from .combat import CombatView
 from .deckbuilder import DeckBuilder
