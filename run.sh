@@ -65,7 +65,9 @@ if [ "${#apt_want[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${apt_want[@]}" >/dev/null
 fi
 
-# the compiled build in .venv-fast (bash run.sh fast; also part of 'test'): rebuilt only when a source changed
+# the compiled build in .venv-fast (bash run.sh fast; also part of 'test'): rebuilt only when a source changed;
+# with the widgets, graphviz and tqdm of the notebooks extra (the wheel alone is the engine), which the tests run
+# on it use (every public call, the third game's front ends)
 build_fast() {
   local flog=".venv-fast/build.log" stamp=".venv-fast/build.sha256" sum
   if [ ! -x .venv-fast/bin/python ]; then
@@ -82,7 +84,7 @@ build_fast() {
   rm -rf .venv-fast/wheels
   if ! { PIP_ROOT_USER_ACTION=ignore "${fpip[@]}" install -q --upgrade pip \
          && PIP_ROOT_USER_ACTION=ignore "${fpip[@]}" install -q "setuptools>=77" wheel "mypy==2.4.1" "pytest>=8.0" \
-              "hypothesis>=6.0" \
+              "hypothesis>=6.0" "ipywidgets>=8.0" "graphviz>=0.20" "tqdm>=4.60" \
          && TCGTEACH_COMPILE=1 "${fpip[@]}" wheel -q --no-build-isolation --no-deps . -w .venv-fast/wheels \
          && PIP_ROOT_USER_ACTION=ignore "${fpip[@]}" install -q --force-reinstall .venv-fast/wheels/tcgteach-*.whl; \
        } >"$flog" 2>&1; then
