@@ -87,7 +87,7 @@ def test_compiled_build_really_runs_compiled_modules() -> None:
     # and a compiled engine plays: a whole random game of each
     import random
 
-    for name in ("darkmoon", "dragonquest"):
+    for name in tcgteach.BUILTIN_GAMES:  # the games whose engines setup.py compiles
         s = tcgteach.game(name, {"turn_limit": 200} if name == "dragonquest" else None).new_state(seed=3)
         rng = random.Random(3)
         while not s.is_terminal():

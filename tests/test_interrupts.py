@@ -53,7 +53,7 @@ def at_least(n: int, name: str = "darkmoon") -> int:
     required compiled."""
     if COMPILED:
         return 0
-    return n if name in ("darkmoon", "dragonquest") else max(1, n // 10)
+    return n if name in tcgteach.BUILTIN_GAMES else max(1, n // 10)
 
 
 class _Injected(KeyboardInterrupt):

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+import tcgteach
+
 if TYPE_CHECKING:  # mypy reads tests/ as a package ([tool.mypy] in pyproject.toml)
     from . import gamecases
 else:
@@ -99,7 +101,7 @@ def test_every_registered_game_has_golden_playthroughs(game: str) -> None:
 def test_the_declared_set_covers_both_games() -> None:
     """What the playthroughs promise to pin (issue 11): per game at least 3 random and 2 heuristic games, a
     Japanese one and teaching positions; a DARK MOON table of 5 or more; Dragon Quest's disputed readings."""
-    for game in ("darkmoon", "dragonquest"):
+    for game in tcgteach.BUILTIN_GAMES:
         specs = [s for s in R.SPECS if s["game"] == game]
         plain = [s for s in specs if not s.get("position")]
         assert len({s["seed"] for s in plain if s["agents"] == "random"}) >= 3

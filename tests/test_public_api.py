@@ -462,9 +462,9 @@ def targets() -> list[Target]:
     import importlib
 
     found: list[Target] = []
-    for game in ("darkmoon", "dragonquest"):
+    for game in tcgteach.BUILTIN_GAMES:
         found += _game_targets(game)
-    seen: set[int] = {id(type(tcgteach.game(n))) for n in ("darkmoon", "dragonquest")}
+    seen: set[int] = {id(type(tcgteach.game(n))) for n in tcgteach.BUILTIN_GAMES}
     for modname in MODULES:
         module = importlib.import_module(modname)
         for name in _public_names(module):
@@ -513,7 +513,7 @@ def _class_targets(qual: str, name: str, obj: type) -> list[Target]:
         if maker is None:
             found.append(Target(f"{key}.{m}", "darkmoon", _refusing(key)))
             continue
-        for game in ("darkmoon", "dragonquest"):
+        for game in tcgteach.BUILTIN_GAMES:
             found.append(_method_target(f"{key}.{m}", game, maker, m))
     return found
 
