@@ -183,3 +183,17 @@ def test_shellcheck_checks_the_run_blocks(tmp_path: Path) -> None:
     run = _jactionlint(_broken_copy(tmp_path, "release.yml", '"v$version"', "v$version"))
     assert run.returncode == 1, run.stdout + run.stderr
     assert "SC2086" in run.stdout, run.stdout
+
+
+def test_changelog_links_every_version_as_the_release_steps_say() -> None:
+    """Keep a Changelog's links at the bottom: [Unreleased] compares the last tag with HEAD, each version has one."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    versions = re.findall(r"^## \[([^\]]+)\]", text, re.M)
+    links = dict(re.findall(r"^\[([^\]]+)\]: (https://\S+)$", text, re.M))
+    assert set(versions) == set(links), (versions, links)
+    last = versions[1] if len(versions) > 1 else None
+    assert last is None or links["Unreleased"].endswith(f"/compare/v{last}...HEAD")
+    assert re.findall(r"^### (.+)$", text.split("\n## [", 2)[1], re.M) == sorted(
+        set(re.findall(r"^### (.+)$", text.split("\n## [", 2)[1], re.M)),
+        key=["Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"].index,
+    ), "each kind of change once per release, in Keep a Changelog's order"
