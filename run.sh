@@ -170,6 +170,12 @@ case "$what" in
     echo "== ruff check and ruff format --check"
     .venv/bin/ruff check "${lint_paths[@]}"
     .venv/bin/ruff format --check "${lint_paths[@]}"
+    # the GitHub workflows (rules: .github/jactionlint.yaml), offline, with shellcheck over their run: blocks; the
+    # files named, so that it needs no git work tree; a finding fails the test run
+    echo "== jactionlint .github/workflows"
+    shellcheck_flag=()
+    if [ -x .venv/bin/shellcheck ]; then shellcheck_flag=(--shellcheck=.venv/bin/shellcheck); fi
+    .venv/bin/jactionlint --no-online "${shellcheck_flag[@]}" -c .github/jactionlint.yaml .github/workflows/*.yml
     # static types: mypy --strict over the package, its tests and the example game plugins ([tool.mypy] in
     # pyproject.toml); errors fail the run
     echo "== mypy --strict tcgteach, tests and the example game plugins"

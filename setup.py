@@ -2,9 +2,11 @@
 
     pip install .                                   # pure Python: the reference, and what JupyterLite ships
     TCGTEACH_COMPILE=1 pip install --no-build-isolation .   # the kernel and both engines compiled by mypyc
+    TCGTEACH_COMPILE=1 python -m build --wheel      # the same, in an isolated build environment (cibuildwheel)
 
 The compiled build needs mypy (which brings mypyc), setuptools >= 77 and a C compiler with the Python
-headers in the build environment (``bash run.sh fast`` sets one up in .venv-fast). It compiles the modules
+headers in the build environment (``bash run.sh fast`` sets one up in .venv-fast; an isolated build gets mypy
+from ``COMPILE_REQUIRES``, which this script reports as a build requirement). It compiles the modules
 listed in ``COMPILED`` into C extensions; the .py files are shipped beside them, and Python imports the
 extension first. Everything else (front ends, widgets, viz, lessons, the simulator) stays pure Python.
 Both builds play every game identically: the golden playthroughs and the conformance checker run on both.
@@ -13,6 +15,7 @@ Both builds play every game identically: the golden playthroughs and the conform
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -73,8 +76,20 @@ def compiled_paths() -> list[str]:
     return sorted(f for f in found if not f.endswith("/__init__.py") and f[len("tcgteach/") : -3] not in NOT_COMPILED)
 
 
+#: the compiled build's extra build requirement (mypyc comes with mypy; the `test` extra's mypy): passed as
+#: setup_requires, which setuptools' PEP 517 backend reports to the front end (get_requires_for_build_wheel), so
+#: an isolated build (python -m build, cibuildwheel: the release's compiled wheels) installs it before building
+COMPILE_REQUIRES = ["mypy==2.4.1"]
+
+
+def metadata_only() -> bool:
+    """Whether setuptools runs only for the metadata or the build requirements (egg_info, dist_info): then no
+    extension is needed, and mypy may not be installed yet (it is one of the requirements being asked for)."""
+    return any(command in sys.argv[1:] for command in ("egg_info", "dist_info"))
+
+
 def ext_modules() -> list:  # type: ignore[type-arg]
-    if not compile_requested():
+    if not compile_requested() or metadata_only():
         return []
     try:
         from mypyc.build import mypycify  # only the compiled build needs mypy
@@ -92,4 +107,8 @@ def ext_modules() -> list:  # type: ignore[type-arg]
 #: the compiled build keeps its files apart, so that a later pure build never packs a compiled module
 BUILD_BASE = "build/compiled" if compile_requested() else "build"
 
-setup(ext_modules=ext_modules(), options={"build": {"build_base": BUILD_BASE}})
+setup(
+    ext_modules=ext_modules(),
+    setup_requires=COMPILE_REQUIRES if compile_requested() else [],
+    options={"build": {"build_base": BUILD_BASE}},
+)
