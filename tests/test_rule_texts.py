@@ -30,7 +30,11 @@ else:
     except ImportError:
         import gamecases
 
-SPEC_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+#: the rules specification as the tests read it: the repository's copy (docs/rules/), so that a clone on its own
+#: (GitHub's CI) runs every test; test_the_spec_copy_is_the_shared_spec keeps it equal to shared/rules/
+SPEC_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+#: the project's shared specification, two levels above tests/ where it is (this workplace's CI and sessions)
+SHARED_SPEC_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
 #: the games with a rules specification in shared/rules/ (the built-ins)
 GAMES = tcgteach.BUILTIN_GAMES
 #: every registered game (a plugin's rules.json is its own spec)
@@ -58,7 +62,7 @@ def parse_spec(game: str) -> dict[str, SpecRule]:
     if not path.is_file():
         pytest.fail(
             f"the rules specification is missing: looked for {path} (the tests compare rules.json "
-            f"with shared/rules/*.md, two levels above tests/)",
+            f"with docs/rules/*.md, the copy of shared/rules/*.md)",
             pytrace=False,
         )
     rules: dict[str, SpecRule] = {}
@@ -423,3 +427,14 @@ def test_a_missing_unique_name_rule_is_not_read_as_no_copy_limit(game: str, rule
         assert all(limit in text for limit in limits), text
     assert "場に出せる同名カードの制限" in g.rule_text(rule, "ja")
     assert "in play" in g.rule_text(rule, "en")
+
+
+def test_the_spec_copy_is_the_shared_spec() -> None:
+    """docs/rules/ is the shared specification, byte for byte: a revised rule in shared/rules/ fails this test until
+    the copy is updated (``cp ../shared/rules/*.md docs/rules/``), and then the rule tests see the revision."""
+    if not SHARED_SPEC_DIR.is_dir():
+        pytest.skip(f"no shared specification at {SHARED_SPEC_DIR} (a clone on its own): the copy stands")
+    shared = sorted(p.name for p in SHARED_SPEC_DIR.glob("*.md"))
+    assert shared == sorted(p.name for p in SPEC_DIR.glob("*.md"))
+    for name in shared:
+        assert (SPEC_DIR / name).read_bytes() == (SHARED_SPEC_DIR / name).read_bytes(), f"docs/rules/{name} is stale"
