@@ -272,6 +272,7 @@ WORDS = Text(
 
 
 def format_info(info: RuleInfo) -> list[str]:
+    """What ``where`` found about a rule, as lines of text for the command line (``tcgteach rules ID --where``)."""
     if not isinstance(info, RuleInfo):
         raise TcgError(f"format_info takes what where() returns (a RuleInfo), not {shown(info)}")
     lang = info.lang

@@ -63,6 +63,7 @@ class Record:
 
     @property
     def tried(self) -> bool:
+        """Whether the player has tried this puzzle (solved it or made a wrong move)."""
         return self.solved or bool(self.wrong)
 
 
@@ -96,18 +97,22 @@ class PuzzleRun:
     # -- the puzzle on the table ---------------------------------------------------------------------------
     @property
     def puzzle(self) -> Puzzle:
+        """The puzzle being played now."""
         return self.puzzles[self.index]
 
     @property
     def record(self) -> Record:
+        """The player's record (solved, wrong tries) of the current puzzle."""
         return self.records[self.index]
 
     @property
     def state(self) -> State:
+        """The current position of the puzzle being played."""
         return self.session.state
 
     @property
     def game(self) -> Game:
+        """The game of the puzzle being played."""
         return self.session.state.game
 
     @property

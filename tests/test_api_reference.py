@@ -45,14 +45,25 @@ def _public_names(module_name: str) -> Iterator[tuple[str, object]]:
 
 
 def _members(cls: type) -> Iterator[tuple[str, object]]:
-    """A class's own public functions, class and static methods and properties, as ``getdoc`` should read them."""
+    """A class's own public functions, class and static methods and properties."""
     for name, raw in vars(cls).items():
-        if name.startswith("_"):
-            continue
-        if isinstance(raw, property):
+        if not name.startswith("_") and (
+            isinstance(raw, property | staticmethod | classmethod) or inspect.isfunction(raw)
+        ):
             yield name, raw
-        elif isinstance(raw, staticmethod | classmethod) or inspect.isfunction(raw):
-            yield name, getattr(cls, name)
+
+
+def _inherited_doc(cls: type, name: str) -> str:
+    """The docstring of ``cls.name`` or, for an override without one, of the same member in a base class (as
+    ``inspect.getdoc`` finds a method's, and as pdoc shows it)."""
+    for klass in cls.__mro__:
+        raw = vars(klass).get(name)
+        if isinstance(raw, staticmethod | classmethod):
+            raw = raw.__func__
+        doc: str | None = getattr(raw, "__doc__", None) if raw is not None else None
+        if doc and doc.strip():
+            return doc
+    return ""
 
 
 def undocumented() -> list[str]:
@@ -70,9 +81,8 @@ def undocumented() -> list[str]:
             if not (obj.__doc__ or "").strip():
                 missing.append(where)
             if inspect.isclass(obj):
-                for member_name, member in _members(obj):
-                    doc = member.__doc__ if isinstance(member, property) else inspect.getdoc(member)
-                    if not (doc or "").strip():
+                for member_name, _member in _members(obj):
+                    if not _inherited_doc(obj, member_name):
                         missing.append(f"{where}.{member_name}")
     return missing
 

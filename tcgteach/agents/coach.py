@@ -250,6 +250,8 @@ class CoachAgent:
         self._base: Any = None
 
     def act(self, view: State) -> Action:
+        """The action the coach's search prefers for ``view`` within its time budget (the heuristic's own choice unless
+        another wins clearly more often); ``hint`` gives the same choice with its reasons."""
         start = time.perf_counter()
         legal = check_state(view, None, "view").legal_actions()
         if not legal:

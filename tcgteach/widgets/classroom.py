@@ -494,6 +494,7 @@ class Classroom(Surface):
         return self.hint_pane.hint()
 
     def show_hint(self) -> None:
+        """Show the coach's hint for the current decision."""
         self.hint_pane.show()
 
     def ready(self) -> None:

@@ -88,6 +88,7 @@ def _set_for(room: Any) -> Any:
 
 
 def has_puzzles(room: Any) -> bool:
+    """Whether the classroom has puzzles to offer for its game (a teacher's set, or the package's own)."""
     from ..puzzles import builtin_games
 
     return room.puzzle_set is not None or room.game.name in builtin_games()

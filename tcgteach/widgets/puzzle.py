@@ -201,6 +201,7 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return moved
 
     def previous(self) -> bool:
+        """Go to the previous puzzle of the set; False (and a note) at the first one."""
         moved = self.run.previous()
         self._say("" if moved else self._t("at_first"))
         self.refresh()
