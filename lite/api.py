@@ -63,7 +63,7 @@ def build(out: Path) -> list[str]:
         docformat="restructuredtext",
         show_source=False,  # the source is on GitHub; it would double the size of the pages
         search=True,
-        footer_text="tcgteach API reference · the lessons: ../index.html",
+        footer_text="tcgteach: DARK MOON and the Dragon Quest Card Game",
         math=False,  # MathJax and Mermaid would come from a CDN
         mermaid=False,
     )

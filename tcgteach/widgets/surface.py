@@ -1,4 +1,4 @@
-"""What every play front end is made of: a :class:`~tcgteach.widgets.panes.Table` over one session and
+"""What every play front end is made of: a :class:`tcgteach.widgets.panes.Table` over one session and
 the panes over it. :class:`Surface` is not a front end itself; the stepper, the combat view and the
 classroom each put its panes together in their own layout (none of them subclasses another)."""
 

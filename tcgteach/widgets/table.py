@@ -1,4 +1,4 @@
-"""The table every play front end is built over: one :class:`~tcgteach.session.Session` with
+"""The table every play front end is built over: one :class:`tcgteach.session.Session` with
 who sees what (a perspective), the language and the rules of a safe turn — the moment a person acts
 every choice is locked until the next position is shown; a click made for an earlier position is
 refused with a message and changes nothing; the agents' moves are shown one at a time (``pause``
