@@ -7,7 +7,8 @@
 #   bash run.sh test        ruff (lint + format check), mypy --strict, then the whole test suite (unit, rule,
 #                           conformance, notebook and real-browser tests); the example game plugins
 #                           (examples/games/*/) are installed first, so the shared tests run over them too
-#   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server
+#   bash run.sh site        build site/: the lessons and the classroom for any browser (JupyterLite), no server,
+#                           and the API reference from the docstrings (site/api/)
 #   bash run.sh fast        the compiled engine: builds the wheel with the kernel and both game engines compiled
 #                           by mypyc (TCGTEACH_COMPILE=1, see setup.py; needs a C compiler and the Python headers)
 #                           into .venv-fast/wheels, installs it into .venv-fast and checks the modules are compiled;
@@ -28,7 +29,7 @@ shift || true
 case "$what" in
   lessons|classroom) extras="notebooks" ;;
   test) extras="notebooks,test" ;;
-  site) extras="notebooks" ;;
+  site) extras="notebooks,docs" ;;  # docs: pdoc, for the API reference (site/api/, lite/api.py)
   fast) extras="" ;;
   *) echo "usage: bash run.sh lessons|classroom|test|site|fast [arguments for the program]" >&2; exit 2 ;;
 esac

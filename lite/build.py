@@ -8,6 +8,7 @@ What it makes (``--out``, default ``site/``):
 - the classroom (and every notebook) as a Voici app page: ``voici/render/NAME.html``;
 - ``pages/NAME.html``: each lesson run once with its outputs (boards and graphs included), to read without a
   kernel, with a link to open the same lesson live (``pages/ja/01_darkmoon.html``; skipped with ``--no-pages``);
+- ``api/``: the API reference, built from the docstrings by ``lite/api.py`` (pdoc) with the pages' Python;
 - ``index.html``: a start page linking all of them, in English and Japanese.
 
 Everything the browser needs is in the folder: the Pyodide runtime (npm package ``pyodide``), the tcgteach
@@ -325,6 +326,8 @@ in this browser. Starting it takes about {STAGE_ENDS[2]} s on our computer, up t
 runtime, the packages, then the kernel: the page shows each stage).<br>
 2つの日本のトレーディングカードゲームを、実際に遊びながら1手ずつ学べます。インストールは不要で、Pythonはこのブラウザーの中で動きます。起動には、私たちのコンピューターで約{STAGE_ENDS[2]}秒、混んでいるときは{BUSY_S}秒ほどかかります（Python本体、パッケージ、カーネルの順に読み込み、ページに進み具合が出ます）。</p>
 <p class="big"><a href="voici/render/05_classroom.html">▶ The classroom app / 教室アプリ</a></p>
+<p><a href="api/index.html">API reference</a> — every public module, class and function of the tcgteach package,
+from its docstrings / tcgteach パッケージの API リファレンス（英語）</p>
 <h2>Lessons / レッスン</h2>
 <p>Open a lesson, then <b>Run → Run All Cells</b> (or Shift+Enter cell by cell, from the top).<br>
 レッスンを開き、<b>Run → Run All Cells</b>（または上から1セルずつ Shift+Enter）で動かします。
@@ -343,7 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(REPO / "site"), help="the folder to write (replaced)")
     ap.add_argument("--cache", default=str(REPO / ".cache" / "site"), help="where npm packages are kept")
-    ap.add_argument("--pages-python", default=None, help="a Python with tcgteach[notebooks] to render pages/")
+    ap.add_argument(
+        "--pages-python", default=None, help="a Python with tcgteach[notebooks,docs] to render pages/ and api/"
+    )
     ap.add_argument("--no-pages", action="store_true", help="skip the rendered pages")
     args = ap.parse_args(argv)
     out, cache = Path(args.out).resolve(), Path(args.cache).resolve()
@@ -403,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
         print("== site: pages (each lesson run once, with its outputs)", flush=True)
         py = args.pages_python or sys.executable
         run([py, str(HERE / "pages.py"), str(out / "pages"), str(NOTEBOOKS), *map(str, lessons())])
+    print("== site: api (the API reference, from the docstrings; a warning fails the build)", flush=True)
+    run([args.pages_python or sys.executable, str(HERE / "api.py"), str(out / "api")])
     landing(out, pages)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"== site: {out} ({size / 1e6:.0f} MB, {sum(1 for _ in out.rglob('*'))} files)", flush=True)

@@ -170,6 +170,7 @@ class StopsItsKernels(Voila):  # type: ignore[misc]
         signal.signal(signal.SIGHUP, self._handle_signal_stop)
 
     def stop(self) -> None:
+        """Shut down every kernel the app started before the server stops, so that no student's kernel outlives it."""
         manager = self.kernel_manager
         try:
             run_sync(manager.shutdown_all)()

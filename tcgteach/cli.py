@@ -1,13 +1,11 @@
 """The ``tcgteach`` command: play, replay, simulate, diagrams, rules, classroom, link, puzzle.
 
-Every error is one line on stderr and a non-zero exit, never a traceback: usage errors (argparse) exit 2,
-library errors (``TcgError``) 2, files that cannot be read or written 1, an interrupt (Ctrl+C) 130.
-Output files (``--record``, ``--out``) are checked before a game or simulation starts: one that is also an
-input (``--cards``) is refused, and each is written whole or not at all (``core/files.py``). Replaying a
-record cut off before its result line prints "unfinished" and exits 1. Numbers are
-ASCII digits only (``"²".isdigit()`` is True, and ``int("١٢")`` is 12). ``TCGTEACH_DEBUG=1`` shows the
-traceback of an unexpected error (a bug: please report it).
-"""
+Every error is one line on stderr and a non-zero exit, never a traceback: usage errors (argparse) exit 2, library
+errors (``TcgError``) 2, files that cannot be read or written 1, an interrupt (Ctrl+C) 130. Output files
+(``--record``, ``--out``) are checked before a game or simulation starts: one that is also an input (``--cards``) is
+refused, and each is written whole or not at all (``core/files.py``). Replaying a record cut off before its result
+line prints "unfinished" and exits 1. Numbers are ASCII digits only (``"²".isdigit()`` is True, and ``int("١٢")`` is
+12). ``TCGTEACH_DEBUG=1`` shows the traceback of an unexpected error (a bug: please report it)."""
 
 from __future__ import annotations
 
@@ -128,6 +126,7 @@ class HumanAgent:
         self.lang, self.out, self.inp = lang, out, inp
 
     def act(self, view: Any) -> Any:
+        """Ask the person at the terminal for a legal action: its number in the printed list, or its text."""
         legal = view.legal_actions()
         game = view.game
         for i, a in enumerate(legal, 1):
@@ -160,7 +159,7 @@ def _print_events(state: Any, events: Sequence[Any], lang: str, viewer: int | No
         print(f"  [{ev.rule}] {state.game.describe_event(shown, state, lang)}", file=out)
 
 
-def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
+def _cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     from .agents import make_agent
 
     if args.record:
@@ -215,7 +214,7 @@ def cmd_play(args: argparse.Namespace, out: Any, inp: Any) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace, out: Any) -> int:
+def _cmd_replay(args: argparse.Namespace, out: Any) -> int:
     from .record import read_record, replay, unfinished
 
     record = read_record(args.file)
@@ -248,7 +247,7 @@ def cmd_replay(args: argparse.Namespace, out: Any) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace, out: Any) -> int:
+def _cmd_simulate(args: argparse.Namespace, out: Any) -> int:
     from .sim import format_table, simulate, summary, to_csv
 
     if args.out:
@@ -295,7 +294,7 @@ def diagram_dir(name: str) -> Path:
     return Path(places[0]) / "diagrams"
 
 
-def cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
+def _cmd_diagrams(args: argparse.Namespace, out: Any) -> int:
     from .viz.flowgraph import write_diagrams
 
     names = args.game or list(tcgteach.games())
@@ -339,7 +338,7 @@ def _print_rules(game: Any, ids: Sequence[str], args: argparse.Namespace, out: A
     return shown, marked
 
 
-def cmd_rules(args: argparse.Namespace, out: Any) -> int:
+def _cmd_rules(args: argparse.Namespace, out: Any) -> int:
     from . import explorer
 
     if args.game not in tcgteach.games():
@@ -382,7 +381,7 @@ def card_file_game(path: str) -> str:
     raise TcgError(f'--cards {path}: not a card file (its "format" is {fmt!r}; a card file says one of {formats})')
 
 
-def cmd_classroom(args: argparse.Namespace, out: Any, extra: Sequence[str]) -> int:
+def _cmd_classroom(args: argparse.Namespace, out: Any, extra: Sequence[str]) -> int:
     require("voila", "the classroom")  # the rest of the notebooks extra comes with it
     from . import classroom_server
 
@@ -421,6 +420,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``tcgteach`` command line: the parser with every subcommand and its options."""
     ap = _Parser(prog="tcgteach", description="Play, replay and draw the tcgteach card games.")
     ap.add_argument("--version", action="version", version=f"%(prog)s {tcgteach.__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -527,11 +527,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> int:
     if args.command == "play":
-        return cmd_play(args, out, inp)
+        return _cmd_play(args, out, inp)
     if args.command == "replay":
-        return cmd_replay(args, out)
+        return _cmd_replay(args, out)
     if args.command == "simulate":
-        return cmd_simulate(args, out)
+        return _cmd_simulate(args, out)
     if args.command == "review":
         from .review.cli import cmd_review
 
@@ -541,18 +541,18 @@ def _run(args: argparse.Namespace, extra: Sequence[str], out: Any, inp: Any) -> 
 
         return cmd_design(args, out)
     if args.command == "diagrams":
-        return cmd_diagrams(args, out)
+        return _cmd_diagrams(args, out)
     if args.command == "link":
         from .links.cli import cmd_link
 
         return cmd_link(args, out)
     if args.command == "classroom":
-        return cmd_classroom(args, out, extra)
+        return _cmd_classroom(args, out, extra)
     if args.command == "puzzle":
         from .puzzle_cli import cmd_puzzle
 
         return cmd_puzzle(args, out, inp)
-    return cmd_rules(args, out)
+    return _cmd_rules(args, out)
 
 
 def _fail(message: str, code: int) -> int:

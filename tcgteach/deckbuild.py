@@ -195,6 +195,7 @@ class DeckDraft:
         return count
 
     def clear(self) -> None:
+        """Remove every card from the draft."""
         self.counts.clear()
 
     # -- reading ---------------------------------------------------------------------------------------------
@@ -212,6 +213,7 @@ class DeckDraft:
 
     @property
     def legal(self) -> bool:
+        """Whether the draft is a legal deck (no violation of the game's deck rules, DM-2 / DQ-2)."""
         return not self.violations()
 
     def problems(self, lang: Any = "en") -> list[tuple[str, str]]:
@@ -264,6 +266,8 @@ class DeckDraft:
 
     # -- files -------------------------------------------------------------------------------------------------
     def to_dict(self, name: str | None = None) -> dict[str, Any]:
+        """The draft as a deck file (format, version, game, name, cards; the card pool's fingerprint for a pool of your
+        own), which ``new_state(decks=...)`` and the deck builder read back."""
         name = _name(self.name if name is None else name)
         data: dict[str, Any] = {"format": DECK_FORMAT, "version": 1, "game": self.game.name, "name": name}
         pool = self.game.user_pool

@@ -42,9 +42,9 @@ A game played with the user's own card pool (``tcgteach.game(name, cards=FILE)``
 ``cards=``) has an index of its own: its examples are games dealt from that pool (their texts name its
 cards), and each example rebuilds its moment with it (``Example.cards``).
 
-The explorer lives in four modules, this one answering: :mod:`~tcgteach.explorer_examples` (rule IDs,
-the :class:`Example` record and its words), :mod:`~tcgteach.explorer_lessons` (the lessons and the
-rules they teach) and :mod:`~tcgteach.explorer_index` (the examples found by playing); every name is
+The explorer lives in four modules, this one answering: :mod:`tcgteach.explorer_examples` (rule IDs,
+the :class:`Example` record and its words), :mod:`tcgteach.explorer_lessons` (the lessons and the
+rules they teach) and :mod:`tcgteach.explorer_index` (the examples found by playing); every name is
 importable from here.
 """
 
@@ -272,6 +272,7 @@ WORDS = Text(
 
 
 def format_info(info: RuleInfo) -> list[str]:
+    """What ``where`` found about a rule, as lines of text for the command line (``tcgteach rules ID --where``)."""
     if not isinstance(info, RuleInfo):
         raise TcgError(f"format_info takes what where() returns (a RuleInfo), not {shown(info)}")
     lang = info.lang

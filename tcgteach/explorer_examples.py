@@ -204,9 +204,11 @@ class Example:
 
     @property
     def option_dict(self) -> dict[str, Any]:
+        """The example's rule options as a dict."""
         return dict(self.options)
 
     def new_game(self) -> Game:
+        """A fresh game with the example's options (and card pool), to replay the example in."""
         if self.cards is not None:
             return tcgteach.game(self.game, self.option_dict, cards=self.cards)
         return tcgteach.game(self.game, self.option_dict)

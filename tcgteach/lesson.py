@@ -68,6 +68,7 @@ def run_until(
 
 
 def rule_ids(events: Sequence[Event]) -> list[str]:
+    """The rule IDs that ``events`` cite, each once, in order."""
     seen: list[str] = []
     for e in events:
         if e.rule not in seen:
@@ -82,10 +83,12 @@ class Explanation:
         self.state, self.events, self.lang = state, list(events), lang
 
     def lines(self) -> list[str]:
+        """Each event as a line "[rule] what happened" in the explanation's language."""
         g = self.state.game
         return [f"[{e.rule}] {g.describe_event(e, self.state, self.lang)}" for e in self.events]
 
     def rules(self) -> list[tuple[str, str]]:
+        """Each rule the events cite with its text, in the explanation's language."""
         g = self.state.game
         out = []
         for rid in rule_ids(self.events):
@@ -109,6 +112,7 @@ class Explanation:
 
 
 def explain(state: State, events: Sequence[Event], lang: str = "en") -> Explanation:
+    """An ``Explanation`` of ``events`` (what an action did in ``state``): the lines and the rules they cite."""
     return Explanation(state, events, lang)
 
 

@@ -10,7 +10,7 @@ refutes it with the rules that decide it, and you try again; a right one prints 
 move with its events and their rule IDs. ``h`` shows the hint, ``s`` skips to the next puzzle, ``q`` ends
 the set; the score (solved at the first try, of those tried) comes after each puzzle and at the end. As in
 ``tcgteach play``: a wrong entry is one line and a new prompt, input that ends early is an error (exit 2),
-Ctrl+C exits 130. The play-through is :class:`~tcgteach.puzzle_run.PuzzleRun`, as under the puzzle pane.
+Ctrl+C exits 130. The play-through is :class:`tcgteach.puzzle_run.PuzzleRun`, as under the puzzle pane.
 """
 
 from __future__ import annotations

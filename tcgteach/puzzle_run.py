@@ -1,7 +1,7 @@
 """A set of puzzles played in order, as a learner plays it: UI-free, under both front ends (the
-:class:`~tcgteach.widgets.puzzle.PuzzlePane` and ``tcgteach puzzle``).
+:class:`tcgteach.widgets.puzzle.PuzzlePane` and ``tcgteach puzzle``).
 
-``PuzzleRun(puzzles)`` holds the puzzle on the table and its position (a :class:`~tcgteach.session.Session`;
+``PuzzleRun(puzzles)`` holds the puzzle on the table and its position (a :class:`tcgteach.session.Session`;
 every seat a person, nothing moves by itself). ``choices()`` are the first decisions to choose from;
 ``answer(action)`` judges one (``tcgteach.puzzles.check``) and plays it on the board: a wrong one with the
 line that refutes it, a right one alone, the rest of its line then one move at a time (``advance()``,
@@ -63,6 +63,7 @@ class Record:
 
     @property
     def tried(self) -> bool:
+        """Whether the player has tried this puzzle (solved it or made a wrong move)."""
         return self.solved or bool(self.wrong)
 
 
@@ -76,7 +77,7 @@ def rule_title(game: Game, rule: str, lang: str) -> str:
 
 class PuzzleRun:
     """A set of puzzles played in order (see the module docstring). ``puzzles``: a
-    :class:`~tcgteach.puzzles.PuzzleSet` or a list of puzzles (at least one)."""
+    :class:`tcgteach.puzzles.PuzzleSet` or a list of puzzles (at least one)."""
 
     def __init__(self, puzzles: Sequence[Puzzle]) -> None:
         from .puzzles import Puzzle
@@ -96,18 +97,22 @@ class PuzzleRun:
     # -- the puzzle on the table ---------------------------------------------------------------------------
     @property
     def puzzle(self) -> Puzzle:
+        """The puzzle being played now."""
         return self.puzzles[self.index]
 
     @property
     def record(self) -> Record:
+        """The player's record (solved, wrong tries) of the current puzzle."""
         return self.records[self.index]
 
     @property
     def state(self) -> State:
+        """The current position of the puzzle being played."""
         return self.session.state
 
     @property
     def game(self) -> Game:
+        """The game of the puzzle being played."""
         return self.session.state.game
 
     @property

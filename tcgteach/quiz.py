@@ -80,6 +80,7 @@ class Question:
         return self.choices[self.answer]
 
     def is_right(self, choice: int) -> bool:
+        """Whether choice number ``choice`` is the answer; ``TcgError`` for a number that is no choice."""
         if not isinstance(choice, int) or isinstance(choice, bool) or not 0 <= choice < len(self.choices):
             raise TcgError(f"choice {choice!r}: this question has choices 0-{len(self.choices) - 1}")
         return choice == self.answer
@@ -274,6 +275,7 @@ def number_choices(right: int, rng: random.Random, near: Sequence[int] = (), *, 
 
 
 def yes_no(lang: str) -> tuple[str, str]:
+    """The words "yes" and "no" in ``lang``, the choices of a yes/no question."""
     check_lang(lang)
     return TEXT.t("yes", lang), TEXT.t("no", lang)
 

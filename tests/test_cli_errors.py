@@ -213,7 +213,7 @@ def test_an_unexpected_error_is_one_line_naming_it_and_tcgteach_debug_shows_the_
     def broken(*_a: object, **_k: object) -> int:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(cli_module, "cmd_rules", broken)
+    monkeypatch.setattr(cli_module, "_cmd_rules", broken)
     monkeypatch.delenv("TCGTEACH_DEBUG", raising=False)
     assert main(["rules", "darkmoon"], out=io.StringIO()) == 1
     err = capsys.readouterr().err

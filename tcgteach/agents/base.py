@@ -19,7 +19,10 @@ class Agent(Protocol):
 
     name: str
 
-    def act(self, view: State) -> Action: ...
+    def act(self, view: State) -> Action:
+        """The action this player takes, one of ``view.legal_actions()``; ``view`` hides what the player may not
+        see, so an agent cannot cheat."""
+        ...
 
 
 class RandomAgent:
@@ -31,6 +34,8 @@ class RandomAgent:
         self.rng = random.Random(check_seed(seed))
 
     def act(self, view: State) -> Action:
+        """A uniformly random legal action of ``view`` (from the agent's own seeded generator, so a game is
+        repeatable)."""
         legal = check_state(view, None, "view").legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over")

@@ -19,8 +19,8 @@ decide between "clearly" (2 SE, 5 points and at least 100 games, 30 for the move
 the sentence says so instead of quoting percentages. Following the hints always makes progress: no hint
 leads back to a position this line of play has passed through (``_Repeats``).
 
-The searches are in :mod:`~tcgteach.agents.search`, the hint's evidence and words in
-:mod:`~tcgteach.agents.hints` (their names are importable from here too).
+The searches are in :mod:`tcgteach.agents.search`, the hint's evidence and words in
+:mod:`tcgteach.agents.hints` (their names are importable from here too).
 """
 
 from __future__ import annotations
@@ -250,6 +250,8 @@ class CoachAgent:
         self._base: Any = None
 
     def act(self, view: State) -> Action:
+        """The action the coach's search prefers for ``view`` within its time budget (the heuristic's own choice unless
+        another wins clearly more often); ``hint`` gives the same choice with its reasons."""
         start = time.perf_counter()
         legal = check_state(view, None, "view").legal_actions()
         if not legal:

@@ -34,6 +34,8 @@ class HeuristicAgent:
         self.fallbacks = 0
 
     def act(self, view: State) -> Action:
+        """The game's rule-of-thumb choice for ``view`` (its ``policy``, documented per game in
+        ``<game>/teaching/policy.py``); the only legal action is taken at once."""
         legal = check_state(view, None, "view").legal_actions()
         if not legal:
             raise TcgError("no legal action: the game is over or it is not this player's turn")

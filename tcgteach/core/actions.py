@@ -38,6 +38,7 @@ class Action:
 
     @classmethod
     def parse(cls, text: str, state: State) -> Action:
+        """The action that ``text`` (its ``str`` form) names in ``state``'s game; else ``IllegalActionError``."""
         return state.game.parse_action(text)
 
 
@@ -111,6 +112,8 @@ class ActionSyntax:
             self.arity[cls.VERB] = [(f.name, f.type) for f in fields(cls)]
 
     def parse(self, text: str) -> Action:
+        """The action that ``text`` spells (a verb and its numbers, as ``str(action)`` writes it);
+        ``IllegalActionError`` citing this syntax's rule for text that is not an action."""
         if not isinstance(text, str):
             raise IllegalActionError(f"an action must be an Action or its text, not {type(text).__name__}", self.rule)
         words = text.split()

@@ -30,6 +30,7 @@ class Deck:
         return iter(self.cards)
 
     def counts(self) -> dict[str, int]:
+        """Card ID -> number of copies in the deck."""
         out: dict[str, int] = {}
         for c in self.cards:
             out[c] = out.get(c, 0) + 1

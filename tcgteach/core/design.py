@@ -54,6 +54,7 @@ def end_by_rule(state: Any, events: Sequence[Any]) -> str:
 
 
 def no_resources(state: Any) -> Mapping[str, Sequence[float]]:
+    """The resource curves of a game that declares none: an empty mapping (the design lab then draws no curves)."""
     return {}
 
 

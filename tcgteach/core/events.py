@@ -30,6 +30,7 @@ class Event:
         self.secret = secret
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-safe data (kind, rule, player, data, and the secret part only when there is one)."""
         d: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "player": self.player, "data": self.data}
         if self.secret is not None:
             d["secret"] = self.secret
@@ -37,6 +38,7 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
+        """The event that ``to_dict`` wrote."""
         return cls(d["kind"], d["rule"], d["player"], dict(d["data"]), d.get("secret"))
 
     def masked(self, viewer: int, keys: frozenset[str] = SECRET_DATA_KEYS) -> Event:

@@ -70,6 +70,7 @@ class Flow:
         return Flow(name, title, tuple(n for n in self.nodes if n.id in keep), edges, self.cluster_titles)
 
     def label(self, node: str, lang: str = "en") -> str:
+        """The node's label in ``lang`` (English when that language has none)."""
         lab = self.by_id[node].label
         return lab.get(lang, lab["en"])
 
@@ -100,4 +101,5 @@ class Flow:
 
 
 def lang_pair(en: str, ja: str) -> dict[str, str]:
+    """A label in both languages of the package: ``{"en": en, "ja": ja}``."""
     return {"en": en, "ja": ja}

@@ -286,6 +286,7 @@ class Game(Generic[S]):
 
     @property
     def turn_flow(self) -> Flow:
+        """The flow graph of a turn (``flows["turn"]``), the one the stepper lights."""
         return self.flows["turn"]
 
     @property
@@ -295,12 +296,14 @@ class Game(Generic[S]):
 
     @property
     def edge_set(self) -> frozenset[tuple[str, str]]:
+        """The turn graph's transitions as (from, to) pairs: the tests check that play only takes these."""
         return self.turn_flow.edge_set
 
     # -- actions ---------------------------------------------------------------------------------
     syntax: ClassVar[ActionSyntax]
 
     def parse_action(self, text: Any) -> Action:  # Any: the parser checks it, also compiled
+        """The action that ``text`` names (``str(action)`` round-trips); else ``IllegalActionError``."""
         return self.syntax.parse(text)
 
     def describe_action(self, action: Any, state: Any, lang: Any = "en") -> str:
@@ -308,6 +311,7 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def describe_event(self, event: Any, state: Any, lang: Any = "en") -> str:
+        """One line saying what ``event`` did in ``state``, in ``lang`` ("en" or "ja"), for the event log."""
         raise NotImplementedError
 
     def card_label(self, state: Any, card: Any, lang: Any = "en") -> str | None:
@@ -373,6 +377,7 @@ class Game(Generic[S]):
         return list(self._starter_pool())
 
     def starter_deck(self, name: Any) -> Deck:  # Any: checked here, also compiled
+        """The starter deck called ``name`` (``starter_decks()`` lists them); ``DeckError`` for an unknown name."""
         pool = self._starter_pool()
         if not isinstance(name, str) or name not in pool:
             shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
@@ -391,6 +396,8 @@ class Game(Generic[S]):
         return Deck(name, d["cards"], d["name"], d["style"])
 
     def validate_deck(self, cards: Sequence[str]) -> list[Violation]:
+        """Every deck-construction rule the list of card IDs breaks (DM-2 / DQ-2), as violations citing the rule; empty
+        for a legal deck."""
         raise NotImplementedError
 
     def check_deck(self, deck: Any, label: Any = "deck") -> tuple[str, ...]:  # Any: checked here, also compiled
@@ -512,6 +519,7 @@ class Game(Generic[S]):
         return text.get(lang, text["en"])
 
     def rule_title(self, rule_id: Any, lang: Any = "en") -> str:  # Any: checked here, also compiled
+        """The title of the rule ``rule_id`` ("DM-4.4" ...) in ``lang``; ``TcgError`` for an unknown ID."""
         check_lang(lang)
         title: Mapping[str, str] = self._rule_entry(rule_id)["title"]
         return title.get(lang, title["en"])

@@ -95,6 +95,7 @@ def check_choice(view: Any, action: Any, lang: Any) -> None:  # Any: checked her
 
 
 def check_players(game: Game, players: Any) -> int:  # Any: checked here, also compiled
+    """``players`` if the game allows that many players (``min_players`` to ``max_players``), else ``OptionError``."""
     if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
         span = (
             f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"

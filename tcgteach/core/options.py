@@ -35,6 +35,8 @@ class OptionSpec:
     legacy: Any = None
 
     def check(self, value: Any, game: str) -> Any:
+        """``value`` checked and converted for this option (``OptionError`` naming the game, the option and its rule
+        otherwise)."""
         if self.kind == "int_or_none":
             if value is None or (isinstance(value, str) and value.lower() in ("none", "off", "")):
                 return None
@@ -65,6 +67,7 @@ class OptionSpec:
         )
 
     def describe(self, lang: str = "en") -> str:
+        """The option in one line: its name, the rule it reads and what it does, in ``lang``."""
         return f"{self.name} ({self.rule}): {self.explain.get(lang, self.explain['en'])}"
 
 
@@ -106,6 +109,7 @@ class Options(Mapping[str, Any]):
         return f"Options({self.game}, {self._values!r})"
 
     def non_default(self) -> dict[str, Any]:
+        """The options whose value differs from their default (what a record or a report needs to name)."""
         return {k: v for k, v in self._values.items() if v != self.specs[k].default}
 
     def table(self, lang: str = "en") -> list[dict[str, Any]]:

@@ -27,13 +27,16 @@ class Outcome:
 
     @property
     def is_draw(self) -> bool:
+        """No single winner (DM-1.3, DQ-1.3: tied players, or a turn limit reached)."""
         return len(self.winners) != 1
 
     @property
     def winner(self) -> int | None:
+        """The one winner's seat, or None in a draw."""
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON-safe data (winners, scores, reason, the score breakdown)."""
         return {
             "winners": list(self.winners),
             "scores": list(self.scores),

@@ -56,6 +56,8 @@ class Rng:
         self.state = int(state) & MASK64
 
     def next64(self) -> int:
+        """The next 64-bit number of the generator (SplitMix64): the same seed gives the same sequence on every
+        platform."""
         s: _Wide = (self.state + _GOLDEN) & MASK64
         self.state = s
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

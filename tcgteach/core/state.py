@@ -1,11 +1,9 @@
 """The game-agnostic state machinery: checked apply, undo by memento, clone, (de)serialisation.
 
-A game's state subclasses :class:`State`, keeps its cards in ``self.zones`` (a list of lists of
-card instance numbers, laid out by the game) and its other changing values in the attributes
-named by ``SCALARS`` (immutable values only: ints, strings, None, tuples). Before mutating a
-zone the game calls ``self._touch(index)``; ``apply`` then saves just the zones an action
-touched plus the scalars, and ``undo`` puts them back (python-chess push/pop style).
-"""
+A game's state subclasses :class:`State`, keeps its cards in ``self.zones`` (a list of lists of card instance
+numbers, laid out by the game) and its other changing values in the attributes named by ``SCALARS`` (immutable
+values: ints, strings, None, tuples). Before mutating a zone the game calls ``self._touch(index)``; ``apply`` then
+saves just the zones an action touched plus the scalars, and ``undo`` puts them back (python-chess push/pop style)."""
 
 from __future__ import annotations
 
@@ -242,8 +240,7 @@ class State:
 
     def _take_back(self, frame: Frame, n_frames: int, n_history: int) -> None:
         """The steps of ``undo``: put back the moment of ``frame`` and cut frames, history and the views' masked
-        histories to their lengths before the action. Idempotent; a second interrupt landing in it starts it
-        again."""
+        histories to their lengths before the action. Idempotent; a second interrupt landing in it starts it again."""
         for _ in range(_RETRIES):
             try:
                 self._restore(frame)
@@ -257,6 +254,7 @@ class State:
                 continue
 
     def can_undo(self) -> bool:
+        """Whether ``undo`` has an applied action to take back."""
         return bool(self._frames)
 
     def _restore(self, frame: Frame) -> None:
@@ -415,9 +413,9 @@ class State:
         return hit[1]
 
     def _masked_history(self, player: int) -> list[Action]:
-        """The history as ``player`` sees it, kept per player and extended by the actions since the last view:
-        an action whose events are secret to another player is shown masked (e.g. which card went face
-        down under a deck)."""
+        """The history as ``player`` sees it, kept per player and extended by the actions since the last view: an
+        action whose events are secret to another player is shown masked (e.g. which card went face down under a
+        deck)."""
         history = self.history
         secret_kinds = self.game.SECRET_ACTION_EVENTS
         frames = self._frames
@@ -509,9 +507,11 @@ class State:
         return (f"{action} is not legal now", self.game.contract_rule)
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (then ``result()`` says who won and by which rule)."""
         raise NotImplementedError
 
     def result(self) -> Any:
+        """The ``Outcome`` of a finished game (winners, scores, the rule that ended it); None while it goes on."""
         raise NotImplementedError
 
     # -- serialisation ---------------------------------------------------------------------------

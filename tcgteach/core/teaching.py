@@ -55,6 +55,7 @@ class Teaching:
         return frozenset(f.name for f in fields(self) if getattr(self, f.name) is not None)
 
     def ref(self, capability: str) -> str | None:
+        """The "module:attribute" reference a game gives for the teaching capability ``capability``, or None."""
         value: str | None = getattr(self, capability)
         return value
 

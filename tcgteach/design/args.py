@@ -12,6 +12,7 @@ from ..sim.runner import MAX_GAMES, _agent_specs, _agents_arg, _decks_arg, _seed
 
 
 def games_arg(n: Any, param: str = "n", low: int = 1) -> int:
+    """``n`` checked as a number of games (1 to the package's limit); ``TcgError`` naming ``param`` otherwise."""
     return check_int(n, param, low, MAX_GAMES)
 
 
@@ -26,6 +27,7 @@ def table_arg(game: Any, agents: Any, players: Any, decks: Any) -> tuple[Any, li
 
 
 def run_args(executor: Any, jobs: Any, progress: Any) -> None:
+    """Check the arguments every design run shares: an ``Executor`` or None, a job count, a progress flag."""
     if executor is not None and not isinstance(executor, Executor):
         raise TcgError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     if jobs is not None:
@@ -35,22 +37,27 @@ def run_args(executor: Any, jobs: Any, progress: Any) -> None:
 
 
 def seeds_arg(seeds: Any) -> list[int]:
+    """``seeds`` checked as a list of seeds (integers in the generator's range)."""
     return _seed_list(None, seeds, 0)
 
 
 def seed_start_arg(seed_start: Any) -> int:
+    """``seed_start`` checked as a seed: the first of a run's consecutive seeds."""
     return _seed(seed_start, "seed_start")
 
 
 def text_arg(value: Any, param: str) -> str | None:
+    """``value`` checked as a short text (a label), or None."""
     return None if value is None else check_text(value, param, limit=1000)
 
 
 def started_arg(started: Any) -> float | None:
+    """``started`` checked as a time (seconds) or None."""
     return None if started is None else float(check_number(started, "started"))
 
 
 def card_ids_arg(cards: Any) -> list[str] | None:
+    """``cards`` checked as a list of card IDs, or None."""
     if cards is None:
         return None
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):

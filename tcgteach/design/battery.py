@@ -52,6 +52,7 @@ class Battery:
 
     @property
     def n(self) -> int:
+        """The number of games played (one per seed)."""
         return len(self.seeds)
 
     def title(self, lang: str = "en") -> str:

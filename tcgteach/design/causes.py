@@ -42,19 +42,23 @@ class OptionEffects:
     effects: dict[tuple[str, Any], DesignComparison]
 
     def readings(self) -> list[tuple[str, Any]]:
+        """The (option, value) pairs that were tried, each against the base game."""
         return list(self.effects)
 
     def table(self, lang: str = "en") -> str:
+        """What each rule reading does, as a plain-text table in ``lang``."""
         from .causetexts import options_table
 
         return options_table(self, lang)
 
     def html(self, lang: str = "en") -> str:
+        """What each rule reading does, as an HTML section of the design report."""
         from .causetexts import options_html
 
         return options_html(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
+        """The effects as JSON-safe data: the base's label and each reading's comparison with it."""
         return {
             "base": self.base.label,
             "effects": [{"option": k, "value": v, **c.to_dict()} for (k, v), c in self.effects.items()],
@@ -139,16 +143,19 @@ class CardImpact:
         return sorted(self.impact, key=lambda c: -(self.impact[c][1].value or 0.0))
 
     def table(self, lang: str = "en") -> str:
+        """Each card's impact on the win rate (against its plain stand-in), as a plain-text table in ``lang``."""
         from .causetexts import cards_table
 
         return cards_table(self, lang)
 
     def html(self, lang: str = "en") -> str:
+        """Each card's impact, as an HTML section of the design report with an interval chart."""
         from .causetexts import cards_html
 
         return cards_html(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
+        """The card impacts as JSON-safe data (game, decks, games, the base win rate and each card's estimate)."""
         return {
             "game": self.game, "deck": self.deck, "opponent": self.opponent, "games": self.games,
             "base": self.base.to_dict(), "plain": list(self.plain), "no_stand_in": list(self.no_stand_in),

@@ -59,6 +59,7 @@ def _cell(effects: OptionEffects, key: tuple[str, object], measure: str, lang: s
 
 
 def options_table(effects: OptionEffects, lang: str = "en") -> str:
+    """The plain-text table of ``OptionEffects``: a row per rule reading, a column per measure."""
     check_lang(lang)
     facts = _facts(effects.base.game)
     head = WORDS.t("options", lang, base=effects.base.title(lang))
@@ -70,6 +71,7 @@ def options_table(effects: OptionEffects, lang: str = "en") -> str:
 
 
 def options_html(effects: OptionEffects, lang: str = "en") -> str:
+    """The HTML section of ``OptionEffects`` for the design report."""
     check_lang(lang)
     e = html.escape
     facts = _facts(effects.base.game)
@@ -96,6 +98,7 @@ def _card_label(impact: CardImpact, cid: str, lang: str) -> str:
 
 
 def cards_table(impact: CardImpact, lang: str = "en") -> str:
+    """The plain-text table of ``CardImpact``: each card's effect on the win rate, best first."""
     check_lang(lang)
     lines = [
         WORDS.t("cards", lang, deck=impact.deck, opponent=impact.opponent, n=impact.games),
@@ -114,6 +117,7 @@ def cards_table(impact: CardImpact, lang: str = "en") -> str:
 
 
 def cards_html(impact: CardImpact, lang: str = "en") -> str:
+    """The HTML section of ``CardImpact`` for the design report, with an interval chart."""
     check_lang(lang)
     e = html.escape
     ranked = impact.ranked()

@@ -53,6 +53,8 @@ def _budgets(text: str) -> tuple[int, ...]:
 
 
 def cmd_design(args: argparse.Namespace, out: Any) -> int:
+    """``tcgteach design``: run the design battery on a game (and the requested comparisons) and print it or write
+    the HTML report."""
     from ..cli import _options, check_output, make_game
     from . import card_impact, compare, option_effects, report, rule_map, run, skill_trace
 

@@ -40,6 +40,8 @@ class Difference:
     verdict: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The difference as JSON-safe data: the measure, A's and B's estimates, the difference, its interval and
+        verdict."""
         return {
             "measure": self.measure,
             "a": None if self.a is None else self.a.to_dict(),
@@ -176,11 +178,14 @@ class DesignComparison:
         return [r.measure for r in self.rows if r.verdict]
 
     def table(self, lang: str = "en") -> str:
+        """The comparison as a plain-text table in ``lang``: each measure for A and B, the difference with its interval
+        and the verdict."""
         from .texts import comparison_table
 
         return comparison_table(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
+        """The comparison as JSON-safe data (both labels, paired or not, the level, every difference)."""
         return {
             "a": self.a.label,
             "b": self.b.label,

@@ -77,6 +77,7 @@ class Estimate:
     n: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The estimate as JSON-safe data: value, the 95% interval's low and high, and the number of games."""
         return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
 
 

@@ -66,12 +66,15 @@ class RuleMap:
         raise TcgError(f"{self.game} has no rule {rule!r}")
 
     def table(self, lang: str = "en") -> str:
+        """The rule map as a plain-text table in ``lang``: each rule's share of games, uses, lessons, quizzes."""
         return rulemap_text(self, lang)
 
     def html(self, lang: str = "en") -> str:
+        """The rule map as an HTML section of the design report."""
         return rulemap_html(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
+        """The rule map as JSON-safe data: the games, the rules that never acted and each rule's counts."""
         return {
             "game": self.game,
             "games": self.games,
@@ -169,6 +172,7 @@ def _summary(m: RuleMap, lang: str) -> list[str]:
 
 
 def rulemap_text(m: RuleMap, lang: str = "en") -> str:
+    """The plain-text table of a ``RuleMap``."""
     from .texts import _align
 
     check_lang(lang)
@@ -179,6 +183,7 @@ def rulemap_text(m: RuleMap, lang: str = "en") -> str:
 
 
 def rulemap_html(m: RuleMap, lang: str = "en") -> str:
+    """The HTML section of a ``RuleMap`` for the design report, each rule linked to its text."""
     import html
 
     import tcgteach

@@ -69,11 +69,13 @@ class Match:
 
     @property
     def score(self) -> Estimate:
+        """The strong side's score (a win 1, a draw ½) with its 95% Wilson interval."""
         points = self.wins + self.draws / 2
         low, high = wilson_interval(round(points), self.games) or (None, None)
         return Estimate(points / self.games if self.games else None, low, high, self.games)
 
     def to_dict(self) -> dict[str, Any]:
+        """The match as JSON-safe data: the two sides, games, wins, draws, losses and the score."""
         return {
             "strong": self.strong, "weak": self.weak, "games": self.games, "wins": self.wins, "draws": self.draws,
             "losses": self.losses, "score": self.score.to_dict(),
@@ -153,6 +155,7 @@ class SkillTrace:
     seconds: float
 
     def to_dict(self) -> dict[str, Any]:
+        """The skill trace as JSON-safe data: the budgets, every match and the slope of score against log budget."""
         return {
             "game": self.game, "budgets": list(self.budgets), "ladder": [m.to_dict() for m in self.ladder],
             "vs_heuristic": [m.to_dict() for m in self.vs_heuristic],
@@ -162,11 +165,13 @@ class SkillTrace:
         }  # fmt: skip
 
     def table(self, lang: str = "en") -> str:
+        """The skill trace as a plain-text table in ``lang``: each match's score and wins, draws, losses."""
         from .skilltexts import skill_table
 
         return skill_table(self, lang)
 
     def html(self, lang: str = "en") -> str:
+        """The skill trace as an HTML section of the design report, with its chart."""
         from .skilltexts import skill_html
 
         return skill_html(self, lang)

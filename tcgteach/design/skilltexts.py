@@ -92,6 +92,7 @@ def _lines(t: SkillTrace, lang: str) -> list[str]:
 
 
 def skill_table(t: SkillTrace, lang: str = "en") -> str:
+    """The plain-text table of a ``SkillTrace``."""
     check_lang(lang)
     rows = [(WORDS.t("match", lang), WORDS.t("score", lang), WORDS.t("wdl", lang))]
     for m in (*t.ladder, *t.vs_heuristic, *t.vs_random):
@@ -100,6 +101,8 @@ def skill_table(t: SkillTrace, lang: str = "en") -> str:
 
 
 def skill_svg(t: SkillTrace, lang: str = "en") -> str:
+    """The chart of a ``SkillTrace`` as SVG: score against the log of the search budget, with intervals."""
+
     def pts(
         matches: tuple[Match, ...], budgets: tuple[int, ...]
     ) -> list[tuple[float, float, float | None, float | None]]:
@@ -121,6 +124,7 @@ def skill_svg(t: SkillTrace, lang: str = "en") -> str:
 
 
 def skill_html(t: SkillTrace, lang: str = "en") -> str:
+    """The HTML section of a ``SkillTrace`` for the design report."""
     check_lang(lang)
     e = html.escape
     lines = _lines(t, lang)

@@ -145,10 +145,12 @@ PERCENT = frozenset(
 
 
 def is_percent(measure: str) -> bool:
+    """Whether the measure is a rate, shown as a percentage."""
     return measure in PERCENT or measure.startswith(PERCENT_PREFIXES)
 
 
 def number(measure: str, x: float | None, lang: str = "en", signed: bool = False) -> str:
+    """A measure's value as text: a percentage for a rate, a plain number otherwise, "n/a" for None."""
     if x is None:
         return WORDS.t("na", lang)
     sign = "+" if signed else ""
@@ -158,6 +160,7 @@ def number(measure: str, x: float | None, lang: str = "en", signed: bool = False
 
 
 def estimate_text(measure: str, e: Estimate | None, lang: str = "en") -> str:
+    """An estimate as text: the value and its 95% interval in brackets."""
     if e is None or e.value is None:
         return WORDS.t("na", lang)
     if e.low is None or e.high is None:
@@ -174,6 +177,7 @@ def number_html(text: str) -> str:
 
 
 def difference_text(d: Difference, lang: str = "en") -> str:
+    """A difference B − A as text, signed, with its interval."""
     if d.diff is None:
         return WORDS.t("na", lang)
     m = d.measure
@@ -184,6 +188,7 @@ def difference_text(d: Difference, lang: str = "en") -> str:
 
 
 def verdict_text(d: Difference, lang: str = "en") -> str:
+    """A difference's verdict in words ("B higher", "B lower", "within noise") in ``lang``."""
     if d.diff is None:
         return "—"
     return WORDS.t({1: "higher", -1: "lower", 0: "noise"}[d.verdict], lang)
@@ -217,6 +222,7 @@ def _width(text: str) -> int:
 
 
 def battery_table(b: Battery, lang: str = "en") -> str:
+    """A battery's measures as a plain-text table in ``lang``."""
     check_lang(lang)
     facts = _facts(b.game)
     head = WORDS.t("header", lang, label=b.title(lang), n=b.n, seconds=b.seconds)
@@ -229,6 +235,7 @@ def battery_table(b: Battery, lang: str = "en") -> str:
 
 
 def comparison_table(c: DesignComparison, lang: str = "en") -> str:
+    """A comparison's measures side by side as a plain-text table in ``lang``, with the differences and verdicts."""
     check_lang(lang)
     facts = _facts(c.a.game, c.b.game)
     shared = len(set(c.a.seeds) & set(c.b.seeds))

@@ -126,6 +126,7 @@ class LinkError(TcgError, ValueError):
         super().__init__(self.text("en") + (f" ({self.detail})" if self.detail else ""))
 
     def text(self, lang: str = "en") -> str:
+        """Why the link does not open, in ``lang``, for the person who followed it."""
         return TEXT.t(self.reason, lang if lang in LANGS else "en", **self.fmt)
 
 
@@ -174,9 +175,11 @@ class StateMoment(_Common):
 
     @property
     def game_name(self) -> str:
+        """The name of the game the linked moment belongs to."""
         return str(self.data.get("game", ""))
 
     def state(self, game: Game | None = None) -> State:
+        """The linked moment as a state of ``game`` (by default the named game); ``LinkError`` when it does not load."""
         import tcgteach
 
         try:

@@ -39,6 +39,7 @@ def add_parser(sub: Any, int_arg: Any) -> None:
 
 
 def cmd_link(args: argparse.Namespace, out: Any) -> int:
+    """``tcgteach link``: the link that opens a record file's game at a moment in the site or the classroom."""
     from ..record import read_record, replay
 
     record = read_record(args.file)

@@ -125,6 +125,7 @@ class Searcher:
         self._key: Callable[[Any], Hashable] = _plain_key
 
     def key(self, state: State) -> Hashable:
+        """The key that identifies ``state`` in the search's table of positions already solved."""
         return self._key(state)
 
     def wins(self, state: State) -> bool:

@@ -13,6 +13,7 @@ from .texts import TEXT, pct
 
 
 def cmd_review(args: argparse.Namespace, out: Any) -> int:
+    """``tcgteach review``: a record file's chances at every decision and the moments that decided it."""
     if args.cards is not None and not Path(args.cards).is_file():
         raise TcgError(f"--cards {args.cards}: no such file")
     review = Review(

@@ -60,6 +60,7 @@ class Evaluation:
     n: int
 
     def best(self) -> int:
+        """The index of the action with the best mean result (the first one on a tie)."""
         return max(range(len(self.actions)), key=lambda k: (self.means[k], -k))
 
 

@@ -238,6 +238,8 @@ class Comparison:
         return [k for k, r in self.rows.items() if r["significant"]]
 
     def table(self) -> str:
+        """The comparison as a plain-text table: each statistic for A and B, the difference B − A and its confidence
+        interval."""
         la, lb = self.labels
         lines = [
             f"{self.game}: A = {la}, B = {lb}; {len(self.records_a)} games each, same seeds; "
@@ -265,6 +267,7 @@ class Comparison:
         return self.table()
 
     def to_frame(self) -> Any:
+        """The comparison as a pandas DataFrame, a row per statistic (needs pandas, extra "sim")."""
         try:
             import pandas as pd
         except ImportError:

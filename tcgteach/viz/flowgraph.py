@@ -364,6 +364,7 @@ class FlowDiagram:
 
     @classmethod
     def of(cls, flow: Flow, lang: str = "en", game: str = "") -> FlowDiagram:
+        """The diagram of ``flow`` in ``lang``, laid out once and reused (restyled by CSS as play goes on)."""
         _check_diagram(flow, lang, game)
         key = (id(flow), lang, game)
         d = cls._cache.get(key)

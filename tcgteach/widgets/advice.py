@@ -30,6 +30,7 @@ class StatusPane(w.HTML):  # type: ignore[misc]
         table.listen_message(self.refresh)
 
     def refresh(self) -> None:
+        """Redraw the status line: the turn, who decides now and where in the turn graph, or the result."""
         t = self.table
         state = t.state
         parts = []
@@ -81,6 +82,7 @@ class HintPane(w.VBox):  # type: ignore[misc]
         self.button.disabled = on
 
     def refresh(self) -> None:
+        """Redraw the Hint button: enabled only when a person decides and the game goes on."""
         t = self.table
         self.button.description = t.t("hint")
         over = t.state.is_terminal()
@@ -92,10 +94,13 @@ class HintPane(w.VBox):  # type: ignore[misc]
             self._shown = None
 
     def clear(self) -> None:
+        """Remove the shown hint."""
         self.text.value = ""
         self._shown = None
 
     def hint(self) -> Any:
+        """The coach's hint for the current decision, from the deciding seat's view; ``TcgError`` when the game is
+        over."""
         t = self.table
         state = t.state
         seat = state.current_player
@@ -108,6 +113,7 @@ class HintPane(w.VBox):  # type: ignore[misc]
         return coach.hint(state.view(seat), lang=t.lang)
 
     def show(self) -> None:
+        """Show the hint for the current decision (computed once per position and language)."""
         t = self.table
         key = (t.version, t.lang)
         text = self._cache.get(key)
@@ -140,6 +146,7 @@ class RecentPane(w.HTML):  # type: ignore[misc]
         table.listen(self.refresh)
 
     def refresh(self) -> None:
+        """Redraw the latest lines of the event log, as the table's seat may see them."""
         t = self.table
         if t.hidden():
             self.value = ""
@@ -189,6 +196,8 @@ class ResultPane(w.VBox):  # type: ignore[misc]
         table.listen(self.refresh)
 
     def refresh(self) -> None:
+        """Show the result banner (winners, scores and the rule that ended the game) once the game is over; hidden
+        before."""
         t = self.table
         out = t.state.result()
         if out is None:

@@ -47,12 +47,14 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
 
     # the list of every choice, one button per legal action (what tests and screen readers press)
     def action_buttons(self) -> list[Any]:
+        """The buttons of every legal action now ("List every choice")."""
         return list(self.listing.children)
 
     def _show_list(self, on: bool) -> None:
         self.listing.layout.display = SHOWN if on else "none"
 
     def set_locked(self, on: bool) -> None:
+        """Disable (or enable again) every choice button, e.g. while an agent moves."""
         for b in self.buttons:
             b.disabled = on
 
@@ -66,6 +68,7 @@ class ChoicesPane(w.VBox):  # type: ignore[misc]
                 close_tree(child)
 
     def refresh(self) -> None:
+        """Redraw the choices for the current decision (nothing is redrawn when the position has not changed)."""
         t = self.table
         session = t.session
         if t.version == self._version and t.lang == self._lang and not t.moving and not t.hidden() and self.children:

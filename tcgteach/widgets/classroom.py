@@ -365,7 +365,7 @@ class Classroom(Surface):
         return self.game.name if pool is None else tcgteach.game(self.game.name, cards=pool)
 
     def rule_explorer(self, rule: str | None = None) -> Any:
-        """A :class:`~tcgteach.widgets.RuleExplorer` for the game being played, in the classroom's language:
+        """A :class:`tcgteach.widgets.RuleExplorer` for the game being played, in the classroom's language:
         with your own card pool (``cards=``) its live examples are games dealt from it."""
         from .rules import RuleExplorer
 
@@ -490,10 +490,11 @@ class Classroom(Surface):
         return moved
 
     def hint(self) -> Any:
-        """The coach's hint for the person to decide now (a :class:`~tcgteach.agents.Hint`)."""
+        """The coach's hint for the person to decide now (a :class:`tcgteach.agents.Hint`)."""
         return self.hint_pane.hint()
 
     def show_hint(self) -> None:
+        """Show the coach's hint for the current decision."""
         self.hint_pane.show()
 
     def ready(self) -> None:

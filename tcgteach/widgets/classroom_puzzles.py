@@ -1,5 +1,5 @@
 """The classroom's puzzle mode: a "Puzzles" button in the bar, like Quiz, that puts a
-:class:`~tcgteach.widgets.puzzle.PuzzlePane` in place of the play rows (the game waits as it is).
+:class:`tcgteach.widgets.puzzle.PuzzlePane` in place of the play rows (the game waits as it is).
 
 The puzzles are the teacher's file when the classroom was given one (``Classroom(puzzles=PATH)``, ``tcgteach
 classroom --puzzles FILE``: read, checked and proved when the classroom starts, so a bad file is refused at
@@ -88,6 +88,7 @@ def _set_for(room: Any) -> Any:
 
 
 def has_puzzles(room: Any) -> bool:
+    """Whether the classroom has puzzles to offer for its game (a teacher's set, or the package's own)."""
     from ..puzzles import builtin_games
 
     return room.puzzle_set is not None or room.game.name in builtin_games()

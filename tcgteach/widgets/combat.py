@@ -37,10 +37,12 @@ class CombatPane(w.HTML):  # type: ignore[misc]
         table.listen(self.refresh)
 
     def lines(self) -> list[str]:
+        """The combat's explanation, line by line (speed order, damage arithmetic, DQ-7.8), in the table's language."""
         t = self.table
         return t.game.explain_combat(t.state, t.lang) or []
 
     def refresh(self) -> None:
+        """Redraw the combat explanation for the current position."""
         t = self.table
         lines = self.lines()
         body = (

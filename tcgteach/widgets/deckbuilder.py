@@ -276,6 +276,7 @@ class DeckBuilder(w.VBox):  # type: ignore[misc]
         self.refresh()
 
     def remove(self, card: Any, n: int = 1) -> None:
+        """Take ``n`` copies of ``card`` out of the deck being built and redraw."""
         self.draft.remove(card, n)
         self.refresh()
 

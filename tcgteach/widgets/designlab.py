@@ -171,6 +171,7 @@ class VariantPane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return pick(g.title, self._lang, name) if g.title else name
 
     def base_game(self) -> Any:
+        """The game this variant starts from (the picked game, with the loaded card pool if there is one)."""
         name = self.game_picker.value
         if self._pool_game is not None and self._pool_game.name == name:
             return self._pool_game
@@ -268,6 +269,7 @@ class ResultsPane(w.HTML):  # type: ignore[misc]
     """The tables and charts of the last run (the report's own fragments)."""
 
     def show(self, parts: list[Any], lang: str) -> None:
+        """Show ``parts`` (batteries, comparisons ...) as the design report's sections, in ``lang``."""
         from ..design.report import STYLE, fragment
 
         body = "".join(f"<section>{fragment(p, lang)}</section>" for p in parts)

@@ -144,6 +144,7 @@ class LinkPane(w.HBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return link_url(self.make(), page_base())
 
     def refresh(self) -> None:
+        """Redraw the Copy link field with the link to the current moment, in the table's language."""
         self.button.description = self._t("copy")
         self.field.description = self._t("link")
         self.button.tooltip = self._t("copy_help")
@@ -375,6 +376,7 @@ class LinkInbox(w.VBox):  # type: ignore[misc]
         self._refused = (error, self.table.version)
 
     def clear(self) -> None:
+        """Remove the notice about a refused link."""
         self._refused = None
         self.notice.value = ""
         self.notice.layout.display = "none"

@@ -1,4 +1,4 @@
-"""The play surface's panes: small widgets over one :class:`Table` (a :class:`~tcgteach.session.Session`
+"""The play surface's panes: small widgets over one :class:`Table` (a :class:`tcgteach.session.Session`
 with the rules of a safe turn), put together by each front end (the stepper, the combat view, the
 classroom; the next ones — a game review, a deck builder — take the same panes).
 
@@ -15,10 +15,10 @@ classroom; the next ones — a game review, a deck builder — take the same pan
 A pane renders the table when the table changes (``Table.render``); no pane subclasses another, and
 no front end subclasses another front end.
 
-This module is the panes' one import path; they live by topic in :mod:`~tcgteach.widgets.table` (the
-table, the words, the helpers), :mod:`~tcgteach.widgets.views` (board, log, graph, export),
-:mod:`~tcgteach.widgets.choices`, :mod:`~tcgteach.widgets.advice` (status, hint, recent moves,
-result) and :mod:`~tcgteach.widgets.seating` (seats, decks).
+This module is the panes' one import path; they live by topic in :mod:`tcgteach.widgets.table` (the
+table, the words, the helpers), :mod:`tcgteach.widgets.views` (board, log, graph, export),
+:mod:`tcgteach.widgets.choices`, :mod:`tcgteach.widgets.advice` (status, hint, recent moves,
+result) and :mod:`tcgteach.widgets.seating` (seats, decks).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ events and their rules, until the goal is met. "Hint" shows the puzzle's hint. P
 the set; the score counts the puzzles solved at the first try out of those tried, and the last one ends
 with a summary. ``lesson_puzzles(lesson)`` is the pair of puzzles at the end of a lesson.
 
-The pane is built from the shared panes (a :class:`~tcgteach.widgets.panes.Table` over the run's session,
-the :class:`~tcgteach.widgets.panes.BoardPane`) over a UI-free :class:`~tcgteach.puzzle_run.PuzzleRun`.
+The pane is built from the shared panes (a :class:`tcgteach.widgets.panes.Table` over the run's session,
+the :class:`tcgteach.widgets.panes.BoardPane`) over a UI-free :class:`tcgteach.puzzle_run.PuzzleRun`.
 Every control is a real button with a text label, every callback guarded (an error is a short message,
 never a traceback), and a button made for an earlier position is refused.
 """
@@ -201,6 +201,7 @@ class PuzzlePane(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return moved
 
     def previous(self) -> bool:
+        """Go to the previous puzzle of the set; False (and a note) at the first one."""
         moved = self.run.previous()
         self._say("" if moved else self._t("at_first"))
         self.refresh()

@@ -322,6 +322,7 @@ class Quiz(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     @property
     def finished(self) -> bool:
+        """Whether the last question has been answered."""
         return self.chosen is not None and self.index + 1 >= self.n
 
     def set_lang(self, lang: str) -> None:

@@ -119,6 +119,7 @@ class Review(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     # -- construction ---------------------------------------------------------------------------------
     @property
     def lang(self) -> str:
+        """The language the review is shown in."""
         return self.table.lang
 
     def _t(self, key: str, **fmt: Any) -> str:

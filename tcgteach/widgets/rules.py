@@ -4,7 +4,7 @@
 rule picker (ID and title, with a box that narrows the list), the rule's text and [interpretation]
 marks, the lessons (links to the notebooks in the chosen language) and the examples of
 :func:`tcgteach.explorer.where`, each a line and an "Open in the stepper" button that opens a
-:class:`~tcgteach.widgets.stepper.Stepper` below at that moment (the flow graph lit there, Back going
+:class:`tcgteach.widgets.stepper.Stepper` below at that moment (the flow graph lit there, Back going
 back from there).
 """
 

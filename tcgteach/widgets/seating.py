@@ -30,6 +30,7 @@ class SeatsPane(w.HBox):  # type: ignore[misc]
         self.set_count(len(names), names)
 
     def options(self) -> list[tuple[str, str]]:
+        """The seat choices (person, random, heuristic, coach ...) as (label, value) pairs in the table's language."""
         return [(self.table.t(k), k) for k in self.kinds]
 
     def _picker(self, seat: int, spec: Any) -> Any:
@@ -61,21 +62,25 @@ class SeatsPane(w.HBox):  # type: ignore[misc]
         self.on_change(self.pickers.index(change["owner"]), change["new"])
 
     def values(self) -> list[Any]:
+        """The picked player kind of every seat."""
         return [dd.value for dd in self.pickers]
 
     def kind(self, seat: int) -> str:
+        """The label of the player kind at ``seat``, or "" for a seat the game does not have."""
         if seat >= len(self.pickers):
             return ""
         value = self.pickers[seat].value
         return self.table.t(value) if value in self.kinds else str(value)
 
     def set_lang(self) -> None:
+        """Relabel the seat pickers in the table's language."""
         for i, dd in enumerate(self.pickers):
             dd.description = self.table.t("seat", n=i + 1)
             extra = [o for o in dd.options if o[1] not in self.kinds]
             relabel(dd, self.options() + extra, self.table)
 
     def set_disabled(self, on: bool) -> None:
+        """Disable (or enable again) the seat pickers."""
         for dd in self.pickers:
             dd.disabled = on
 
@@ -107,6 +112,7 @@ class DecksPane(w.HBox):  # type: ignore[misc]
         return {SAVED + str(path): (name, cards) for name, path, cards in saved_decks(self.table.game)}
 
     def shown(self, seat: int, saved: dict[str, tuple[str, tuple[str, ...]]] | None = None) -> str:
+        """The deck picker's value for ``seat``: the starter deck, saved deck or own deck that seat plays."""
         state = self.table.state
         decks = state.setup.get("decks") or []
         cards = tuple(decks[seat]) if seat < len(decks) else None
@@ -122,6 +128,7 @@ class DecksPane(w.HBox):  # type: ignore[misc]
         return OWN_DECK
 
     def label(self, name: str) -> str:
+        """The label of a deck choice in the table's language."""
         t = self.table
         if name == OWN_DECK:
             return t.t("own_deck")
@@ -132,6 +139,7 @@ class DecksPane(w.HBox):  # type: ignore[misc]
         return pick(title, t.lang, name) if title else name
 
     def sync(self) -> None:
+        """Rebuild the deck pickers for the current game and number of players."""
         t = self.table
         game = t.game
         n = t.state.num_players if game.starter_decks() else 0

@@ -1,7 +1,7 @@
 """The stepper: step through any tcgteach game with Step / Back / Play-Pause / Reset.
 
 One widget for every game (an ``ipywidgets.VBox``: display it, or put it in a box), put together from
-the panes of :mod:`tcgteach.widgets.panes` over one :class:`~tcgteach.session.Session`. Each seat is
+the panes of :mod:`tcgteach.widgets.panes` over one :class:`tcgteach.session.Session`. Each seat is
 played by an agent ("random") or by a person, who acts on the cards (click a card in hand to play it)
 or on buttons of the legal actions. It fits one screen: a bar of buttons, a status line that stays in
 view, the board beside the choices, the latest log lines and the turn graph; the settings (seed,

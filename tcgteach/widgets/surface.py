@@ -1,4 +1,4 @@
-"""What every play front end is made of: a :class:`~tcgteach.widgets.panes.Table` over one session and
+"""What every play front end is made of: a :class:`tcgteach.widgets.panes.Table` over one session and
 the panes over it. :class:`Surface` is not a front end itself; the stepper, the combat view and the
 classroom each put its panes together in their own layout (none of them subclasses another)."""
 
@@ -155,15 +155,18 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     @property
     def widget(self) -> Surface:
+        """The widget to display: the surface itself."""
         return self
 
     # the panes' widgets under the names the front ends have always had
     @property
     def seat_pickers(self) -> list[Any]:
+        """The seat pickers of the Settings."""
         return self.seats.pickers
 
     @property
     def deck_pickers(self) -> list[Any]:
+        """The deck pickers of the Settings."""
         return self.decks_pane.pickers
 
     @property
@@ -177,10 +180,12 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     @property
     def log_title(self) -> Any:
+        """The event log's title."""
         return self.log_pane.title
 
     @property
     def graph(self) -> Any:
+        """The graph widget (the flow diagram)."""
         return self.graph_pane.graph
 
     @property
@@ -189,6 +194,7 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     @property
     def graph_style(self) -> Any:
+        """The style element that lights the graph's current node and transitions."""
         return self.graph_pane.state_line
 
     @property
@@ -198,18 +204,22 @@ class Surface(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     @property
     def focus_scope(self) -> str:
+        """The part of the flow the graph focuses on."""
         return self.graph_pane.focus_scope
 
     @property
     def flow_name(self) -> str:
+        """The name of the flow the graph shows ("turn" ...)."""
         return self.graph_pane.flow_name
 
     @property
     def export_button(self) -> Any:
+        """The Export button."""
         return self.export.button
 
     @property
     def export_link(self) -> Any:
+        """Where the export's download links appear."""
         return self.export.link
 
     def _t(self, key: str, **fmt: Any) -> str:

@@ -1,4 +1,4 @@
-"""The table every play front end is built over: one :class:`~tcgteach.session.Session` with
+"""The table every play front end is built over: one :class:`tcgteach.session.Session` with
 who sees what (a perspective), the language and the rules of a safe turn — the moment a person acts
 every choice is locked until the next position is shown; a click made for an earlier position is
 refused with a message and changes nothing; the agents' moves are shown one at a time (``pause``
@@ -239,18 +239,22 @@ class Table:
 
     # -- words and state ------------------------------------------------------------------------------
     def t(self, key: str, **fmt: Any) -> str:
+        """The text ``key`` of the widgets in the table's language, formatted with ``fmt``."""
         return self.text.t(key, self.lang, **fmt)
 
     @property
     def state(self) -> State:
+        """The state being played (the session's)."""
         return self.session.state
 
     @property
     def game(self) -> Game:
+        """The game being played."""
         return self.session.state.game
 
     @property
     def version(self) -> int:
+        """The session's version, raised by every change: a button made for an older version does nothing."""
         return self.session.version
 
     def who(self, seat: int | None) -> str:
@@ -262,11 +266,13 @@ class Table:
 
     # -- listeners ------------------------------------------------------------------------------------
     def listen(self, render: Callable[[], None], lock: Callable[[bool], None] | None = None) -> None:
+        """Have ``render`` called after every change (and ``lock`` with True while agents move, False after)."""
         self._listeners.append(render)
         if lock is not None:
             self._lockers.append(lock)
 
     def listen_message(self, render: Callable[[], None]) -> None:
+        """Have ``render`` called when the table's message changes."""
         self._message_listeners.append(render)
 
     def render(self) -> None:
@@ -280,6 +286,7 @@ class Table:
             lock(on)
 
     def say(self, text: str, error: bool = False) -> None:
+        """Show ``text`` as the table's message (as an error when ``error``)."""
         self.message = (text, error)
         for render in self._message_listeners:
             render()
@@ -307,6 +314,7 @@ class Table:
 
     # -- the safe turn -----------------------------------------------------------------------------------
     def refuse_if_moving(self) -> None:
+        """``TcgError`` while an agent is moving: a person's click waits for it."""
         if self.moving:
             raise TcgError(self.t("waiting", who=self.who(self.state.current_player)))
 
@@ -431,6 +439,7 @@ class Table:
             self.render()
 
     def render_status(self) -> None:
+        """Redraw everything that shows the table's message."""
         for render in self._message_listeners:
             render()
 

@@ -36,6 +36,7 @@ class BoardPane(w.HTML):  # type: ignore[misc]  # ipywidgets has no type hints
         table.listen(self.refresh)
 
     def refresh(self) -> None:
+        """Redraw the board from the table's seat's perspective (hidden while the seats change hands)."""
         t = self.table
         self.layout.display = "none" if t.hidden() else SHOWN
         self.value = "" if t.hidden() else board_html(t.state, lang=t.lang, perspective=t.perspective())
@@ -46,15 +47,19 @@ class EventLog(w.HTML):  # type: ignore[misc]
     passes on the warnings ipywidgets writes there."""
 
     def warning(self, *args: Any, **kw: Any) -> None:
+        """Log a warning of the widgets (Python's logging, logger ``tcgteach.widgets``)."""
         _log.warning(*args, **kw)
 
     def error(self, *args: Any, **kw: Any) -> None:
+        """Log an error of the widgets."""
         _log.error(*args, **kw)
 
     def info(self, *args: Any, **kw: Any) -> None:
+        """Log a note of the widgets."""
         _log.info(*args, **kw)
 
     def debug(self, *args: Any, **kw: Any) -> None:
+        """Log a debugging note of the widgets."""
         _log.debug(*args, **kw)
 
 
@@ -78,6 +83,7 @@ class LogPane(w.VBox):  # type: ignore[misc]
         table.listen(self.refresh)
 
     def refresh(self) -> None:
+        """Redraw the event log with rule citations, as the table's seat may see it."""
         t = self.table
         state = t.state
         if t.hidden():
@@ -151,9 +157,11 @@ class GraphPane(w.VBox):  # type: ignore[misc]
         table.listen(self.refresh)
 
     def flow(self) -> Any:
+        """The flow graph shown (the turn's, or a sub-flow such as Dragon Quest's combat steps)."""
         return self.table.game.flows[self.flow_name]
 
     def render_base(self) -> None:
+        """Lay the graph out once per game, flow and language; later moves only restyle it."""
         t = self.table
         flow = self.flow()
         key = (id(t.game), flow.name, t.lang)
@@ -178,6 +186,7 @@ class GraphPane(w.VBox):  # type: ignore[misc]
         return t.game.turn_flow if t.state.node in t.game.turn_flow.by_id else None
 
     def focus_css(self) -> str:
+        """The CSS that lights the current node and the last transitions of the focused sub-flow."""
         t = self.table
         state = t.state
         flow = self._focus_flow()
@@ -203,6 +212,7 @@ class GraphPane(w.VBox):  # type: ignore[misc]
         return diagram.style(self.focus_scope, node, [(via, node)] if via is not None else [])
 
     def refresh(self) -> None:
+        """Restyle the graph for the current node and the transitions just taken."""
         t = self.table
         state = t.state
         self.render_base()
@@ -244,12 +254,14 @@ class ExportPane(w.HBox):  # type: ignore[misc]
         table.listen(self.refresh)
 
     def refresh(self) -> None:
+        """Redraw the Export button; an offered download of an older position is withdrawn."""
         t = self.table
         self.button.description = t.t("export")
         if self.link.value and self._version != t.version:
             self.link.value = ""
 
     def export_svg(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The current turn graph, highlighted, as SVG text (written to ``path`` when given)."""
         t = self.table
         state = t.state
         flow = self.graph_pane.flow()
@@ -263,6 +275,7 @@ class ExportPane(w.HBox):  # type: ignore[misc]
         return svg
 
     def export_html(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The board, the log and the graph as one HTML page (written to ``path`` when given)."""
         t = self.table
         state = t.state
         persp = t.perspective()
@@ -292,6 +305,7 @@ class ExportPane(w.HBox):  # type: ignore[misc]
         return doc
 
     def offer(self) -> None:
+        """Offer the current position as download links (HTML page and SVG graph)."""
         t = self.table
         stem = f"tcgteach-{t.game.name}-seed{self.seed()}-{len(t.state.history)}-{t.lang}"
         page = base64.b64encode(self.export_html().encode("utf-8")).decode("ascii")

@@ -61,9 +61,11 @@ class Card:
 
     @property
     def is_character(self) -> bool:
+        """Whether this is a character card (DM-6.1), as opposed to a special card (DM-6.2)."""
         return self.type == "character"
 
     def label(self, lang: str = "en") -> str:
+        """The card's name in ``lang`` with its number ("Heli #3"), as boards and logs show it."""
         name = self.name.get(lang, self.name["en"])
         return f"{name} #{self.number}" if self.number is not None else name
 
@@ -106,6 +108,7 @@ def card_pool() -> dict[str, Card]:
 
 
 def parse_decks(data: Any, file: str, pool: Mapping[str, Card], *, checked: bool = False) -> dict[str, dict[str, Any]]:
+    """The starter decks of a decks file, each checked against the pool and the deck rules (DM-2)."""
     return parse_deck_file(
         data, file, pool, "tcgteach-darkmoon-decks", validate_deck, "DM-2.5", "DM-7", checked=checked
     )

@@ -1,6 +1,6 @@
 """DARK MOON on-play effects (DM-4.2, DM-4.5, DM-6.1, DM-6.2): the interpreter of ``cards.EFFECT_OPS``.
 
-``start`` resolves a played card's effect, or leaves a :data:`~.values.Pending` choice for the
+``start`` resolves a played card's effect, or leaves a :data:`.values.Pending` choice for the
 turn player; ``targets`` lists the cards that choice may take; ``choose`` carries the choice out.
 Each takes the state and changes zones only through its ``_touch_*`` accessors (so undo restores them).
 """

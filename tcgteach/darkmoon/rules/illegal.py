@@ -23,6 +23,8 @@ from .state import (
 
 
 def why_illegal(s: DarkMoonState, action: Any) -> tuple[str, str]:  # any object: a compiled build checks no type
+    """Why ``action`` is not legal in ``s``: a sentence and the rule ID it breaks (DM-4.1 ... DM-4.7), for
+    ``IllegalActionError``."""
     node = s.node
     if node == _Node_GAME_OVER:
         return "the game is over", "DM-1.5"

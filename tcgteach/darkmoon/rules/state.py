@@ -220,6 +220,7 @@ class DarkMoonState(State):
         return ACTIONS_PER_TURN
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (DM-1.5: the final turns after the end trigger have been played)."""
         return self.node == _Node_GAME_OVER
 
     # -- zones (DM-6.3): the lists themselves; do not mutate them outside the engine ---------------
@@ -228,6 +229,7 @@ class DarkMoonState(State):
         return self.zones[player * NZ + DECK]
 
     def hand(self, player: int) -> list[int]:
+        """The card instances in ``player``'s hand (hidden from the others, DM-6.3)."""
         return self.zones[player * NZ + HAND]
 
     def field(self, player: int) -> list[int]:
@@ -244,6 +246,7 @@ class DarkMoonState(State):
         return self.zones[base : base + SLOTS]
 
     def field_characters(self, player: int) -> list[int]:
+        """The character cards on ``player``'s field not yet in a unit (DM-4.2), the material of DM-4.6."""
         is_char = self.inst.is_char
         return [c for c in self.field(player) if is_char[c]]
 

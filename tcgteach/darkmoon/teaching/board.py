@@ -170,6 +170,8 @@ def _field(state: DarkMoonState, field: Sequence[int], lang: str, picked: set[in
 
 
 def render(state: DarkMoonState, *, lang: str = "en", perspective: int | None = None) -> str:
+    """The DARK MOON board as HTML: each player's points, hand, field and three unit slots, the deck counts and the last
+    action; ``perspective`` hides the hands that seat may not see (DM-6.3)."""
     n = state.num_players
     over = state.is_terminal()
     cur = state.current_player

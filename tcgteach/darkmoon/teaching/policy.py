@@ -65,6 +65,8 @@ class DarkMoonPolicy:
     ARM_MARGIN = 0  # arm the end when the points after this turn beat the opponent's best last turn by more
 
     def act(self, view: DarkMoonState, legal: Legal, rng: random.Random) -> Action:
+        """The heuristic player's choice among ``legal`` in ``view``: the rules of thumb of this module's docstring,
+        with ``rng`` breaking ties."""
         node = view.node
         if node == _Node_UNIT:
             return self._unit_step(view, legal)

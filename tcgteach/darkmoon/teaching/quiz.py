@@ -140,6 +140,8 @@ def _to_end(s: DarkMoonState, seed: int) -> list[Event]:
 
 # -- DM-4.4 where the revealed card goes -----------------------------------------------------------------
 def reveal(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question "where does the revealed card go?" about a play from a seeded game (DM-4.4: matching or not)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if s.node != Node.MAIN or not s.deck(s.turn_player):
             return None
@@ -192,6 +194,8 @@ def _actions_text(n: int, lang: str) -> str:
 
 
 def actions_left(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question "how many actions are left this turn?" (DM-4.1: two a turn; DM-4.3 on the very first turn)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if s.node != Node.MAIN:
             return None
@@ -225,6 +229,8 @@ def actions_left(game: DarkMoon, rng: random.Random, lang: str) -> Question:
 
 # -- DM-4.6 / DM-4.7 can a unit be created --------------------------------------------------------------
 def can_form_unit(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question "can the turn player create a unit now?" (DM-4.6, DM-4.7)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if s.node != Node.MAIN:
             return None
@@ -275,6 +281,7 @@ def _final(s: DarkMoonState) -> tuple[Any, Any] | None:
 
 
 def score(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question "how many points does this player score?" about a finished game (DM-5.1 to DM-5.4)."""
     _, s, _ = _find(game, rng, _final)
     p = rng.randrange(s.num_players)
     b = s.score(p)
@@ -312,6 +319,8 @@ def score(game: DarkMoon, rng: random.Random, lang: str) -> Question:
 
 # -- DM-5.2 a special's point effect in a unit -------------------------------------------------------------------
 def special_bonus(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question about the points a special card inside a unit adds (DM-5.2)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if s.node != Node.MAIN:
             return None
@@ -362,6 +371,8 @@ LAST_KINDS = (Ev.END_ARMED, Ev.END_ALREADY_ARMED, Ev.TURN_START, Ev.TURN_END, Ev
 
 
 def last_turn(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question about the final turns once the end is armed: who still plays (DM-1.4, DM-1.5)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if s.node != Node.MAIN or s.armed_by is None or s.actions_used or s.armed_rule != "DM-1.4":
             return None
@@ -396,6 +407,8 @@ def last_turn(game: DarkMoon, rng: random.Random, lang: str) -> Question:
 
 # -- DM-1.2 / DM-1.3 who wins ----------------------------------------------------------------------------------------
 def winner(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question "who wins?" about a finished game (DM-1.2 most points; DM-1.3 a tie is a draw)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if not s.is_terminal():
             return None
@@ -436,6 +449,8 @@ def winner(game: DarkMoon, rng: random.Random, lang: str) -> Question:
 
 # -- DM-1.4 / DM-1.6 does ending this turn arm the end ------------------------------------------------------------
 def end_armed(game: DarkMoon, rng: random.Random, lang: str) -> Question:
+    """A question "does ending the main phase now arm the end of the game?" (DM-1.4: the third unit slot filled)."""
+
     def test(s: DarkMoonState) -> tuple[Any, Any] | None:
         if s.node != Node.MAIN or A.END_MAIN not in s.legal_actions():
             return None

@@ -95,10 +95,12 @@ EVENTS: dict[str, tuple[str, str]] = {
 
 
 def player_name(p: int | None, lang: str) -> str:
+    """The seat's name as the texts show it ("P1" ...), "—" for no player."""
     return "—" if p is None else f"P{p + 1}"
 
 
 def card_name(state: DarkMoonState, card: int | None, lang: str) -> str:
+    """The card instance's label in ``lang``, or "a card" for one the reader may not see."""
     if card is None or card < 0:
         return "a card" if lang == "en" else "カード1枚"
     return state.card(card).label(lang)
@@ -250,6 +252,7 @@ _EVENT_FIELDS: dict[str, Callable[..., None]] = {
 
 
 def describe_action(state: DarkMoonState, action: Action, lang: str = "en") -> str:
+    """What ``action`` does in ``state``, in one line of ``lang``, for choice buttons and the event log."""
     ja_lang = lang == "ja"
     if isinstance(action, A.Play):
         c = marked(state, action.card, lang)

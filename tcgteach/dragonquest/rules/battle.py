@@ -82,6 +82,7 @@ def start_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 
 
 def action_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """The legal actions of the action step (DQ-7.2): every battle action of player ``p`` and passing."""
     out = battle_actions(s, p)
     out.append(_PASS)
     return tuple(out)
@@ -108,6 +109,7 @@ def end_step_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 
 # -- the battle phase and the start step (DQ-6.13, DQ-7.1) --------------------------------------------------
 def fight(s: DragonQuestState, a: A.Action) -> None:
+    """Apply the battle-phase choice (DQ-6.13): enter combat, or skip the battle and end the turn."""
     p = s.turn_player
     if isinstance(a, _SKIP):
         s._emit(_EV_SKIP_BATTLE, "DQ-6.13", p)
@@ -121,6 +123,7 @@ def fight(s: DragonQuestState, a: A.Action) -> None:
 
 
 def pass_(s: DragonQuestState, a: A.Action) -> None:
+    """Apply a pass in a combat step (DQ-7.1): two passes in a row end the start step."""
     p = s.actor
     if s.node == _NODE_COMBAT_START:
         s.passes += 1
@@ -139,6 +142,8 @@ def pass_(s: DragonQuestState, a: A.Action) -> None:
 
 # -- an attack (DQ-7.3 - DQ-7.7) -------------------------------------------------------------------------------
 def attack(s: DragonQuestState, a: A.Attack) -> None:
+    """Apply an attack (DQ-7.3): the attacker closes, then the defender chooses a blocker (DQ-7.4) or the attacker
+    chooses the target (DQ-7.5)."""
     p = s.actor
     d = s.opponent(p)
     s.orient = reoriented(s.orient, a.card, CLOSED)  # DQ-7.3
@@ -177,6 +182,7 @@ def fallback(s: DragonQuestState) -> None:
 
 
 def block(s: DragonQuestState, a: A.Action) -> None:
+    """Apply the defender's choice (DQ-7.4): a blocker, or none, and the attacker then chooses (DQ-7.5)."""
     if not isinstance(a, _BLOCK):
         s._emit(_EV_NO_BLOCK, "DQ-7.5", s.actor)
         fallback(s)
@@ -189,6 +195,7 @@ def block(s: DragonQuestState, a: A.Action) -> None:
 
 
 def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
+    """Fix the defending card (DQ-7.5); an active one lets its owner decide on a counterattack next (DQ-7.7)."""
     assert s.combat is not None
     s.combat = combat_of(s, s.combat.attacker, card)
     s._emit(_EV_DEFENDER, "DQ-7.5", s.turn_player, card=card)
@@ -201,6 +208,7 @@ def fix_defender(s: DragonQuestState, card: int, chosen_by: str) -> None:
 
 
 def counter(s: DragonQuestState, a: A.Action) -> None:
+    """Apply the counterattack decision (DQ-7.7): a counterattacker closes; the fight is judged (DQ-7.8)."""
     yes = isinstance(a, _COUNTER)
     assert s.combat is not None
     att, dfn = s.combat.attacker, s.combat.defender
@@ -307,6 +315,7 @@ class BattleRecord:
         self._frozen: tuple[Any, ...] | None = None
 
     def frozen(self) -> tuple[Any, ...]:
+        """The battle's facts as a hashable tuple (made once), for the repeat check and the position key."""
         frozen = self._frozen
         if frozen is None:
             frozen = self._frozen = freeze_battle(self.info)
@@ -332,6 +341,8 @@ def begin_end_step(s: DragonQuestState) -> None:
 
 
 def maintain(s: DragonQuestState) -> None:
+    """Formation maintenance (DQ-5.4) for the players queued: each in turn whose front row does not outnumber the back
+    row moves cards forward, choosing which when there is a choice."""
     while s.queue:
         p = s.queue[0]
         if s.formation_fine(p):
@@ -353,6 +364,7 @@ def maintain(s: DragonQuestState) -> None:
 
 
 def continue_(s: DragonQuestState, a: A.Action) -> None:
+    """Apply the turn player's choice after a fight (DQ-7.9): attack again from the action step, or end the battle."""
     tp = s.turn_player
     if isinstance(a, _CONTINUE):
         s._emit(_EV_CONTINUE, "DQ-7.9", tp)

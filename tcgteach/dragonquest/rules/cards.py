@@ -73,9 +73,11 @@ class Card:
 
     @property
     def is_party(self) -> bool:
+        """Whether the card is a party card (a character or a monster, DQ-10.1) that can stand on the field."""
         return self.type in PARTY_TYPES
 
     def label(self, lang: str = "en") -> str:
+        """The card's name in ``lang``."""
         return self.name.get(lang, self.name["en"])
 
 
@@ -192,6 +194,7 @@ def validate_deck(cards: Sequence[str], pool: Mapping[str, Card]) -> list[Violat
 
 
 def parse_decks(data: Any, file: str, pool: Mapping[str, Card], *, checked: bool = False) -> dict[str, dict[str, Any]]:
+    """The starter decks of a decks file, each checked against the pool and the deck rules (DQ-2)."""
     return parse_deck_file(
         data, file, pool, "tcgteach-dragonquest-decks", validate_deck, "DQ-2.3", "DQ-11", checked=checked
     )

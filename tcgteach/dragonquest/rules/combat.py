@@ -77,6 +77,7 @@ class Blow:
 
     @property
     def after(self) -> int:
+        """The damage the struck card carries after the blow (before plus taken)."""
         return self.before + self.taken
 
     @property
@@ -109,6 +110,7 @@ class FightResult:
         return sum(b.damage for b in self.blows if b.target == card)
 
     def fighter(self, card: int) -> Fighter:
+        """The fighter (attacker or defender) that is ``card``."""
         return self.attacker if card == self.attacker.card else self.defender
 
 

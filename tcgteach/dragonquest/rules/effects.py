@@ -130,6 +130,8 @@ def has_target(s: DragonQuestState, eff: Effect, src: int, user: int) -> bool:
 
 
 def targets_for(s: DragonQuestState, eff: Effect, src: int, user: int) -> list[int]:
+    """The legal targets of effect ``eff`` from card ``src`` used by ``user``: itself, own or enemy party cards, as the
+    effect's target says."""
     t = eff.target
     if t == "self":
         return [src] if src in s.party(user) else []
@@ -143,6 +145,7 @@ def targets_for(s: DragonQuestState, eff: Effect, src: int, user: int) -> list[i
 
 
 def pending_effect(s: DragonQuestState) -> Effect:
+    """The effect being resolved now (of the pending special effect, quest or item)."""
     pending = s.pending
     assert pending is not None
     card = s.inst.cards[pending.source]
@@ -153,6 +156,7 @@ def pending_effect(s: DragonQuestState) -> Effect:
 
 
 def effect_targets(s: DragonQuestState) -> list[int]:
+    """The legal targets of the pending effect."""
     pending = s.pending
     assert pending is not None
     carrier = s.carrier(pending.source) if pending.kind == "item" else pending.source
@@ -160,11 +164,13 @@ def effect_targets(s: DragonQuestState) -> list[int]:
 
 
 def pay_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """The discard actions that pay a hand cost (DQ-4.5): one per card in player ``p``'s hand."""
     discard = s.inst.discards
     return tuple(discard[c] for c in sorted(s.hand(p)))
 
 
 def target_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """The target actions of the pending effect, one per legal target."""
     target = s.inst.targets
     return tuple(target[c] for c in effect_targets(s))
 
@@ -176,6 +182,7 @@ _USE_RULES: Final = {"prep": "DQ-6.11", "start": "DQ-7.1", "action": "DQ-7.2"}
 
 
 def use(s: DragonQuestState, a: A.Use) -> None:
+    """Apply a card's special effect (DQ-6.11, DQ-7.2): pay its close cost (DQ-4.6), then its hand cost or target."""
     p = s.actor
     card, k = a.card, a.effect  # (each field read once: an action is a Python object, read by name)
     eff = s.inst.cards[card].effects[k]
@@ -189,6 +196,7 @@ def use(s: DragonQuestState, a: A.Use) -> None:
 
 
 def use_item(s: DragonQuestState, a: A.UseItem) -> None:
+    """Use an equipped item's effect: the character carrying it closes (DQ-4.6), then the effect resolves."""
     p = s.actor
     carrier = s.carrier(a.item)
     s.orient = reoriented(s.orient, carrier, CLOSED)  # DQ-4.6: the character carrying it
@@ -286,6 +294,7 @@ def continue_effect(s: DragonQuestState) -> None:
 
 
 def discard_from_hand(s: DragonQuestState, p: int, c: int) -> None:
+    """Move card ``c`` from player ``p``'s hand to the discard pile, as a hand cost (DQ-4.5)."""
     s._touch_zone(p, HAND).remove(c)
     s._touch_zone(p, DISCARD).append(c)
     s._emit(_EV_DISCARD, "DQ-4.5", p, card=c)
@@ -339,6 +348,8 @@ def resolve(s: DragonQuestState, eff: Effect, user: int, target: int, src: int) 
 
 
 def card_op(s: DragonQuestState, op: str, n: int, c: int, rule: str, user: int, src: int) -> None:
+    """Apply one operation of an effect (damage, heal, poison, confuse, close, restore ...) to card ``c``, citing
+    ``rule``."""
     owner = s.inst.owner[c]
     if op == "damage":
         damage.deal(s, c, n, rule, source=src)

@@ -47,6 +47,7 @@ def repair_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
 
 
 def advance_card(s: DragonQuestState, p: int, c: int, rule: str = "DQ-5.4") -> None:
+    """Move card ``c`` of player ``p`` from the back row to the front row (formation maintenance, DQ-5.4)."""
     s._touch_zone(p, BACK).remove(c)
     s._touch_zone(p, FRONT).append(c)
     s._emit(_EV_ADVANCE, rule, p, card=c)
@@ -96,6 +97,7 @@ def repair(s: DragonQuestState) -> None:
 
 
 def resume(s: DragonQuestState, then: str, arg: int) -> None:
+    """Go back to where play stood before a formation repair (DQ-5.5): the preparation phase, a quest, or combat."""
     if then == "prep":
         if s.node != _NODE_PREP:
             s._goto(_NODE_PREP)

@@ -25,6 +25,7 @@ _EXPECTED: dict[str, str] = {
 
 
 def why_illegal(s: DragonQuestState, action: Any) -> tuple[str, str]:  # any object (see core.State.apply)
+    """Why ``action`` is not legal in ``s``: a sentence and the rule ID it breaks, for ``IllegalActionError``."""
     node = s.node
     if node == Node.GAME_OVER:
         return "the game is over", "DQ-1.2"

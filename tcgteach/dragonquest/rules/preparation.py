@@ -234,6 +234,7 @@ def equip_action(s: DragonQuestState, item: int, card: int) -> A.Equip:
 
 
 def swap_action(s: DragonQuestState, a: int, b: int) -> A.Swap:
+    """The ``Swap`` of front-row card ``a`` and back-row card ``b`` (DQ-6.10), made once per state and reused."""
     cache = s._swap_cache
     key = a * s.inst.n + b
     sw = cache.get(key)
@@ -263,6 +264,7 @@ def pay(s: DragonQuestState, p: int, gp: int) -> None:
 
 
 def treat(s: DragonQuestState, a: A.Treat) -> None:
+    """Apply Treat (DQ-6.6): pay the card's COST in GP and remove poison and confusion."""
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     s.poisoned = s.poisoned - {c}
@@ -272,6 +274,7 @@ def treat(s: DragonQuestState, a: A.Treat) -> None:
 
 
 def heal(s: DragonQuestState, a: A.Heal) -> None:
+    """Apply Heal (DQ-6.7): pay the card's COST in GP and remove all its damage."""
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     n = damage.remove_damage(s, c, None)
@@ -279,6 +282,7 @@ def heal(s: DragonQuestState, a: A.Heal) -> None:
 
 
 def restore(s: DragonQuestState, a: A.Restore) -> None:
+    """Apply Restore (DQ-6.8): pay the card's COST in GP and make the closed card active."""
     p, c = s.actor, a.card
     pay(s, p, s.inst.cost[c])
     s.orient = reoriented(s.orient, c, ACTIVE)
@@ -304,6 +308,7 @@ def equip(s: DragonQuestState, a: A.Equip) -> None:
 
 
 def move(s: DragonQuestState, a: A.Move) -> None:
+    """Apply a formation change (DQ-6.10): move one card between the front and the back row."""
     p, c = s.actor, a.card
     if c in s.front(p):
         s._touch_zone(p, FRONT).remove(c)
@@ -317,6 +322,7 @@ def move(s: DragonQuestState, a: A.Move) -> None:
 
 
 def swap(s: DragonQuestState, a: A.Swap) -> None:
+    """Apply a formation change (DQ-6.10): a front-row card and a back-row card trade places."""
     p = s.actor
     card, other = a.front, a.back  # (each field read once: an action is a Python object, read by name)
     front, back = s._touch_zone(p, FRONT), s._touch_zone(p, BACK)
@@ -326,6 +332,7 @@ def swap(s: DragonQuestState, a: A.Swap) -> None:
 
 
 def end_prep(s: DragonQuestState, a: A.Action) -> None:
+    """End the preparation phase (DQ-6.4); the battle phase follows (DQ-6.13)."""
     s._emit(_EV_END_PREP, "DQ-6.4", s.actor)
     s._goto(_NODE_BATTLE)
 

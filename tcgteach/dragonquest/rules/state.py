@@ -78,6 +78,11 @@ MEASURE: Final = ("cards left in deck", "デッキの残り枚数")
 
 
 class DragonQuestState(State):
+    """A position of the Dragon Quest Card Game: both players' zones (deck, hand, front and back rows, discard,
+    experience box, damage under each card, DQ-4.3), orientations and poison (DQ-4.1, DQ-4.2), GP and levels, the
+    turn graph's node and any pending choice. Made by ``DragonQuest.new_state`` or ``position``; changed only by
+    ``apply``/``undo``."""
+
     SCALARS = (
         "turn",
         "turn_player",
@@ -162,6 +167,7 @@ class DragonQuestState(State):
 
     # -- facts -----------------------------------------------------------------------------------------
     def card(self, c: int) -> Card:
+        """The card (its printed data) of card instance ``c``."""
         return self.inst.cards[c]
 
     def owners(self) -> tuple[int, ...]:
@@ -175,6 +181,7 @@ class DragonQuestState(State):
         return self.node == _GAME_OVER
 
     def opponent(self, p: int) -> int:
+        """The other player of a two-player game (DQ-1.1)."""
         return 1 - p
 
     # -- zones (DQ-4.3): read them by name; mutate them through the _touch_* accessors (undo) ----------------
@@ -183,12 +190,15 @@ class DragonQuestState(State):
         return self.zones[p * NZ + DECK]
 
     def hand(self, p: int) -> list[int]:
+        """The card instances in player ``p``'s hand."""
         return self.zones[p * NZ + HAND]
 
     def front(self, p: int) -> list[int]:
+        """The card instances in player ``p``'s front row (DQ-5.1)."""
         return self.zones[p * NZ + FRONT]
 
     def back(self, p: int) -> list[int]:
+        """The card instances in player ``p``'s back row (DQ-5.1)."""
         return self.zones[p * NZ + BACK]
 
     def discard(self, p: int) -> list[int]:
@@ -204,6 +214,7 @@ class DragonQuestState(State):
         return self.zones[p * NZ + QUEST]
 
     def party(self, p: int) -> list[int]:
+        """Player ``p``'s party cards on the field: the front row, then the back row."""
         return self.zones[p * NZ + FRONT] + self.zones[p * NZ + BACK]
 
     def damage_zone(self, c: int) -> list[int]:
@@ -215,6 +226,7 @@ class DragonQuestState(State):
         return len(self.zones[2 * NZ + c])
 
     def item_of(self, c: int) -> int | None:
+        """The item card equipped on party card ``c`` (DQ-6.9), or None."""
         z = self.zones[2 * NZ + self.inst.n + c]
         return z[0] if z else None
 
@@ -228,6 +240,7 @@ class DragonQuestState(State):
         return -1
 
     def on_field(self, c: int) -> bool:
+        """Whether card ``c`` stands in its owner's front or back row."""
         base = self.inst.owner[c] * NZ  # (the two rows read in place: no party list made)
         return c in self.zones[base + FRONT] or c in self.zones[base + BACK]
 
@@ -270,6 +283,7 @@ class DragonQuestState(State):
         return "+".join(parts) or "normal"
 
     def is_normal(self, c: int) -> bool:
+        """Whether card ``c`` is normal: neither poisoned nor confused (DQ-4.2; Heal needs it, DQ-6.7)."""
         return c not in self.poisoned and self.orient[c] != CONFUSED
 
     def experience(self, p: int) -> int:
@@ -307,18 +321,21 @@ class DragonQuestState(State):
 
     # the totals alone, as ``modifiers(c, key)["total"]`` without building its dict (read at every fight)
     def attack_of(self, c: int) -> int:
+        """Card ``c``'s attack now: printed, plus its item (DQ-10.2) and its owner's auras, never below 0."""
         inst = self.inst
         z = self.zones[2 * NZ + inst.n + c]
         item = inst.cards[z[0]].attack if z else 0
         return max(0, inst.attack[c] + item + self._aura(inst.owner[c], "attack"))
 
     def hp_of(self, c: int) -> int:
+        """Card ``c``'s HP now: printed, plus its item (DQ-10.2) and its owner's auras, never below 0."""
         inst = self.inst
         z = self.zones[2 * NZ + inst.n + c]
         item = inst.cards[z[0]].hp if z else 0
         return max(0, inst.hp[c] + item + self._aura(inst.owner[c], "hp"))
 
     def speed_of(self, c: int) -> int:
+        """Card ``c``'s speed now (it decides who strikes first, DQ-7.8): printed + item + auras, at least 0."""
         inst = self.inst
         z = self.zones[2 * NZ + inst.n + c]
         item = inst.cards[z[0]].speed if z else 0

@@ -79,6 +79,8 @@ def mulligan(s: DragonQuestState, action: A.Action) -> None:
 
 # reset, income, draw (DQ-6.1 - DQ-6.3)
 def begin_turn(s: DragonQuestState) -> None:
+    """Start the turn player's turn: the level-up check (DQ-9.4, level = 1 + experience // 5, DQ-9.2), the reset
+    (DQ-6.1) and the income (DQ-6.2)."""
     p = s.turn_player
     s.actor = p
     s._goto(_NODE_RESET)
@@ -110,15 +112,18 @@ def begin_turn(s: DragonQuestState) -> None:
 
 
 def draw_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """The draw choices of the draw phase (DQ-6.3, DQ-6.3a): one ``Draw(n)`` per number the rules allow now."""
     lo, hi = s.draw_range(p)
     return _DRAWS[lo : hi + 1]
 
 
 def draw(s: DragonQuestState, action: A.Draw) -> None:
+    """Apply the chosen draw (DQ-6.3)."""
     draw_phase(s, action.n)
 
 
 def draw_phase(s: DragonQuestState, n: int) -> None:
+    """Draw ``n`` cards from the deck into the hand (DQ-6.3); an empty deck can lose the game (DQ-1.2)."""
     p = s.turn_player
     took = damage.take(s, p, n, HAND)
     s._emit(_EV_DRAW, "DQ-6.3", p, secret=p, n=n, cards=took)
@@ -129,6 +134,7 @@ def draw_phase(s: DragonQuestState, n: int) -> None:
 
 # end of turn (DQ-6.14)
 def end_of_turn(s: DragonQuestState) -> None:
+    """The end of the turn (DQ-6.14), in its order: the wipe-out penalty, poison, confusion, then the next turn."""
     tp = s.turn_player
     literal = s.opt.wipe_literal
     zones = s.zones
@@ -201,11 +207,13 @@ def next_confusion(s: DragonQuestState) -> None:
 
 
 def confusion_actions(s: DragonQuestState, p: int) -> tuple[A.Action, ...]:
+    """The targets a confused card may hit at the end of the turn (DQ-6.14): every party card of player ``p``."""
     target = s.inst.targets
     return tuple(target[c] for c in sorted(s.party(p)))
 
 
 def confusion_damage(s: DragonQuestState, target: int) -> None:
+    """A confused card deals 1 damage to the chosen target (DQ-6.14)."""
     src = s.queue[0]
     s.queue = s.queue[1:]
     s._emit(_EV_CONFUSION, "DQ-6.14", s.inst.owner[src], card=src, target=target)
@@ -216,6 +224,7 @@ def confusion_damage(s: DragonQuestState, target: int) -> None:
 
 
 def next_turn(s: DragonQuestState) -> None:
+    """End the turn and pass to the other player, or end the game at the turn limit (DQ-1.4)."""
     limit = s.opt.turn_limit
     s._emit(_EV_TURN_END, "DQ-6.14", s.turn_player, turn=s.turn)
     if limit and s.turn >= limit:  # DQ-1.4 (0: no cap)

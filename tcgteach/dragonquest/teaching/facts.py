@@ -96,21 +96,27 @@ class Facts:
 
     # zones
     def hand(self, p: int) -> list[int]:
+        """Player ``p``'s hand in the view (the own hand only; the other's is hidden)."""
         return self.view.hand(p)
 
     def deck(self, p: int) -> list[int]:
+        """Player ``p``'s deck in the view (hidden cards stand in for the unseen ones)."""
         return self.view.deck(p)
 
     def front(self, p: int) -> list[int]:
+        """Player ``p``'s front row."""
         return self.view.front(p)
 
     def back(self, p: int) -> list[int]:
+        """Player ``p``'s back row."""
         return self.view.back(p)
 
     def party(self, p: int) -> list[int]:
+        """Player ``p``'s party cards on the field."""
         return self.view.party(p)
 
     def carrier(self, item: int) -> int:
+        """The party card carrying ``item``, or -1."""
         for c in self.party(self.inst.owner[item]):
             if self.view.item_of(c) == item:
                 return c
@@ -149,6 +155,7 @@ class Facts:
 
     # stats with items and auras (DQ-7.8)
     def aura(self, p: int, key: str) -> int:
+        """The bonus to ``key`` ("attack", "hp" or "speed") that player ``p``'s field gives every own party card."""
         a = self._auras_of(p)
         return a[0] if key == "attack" else a[1] if key == "hp" else a[2] if key == "speed" else 0
 
@@ -194,18 +201,22 @@ class Facts:
         return v
 
     def atk(self, c: int) -> int:
+        """Card ``c``'s attack now (as the state counts it), cached."""
         v = self._stats.get(c)
         return (v if v is not None else self.stats(c))[0]
 
     def hp(self, c: int) -> int:
+        """Card ``c``'s HP now, cached."""
         v = self._stats.get(c)
         return (v if v is not None else self.stats(c))[1]
 
     def spd(self, c: int) -> int:
+        """Card ``c``'s speed now, cached."""
         v = self._stats.get(c)
         return (v if v is not None else self.stats(c))[2]
 
     def left(self, c: int) -> int:
+        """The damage card ``c`` can still take before it is defeated (HP minus the damage on it, DQ-8.1)."""
         v = self._stats.get(c)
         return (v if v is not None else self.stats(c))[1] - len(self._zones[self._dmg0 + c])
 
@@ -217,6 +228,7 @@ class Facts:
         return v[0] + 0.3 * max(0, v[1] - len(self._zones[self._dmg0 + c])) + 0.5 * self.inst.level[c]
 
     def fighter_score(self, c: int) -> float:
+        """How strong card ``c`` is as a fighter for the heuristic (attack, HP left, speed; half when not ready)."""
         known = self._scores.get(c)
         if known is not None:
             return known
@@ -228,6 +240,7 @@ class Facts:
         return score
 
     def is_fighter(self, c: int) -> bool:
+        """Whether card ``c`` is meant to fight (not a utility card with a preparation effect and little attack)."""
         inst = self.inst
         card = inst.cards[c]
         utility = any(e.timing == "prep" for e in card.effects) and inst.attack[c] <= 1
@@ -235,6 +248,8 @@ class Facts:
 
     # values of cards in hand and of preparation actions
     def hand_card_value(self, c: int) -> float:
+        """What keeping card ``c`` in hand is worth to the heuristic (paying hand costs, DQ-4.5, discards the
+        cheapest)."""
         inst, me = self.inst, self.me
         kind = inst.kind[c]
         if kind <= MONSTER:
@@ -251,6 +266,7 @@ class Facts:
         return 0.9
 
     def recruit_value(self, c: int) -> float:
+        """What recruiting card ``c`` (DQ-6.5) is worth to the heuristic, more when it enters active."""
         known = self._recruit_values.get(c)
         if known is not None:
             return known
@@ -265,6 +281,7 @@ class Facts:
         return value
 
     def equip_value(self, item: int, c: int) -> float:
+        """What equipping ``item`` on card ``c`` (DQ-6.9) adds, minus the item it replaces."""
         it = self.inst.cards[item]
         value = it.attack * 1.0 + it.hp * 0.5 + it.speed * 0.3 + (1.2 if it.use is not None else 0.0)
         old = self.view.item_of(c)
@@ -278,6 +295,7 @@ class Facts:
         return value
 
     def cure_value(self, c: int) -> float:
+        """What treating card ``c`` (DQ-6.6) is worth: the damage poison would do and the turns confusion would cost."""
         view = self.view
         value = 0.0
         if c in view.poisoned:
@@ -301,6 +319,8 @@ class Facts:
 
     # effects (DQ-6.11, DQ-6.12, DQ-7.1, DQ-7.2)
     def target_value(self, eff: Any, t: int, user: int) -> float:
+        """What aiming effect ``eff`` used by ``user`` at card ``t`` is worth to the heuristic (harm to the enemy, help
+        to the own side)."""
         view, inst = self.view, self.inst
         own = inst.owner[t] == user
         value = 0.0

@@ -68,6 +68,8 @@ class DragonQuestPolicy:
     """Dragon Quest: save life, build a strong front row, trade blows only when the exchange pays."""
 
     def act(self, view: DragonQuestState, legal: Sequence[Any], rng: random.Random) -> Action:
+        """The heuristic player's choice among ``legal`` in ``view``: the decision for the node (this module's docstring
+        lists the rules of thumb), or a random one where the policy has none."""
         decide = _DECISIONS.get(view.node)
         if decide is None:
             chosen: Action = legal[rng.randrange(len(legal))]

@@ -163,6 +163,8 @@ def _plain_fields(state: DragonQuestState, d: dict[str, Any], f: dict[str, Any],
 
 
 def describe_event(state: DragonQuestState, ev: Event, lang: str = "en") -> str:
+    """One line saying what event ``ev`` did in ``state``, in ``lang``, for the event log (the rule is shown beside
+    it)."""
     ja = lang == "ja"
     en_t, ja_t = EVENTS.get(ev.kind, (ev.kind, ev.kind))
     d = ev.data
@@ -513,6 +515,7 @@ def _effect_use(state: DragonQuestState, action: A.Action, lang: str) -> str | N
 
 
 def describe_action(state: DragonQuestState, action: A.Action, lang: str = "en") -> str:
+    """What ``action`` does in ``state``, in one line of ``lang``, for choice buttons and the event log."""
     ja = lang == "ja"
 
     def n(c: int) -> str:
