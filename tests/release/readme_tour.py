@@ -35,10 +35,10 @@ def run(blocks: list[str]) -> None:
         if re.search(r"^>>> ", block, re.M):
             test = doctest.DocTestParser().get_doctest(block, globs, f"README tour block {i}", "README.md", 0)
             runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-            runner.run(test)
+            runner.run(test, clear_globs=False)  # the next block goes on with this one's names
             if runner.failures:
                 sys.exit(f"README tour block {i}: {runner.failures} example(s) failed")
-            globs.update(test.globs)
+            globs.update(test.globs)  # a DocTest runs on a copy of the names it was given
         else:
             exec(compile(block, f"README tour block {i}", "exec"), globs)  # noqa: S102 (the README's own code)
         print(f"README tour block {i}: ok ({len(block.splitlines())} lines)")
