@@ -164,3 +164,16 @@ def test_a_warning_fails_the_build(tmp_path: Path) -> None:
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "fail the build" in done.stderr and "NoSuchType" in done.stderr, done.stderr
+
+
+def test_the_readme_and_the_start_pages_link_the_reference() -> None:
+    """The reference is found from the README, the site's start page (lite/build.py's landing page, which
+    tests/browser/test_site.py opens) and the lessons' start page, in both languages."""
+    import json
+
+    url = "https://tcgteach.github.io/tcgteach/api/"
+    assert url in (ROOT / "README.md").read_text(encoding="utf-8")
+    cells = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert text.count(url) >= 2 and "API リファレンス" in text and "API\nreference" in text
+    assert 'href="api/index.html"' in (ROOT / "lite" / "build.py").read_text(encoding="utf-8")
