@@ -107,6 +107,11 @@ def npm_package(cache: Path, spec: str, folder: str) -> Path:
     return dest / "package"
 
 
+#: what makes a page load something from the internet: a script, image or frame source, or a stylesheet (a link
+#: of a page's text, ``<a href="https://...">``, loads nothing until the reader follows it)
+LOADS_FROM_THE_INTERNET = re.compile(r'\bsrc="https?://|<link\b[^>]*\bhref="https?://')
+
+
 def localize(out: Path, fontawesome: Path) -> None:
     """Voici pages: the icon font from the site instead of a CDN, and the kernel's URLs from the site root
     (the kernel resolves them against the page's own URL, two folders down)."""
@@ -134,11 +139,8 @@ def localize(out: Path, fontawesome: Path) -> None:
             new = urls.sub(lambda m, up=up: '"' + up + m.group(1), new)
         if new != text:
             page.write_text(new, encoding="utf-8")
-    left = [
-        str(p.relative_to(out))
-        for p in out.rglob("*.html")
-        if re.search(r'(href|src)="https?://', p.read_text(encoding="utf-8"))
-    ]
+    pages = out.rglob("*.html")
+    left = [str(p.relative_to(out)) for p in pages if LOADS_FROM_THE_INTERNET.search(p.read_text("utf-8"))]
     if left:
         sys.exit(f"site: pages still load something from the internet: {left}")
 

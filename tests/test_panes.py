@@ -75,6 +75,22 @@ def test_a_click_on_a_button_of_an_earlier_position_is_refused_and_changes_nothi
     assert "earlier position" in c.message.value
 
 
+def test_a_click_refused_while_busy_says_so_until_the_next_click_is_taken() -> None:
+    """A guarded callback refuses a click that comes while another runs ("Busy"); the next click that is taken
+    clears that message (the review's lesson-06 page kept it after the choice the person then made)."""
+    s = Stepper("darkmoon", seed=1)
+    t = s.table
+    inner = t.guard(lambda: None)
+    outer = t.guard(inner)  # the inner click arrives while the outer one runs
+    outer()
+    assert t.message == (t.t("busy"), True)
+    inner()
+    assert t.message == ("", False)
+    t.say("something else", error=True)
+    inner()
+    assert t.message == ("something else", True)  # only the busy refusal is cleared
+
+
 def test_a_card_with_one_action_is_played_by_clicking_it_and_a_card_with_several_shows_them() -> None:
     c = Classroom("dragonquest", seed=3, agents=["person", "heuristic"])
     c.choices.action_buttons()[-1].click()  # keep the hand

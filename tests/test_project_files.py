@@ -79,7 +79,8 @@ def test_version_is_written_once() -> None:
     changelog = [
         line for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines() if literal.search(line)
     ]
-    assert changelog and all(line.startswith(f"## [{VERSION}]") for line in changelog), changelog
+    # its section's heading and, at the bottom, its link (Keep a Changelog's compare or tag link)
+    assert changelog and all(line.startswith((f"## [{VERSION}]", f"[{VERSION}]: ")) for line in changelog), changelog
     assert not found, f"the version {VERSION} is written outside tcgteach/__init__.py: {found}"
 
 

@@ -299,6 +299,8 @@ class Table:
             if self.busy:
                 self.say(self.t("busy"), error=True)
                 return
+            if self.message == (self.t("busy"), True):
+                self.say("")  # a click refused while busy is stale once the next one is taken
             self.busy = True
             try:
                 fn(*args)
