@@ -181,9 +181,9 @@ class DarkMoonState(State):
             self.last_reveal,
         )
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+    def _frame(self, rng_state: int, n_events: int, n_trail: int) -> Frame:
         # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
-        return (
+        return [
             self.node,
             self.turn,
             self.turn_player,
@@ -198,8 +198,7 @@ class DarkMoonState(State):
             rng_state,
             n_events,
             n_trail,
-            saved,
-        )
+        ]
 
     # -- basic facts ---------------------------------------------------------------------------
     def card(self, instance: int) -> Card:

@@ -413,10 +413,11 @@ def _key_at(s: DragonQuestState, at: int) -> tuple[int, ...]:
         return _key(s.zones, s.orient, s.poisoned, s.inst.n)
     zones = list(s.zones)
     names = s._scalar_names
+    ns = len(names)
     for j in range(len(frames) - 1, first - 1, -1):  # newest first: the earliest frame's copy is the one left
-        for index, content in frame_zones(frames[j]).items():
+        for index, content in frame_zones(frames[j], ns).items():
             zones[index] = list(content)
-    scalars = frame_scalars(frames[first])
+    scalars = frame_scalars(frames[first], ns)
     return _key(zones, scalars[names.index("orient")], scalars[names.index("poisoned")], s.inst.n)
 
 

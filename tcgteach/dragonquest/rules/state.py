@@ -238,7 +238,7 @@ class DragonQuestState(State):
         cards = self.zones[index]
         saved = self._saved
         if saved is not None:
-            save_zone(saved, index, cards)
+            save_zone(saved, self._save_from, index, cards)
         return cards
 
     def _touch(self, index: int) -> list[int]:
@@ -248,7 +248,7 @@ class DragonQuestState(State):
         zone = zones[index]
         saved = self._saved
         if saved is not None:
-            save_zone(saved, index, zone)
+            save_zone(saved, self._save_from, index, zone)
         if zone is NO_CARDS:
             zone = zones[index] = []
         return zone
@@ -446,9 +446,9 @@ class DragonQuestState(State):
             self.resume,
         )
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+    def _frame(self, rng_state: int, n_events: int, n_trail: int) -> Frame:
         # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
-        return (
+        return [
             self.node,
             self.turn,
             self.turn_player,
@@ -473,8 +473,7 @@ class DragonQuestState(State):
             rng_state,
             n_events,
             n_trail,
-            saved,
-        )
+        ]
 
     def _copy_scalars(self, new: State) -> None:
         # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
