@@ -91,6 +91,7 @@ class State:
         self.trail: list[tuple[str, str]] = []
         self._frames: list[Frame] = []
         self._saved: Frame | None = None  # (the frame of the action under way, its zone records from _save_from)
+        self._save_from = 0
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
         #: per player: the events as that player sees them, and the history (``view``)
@@ -175,7 +176,8 @@ class State:
         history = self.history
         n_history = len(history)
         try:
-            self._save_from, self._saved = len(frame), frame  # (``_touch`` adds the zones to the frame)
+            self._save_from = len(frame)  # (``_touch`` adds the zones it touches to the frame from here)
+            self._saved = frame
             self._do(action)
             self._saved = None
             frames.append(frame)
@@ -581,9 +583,7 @@ def _engine_action(state: State, action: Any, legal: tuple[Action, ...]) -> Acti
 def _jsonable(value: Any) -> Any:
     if isinstance(value, frozenset):
         return sorted(value)
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, list):
+    if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}

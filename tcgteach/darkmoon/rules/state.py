@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ...core.actions import Action
 from ...core.events import Event
-from ...core.frames import Frame
+from ...core.frames import Frame, save_zone
 from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
@@ -247,6 +247,14 @@ class DarkMoonState(State):
         return [c for c in self.field(player) if is_char[c]]
 
     # the same zones, saved for undo first (``State._touch``): the engine's only way to change them
+    def _touch(self, index: int) -> list[int]:
+        # ``State._touch`` written out (at every move of a card): the undo frame's fields read natively
+        zone = self.zones[index]
+        saved = self._saved
+        if saved is not None:
+            save_zone(saved, self._save_from, index, zone)
+        return zone
+
     def _touch_deck(self, player: int) -> list[int]:
         return self._touch(player * NZ + DECK)
 
