@@ -70,7 +70,7 @@ def snapshot(s: State) -> tuple[Any, ...]:
         s.rng.state,
         s._scalar_values(),
         s._legal,
-        [f[:-1] + (list(f[-1]),) for f in s._frames],
+        [list(f) for f in s._frames],
         s._saved,
         {p: [e.to_dict() for e in c] for p, c in s._masked.items()},
         {p: list(c) for p, c in s._masked_hist.items()},

@@ -59,6 +59,7 @@ class State:
         "trail",
         "_frames",
         "_saved",
+        "_save_from",
         "_legal",
         "setup",
         "num_players",
@@ -87,7 +88,8 @@ class State:
         self.events: list[Event] = []
         self.trail: list[tuple[str, str]] = []
         self._frames: list[Frame] = []
-        self._saved: list[int] | None = None
+        self._saved: Frame | None = None  # (the frame of the action under way, its zone records from _save_from)
+        self._save_from = 0
         self._legal: tuple[Action, ...] | None = None
         self.viewer: int | None = None
         #: per player: the events as that player sees them, and the history (``view``)
@@ -165,15 +167,15 @@ class State:
         lands in it)."""
         events = self.events
         n_events = len(events)
-        saved: list[int] = []  # (the undo frame is made before the action: the zones it touches go into ``saved``)
-        frame = self._frame(self.rng.state, n_events, len(self.trail), saved)
+        frame = self._frame(self.rng.state, n_events, len(self.trail))  # (before the action: its touched zones go in)
         legal = self._legal
         frames = self._frames
         n_frames = len(frames)
         history = self.history
         n_history = len(history)
         try:
-            self._saved = saved
+            self._save_from = len(frame)  # (``_touch`` adds the zones it touches to the frame from here)
+            self._saved = frame
             self._do(action)
             self._saved = None
             frames.append(frame)
@@ -207,10 +209,9 @@ class State:
         the tuple written out (the compiled build then reads its attributes natively)."""
         return self._get_scalars(self)  # type: ignore[no-any-return]
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
-        """The undo frame of the action about to be applied (``core/frames.py``): ``_scalar_values()``, the RNG
-        state, the numbers of events and trail steps, and ``saved`` (a game may write the tuple out)."""
-        return self._scalar_values() + (rng_state, n_events, n_trail, saved)
+    def _frame(self, rng_state: int, n_events: int, n_trail: int) -> Frame:
+        """The undo frame of the next action (``core/frames.py``); a game may write the list out."""
+        return [*self._scalar_values(), rng_state, n_events, n_trail]
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it. Raises ``IndexError``-free ``TcgError`` at the start.
@@ -259,19 +260,20 @@ class State:
 
     def _restore(self, frame: Frame) -> None:
         """Put back the moment of ``frame``: its scalars, RNG, events, trail and touched zones."""
-        for i, name in enumerate(self._scalar_names):
+        names = self._scalar_names
+        for i, name in enumerate(names):
             object.__setattr__(self, name, frame[i])
-        self.rng.state = frame[F_RNG]
-        saved: list[int] = frame[F_ZONES]  # (``save_zone``: index, number of cards, cards; zone after zone)
-        zones = self.zones
-        i, n = 0, len(saved)
-        while i + 1 < n and i + 2 + saved[i + 1] <= n:  # (a record an interrupt cut short: a zone never changed)
-            k = saved[i + 1]
-            zones[saved[i]] = saved[i + 2 : i + 2 + k]
+        ns = len(names)
+        self.rng.state = frame[ns + F_RNG]
+        zones = self.zones  # (``save_zone``: index, number of cards, cards; zone after zone, to the frame's end)
+        i, n = ns + F_ZONES, len(frame)
+        while i + 1 < n and i + 2 + frame[i + 1] <= n:  # (a record an interrupt cut short: a zone never changed)
+            k: int = frame[i + 1]
+            zones[frame[i]] = frame[i + 2 : i + 2 + k]
             i += k + 2
-        n_events = frame[F_EVENTS]
+        n_events = frame[ns + F_EVENTS]
         del self.events[n_events:]
-        del self.trail[frame[F_TRAIL] :]
+        del self.trail[frame[ns + F_TRAIL] :]
         for cache in self._masked.values():
             del cache[n_events:]
 
@@ -280,7 +282,7 @@ class State:
         zone = self.zones[index]
         saved = self._saved
         if saved is not None:
-            save_zone(saved, index, zone)
+            save_zone(saved, self._save_from, index, zone)
         return zone
 
     def _goto(self, node: str) -> None:
@@ -312,7 +314,7 @@ class State:
         """The flow-graph edges the last action moved along (for highlighting)."""
         if not self._frames:
             return list(self.trail)
-        return self.trail[self._frames[-1][F_TRAIL] :]
+        return self.trail[self._frames[-1][len(self._scalar_names) + F_TRAIL] :]
 
     def clone(self) -> State:
         """An independent copy (undo history included), written by hand: no deepcopy."""
@@ -428,11 +430,11 @@ class State:
         if len(cache) < len(history):
             events = self.events
             mask = self.game.mask_action
-            n = len(frames)
+            n, at = len(frames), len(self._scalar_names) + F_EVENTS
             for i in range(len(cache), n):
-                end = frames[i + 1][F_EVENTS] if i + 1 < n else len(events)
+                end = frames[i + 1][at] if i + 1 < n else len(events)
                 action = history[i]
-                for k in range(frames[i][F_EVENTS], end):
+                for k in range(frames[i][at], end):
                     e = events[k]
                     if e.kind in secret_kinds and e.secret is not None and e.secret != player:
                         action = mask(action)
@@ -581,9 +583,7 @@ def _engine_action(state: State, action: Any, legal: tuple[Action, ...]) -> Acti
 def _jsonable(value: Any) -> Any:
     if isinstance(value, frozenset):
         return sorted(value)
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, list):
+    if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}

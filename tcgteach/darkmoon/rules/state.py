@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ...core.actions import Action
 from ...core.events import Event
-from ...core.frames import Frame
+from ...core.frames import Frame, save_zone
 from ...core.outcome import Outcome
 from ...core.state import State
 from . import actions as A
@@ -181,9 +181,9 @@ class DarkMoonState(State):
             self.last_reveal,
         )
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+    def _frame(self, rng_state: int, n_events: int, n_trail: int) -> Frame:
         # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
-        return (
+        return [
             self.node,
             self.turn,
             self.turn_player,
@@ -198,8 +198,7 @@ class DarkMoonState(State):
             rng_state,
             n_events,
             n_trail,
-            saved,
-        )
+        ]
 
     # -- basic facts ---------------------------------------------------------------------------
     def card(self, instance: int) -> Card:
@@ -251,6 +250,14 @@ class DarkMoonState(State):
         return [c for c in self.field(player) if is_char[c]]
 
     # the same zones, saved for undo first (``State._touch``): the engine's only way to change them
+    def _touch(self, index: int) -> list[int]:
+        # ``State._touch`` written out (at every move of a card): the undo frame's fields read natively
+        zone = self.zones[index]
+        saved = self._saved
+        if saved is not None:
+            save_zone(saved, self._save_from, index, zone)
+        return zone
+
     def _touch_deck(self, player: int) -> list[int]:
         return self._touch(player * NZ + DECK)
 

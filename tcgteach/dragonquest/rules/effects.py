@@ -104,19 +104,23 @@ def add_effect_actions(s: DragonQuestState, p: int, timing: str, party: list[int
     hand_size = len(s.zones[p * NZ + HAND])
     orient = s.orient
     for c in party:
-        for eff, use in at[c]:
-            if eff.close and orient[c] != ACTIVE:  # DQ-4.6
+        for close, hand, target, use in at[c]:
+            if close and orient[c] != ACTIVE:  # DQ-4.6
                 continue
-            if eff.hand > hand_size:  # DQ-4.5
+            if hand > hand_size:  # DQ-4.5
                 continue
-            if eff.target != "none" and not has_target(s, eff, c, p):
+            if target != "none" and not target_in(s, target, c, p):
                 continue
             out.append(use)
 
 
 def has_target(s: DragonQuestState, eff: Effect, src: int, user: int) -> bool:
     """``bool(targets_for(s, eff, src, user))`` without building the sorted list (asked for every effect listed)."""
-    t = eff.target
+    return target_in(s, eff.target, src, user)
+
+
+def target_in(s: DragonQuestState, t: str, src: int, user: int) -> bool:
+    """``has_target`` of an effect whose target is ``t``."""
     zones = s.zones
     if t == "self":
         return src in zones[user * NZ + FRONT] or src in zones[user * NZ + BACK]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as A
-from .cards import Card, Effect
+from .cards import Card
 from .combat import Combat
 from .ids import CHAR, ITEM, MONSTER, QUESTCARD
 
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from ..game import DragonQuest
 
 _KIND: Final = {"character": CHAR, "monster": MONSTER, "item": ITEM, "quest": QUESTCARD}
+#: an effect of a party card as ``effects.add_effect_actions`` reads it: close, hand cost, target, its Use action
+UseFacts = tuple[bool, int, str, A.Action]
 
 
 class Instances:
@@ -72,14 +74,19 @@ class Instances:
         self.advances: tuple[A.Action, ...] = self.act["advance"]
         #: each card's equip types (DQ-6.9)
         self.equip = tuple(frozenset(c.equip) for c in cards)
-        #: timing -> per card: (effect, its Use action) of each of its effects with that timing, in order
-        uses: dict[str, list[tuple[tuple[Effect, A.Action], ...]]] = {}
+        #: timing -> per card: (close, hand, target, its Use action) of each of its effects with that timing, in order
+        #: (the effect's fields as a tuple of native values: compiled, an Effect's fields are read by name)
+        uses: dict[str, list[tuple[UseFacts, ...]]] = {}
         for timing in sorted({eff.timing for card in cards for eff in card.effects}):
             uses[timing] = [
-                tuple((eff, _use(self.act, i, k)) for k, eff in enumerate(card.effects) if eff.timing == timing)
+                tuple(
+                    (eff.close, eff.hand, eff.target, _use(self.act, i, k))
+                    for k, eff in enumerate(card.effects)
+                    if eff.timing == timing
+                )
                 for i, card in enumerate(cards)
             ]
-        self.uses: dict[str, tuple[tuple[tuple[Effect, A.Action], ...], ...]] = {t: tuple(u) for t, u in uses.items()}
+        self.uses: dict[str, tuple[tuple[UseFacts, ...], ...]] = {t: tuple(u) for t, u in uses.items()}
         #: the interned Equip(item, card) and Swap(front, back) actions, made when first listed (too many pairs to
         #: make up front) and shared by every state of these instances (``preparation.equip_action``, ``swap_action``),
         #: keyed by item * n + card and front * n + back

@@ -26,7 +26,6 @@ from ...core.rng import Rng, mix_seed
 from ...core.schema import validate
 from .cards import DECK_SIZE, Card
 from .ids import ACTIVE, BACK, CLOSED, CONFUSED, DECK, DISCARD, EXP, FRONT, HAND, QUEST, QUESTCARD, Ev, Node
-from .preparation import note_position
 from .setup import blank_state, clear_pending
 from .state import DragonQuestState
 
@@ -172,8 +171,6 @@ def _assemble(
     for p in range(2):
         _check(s, p)
     s._emit(Ev.POSITION, "DQ-3.1", None, node=node, turn=turn)
-    if s.node == Node.PREP:  # the first position of this preparation step (option repeat_limit, DQ-6.4)
-        note_position(s, 0)
     return s
 
 

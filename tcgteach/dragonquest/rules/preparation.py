@@ -420,10 +420,11 @@ def _key_at(s: DragonQuestState, at: int) -> tuple[int, ...]:
         return _key(s.zones, s.orient, s.poisoned, s.inst.n)
     zones = list(s.zones)
     names = s._scalar_names
+    ns = len(names)
     for j in range(len(frames) - 1, first - 1, -1):  # newest first: the earliest frame's copy is the one left
-        for index, content in frame_zones(frames[j]).items():
+        for index, content in frame_zones(frames[j], ns).items():
             zones[index] = list(content)
-    scalars = frame_scalars(frames[first])
+    scalars = frame_scalars(frames[first], ns)
     return _key(zones, scalars[names.index("orient")], scalars[names.index("poisoned")], s.inst.n)
 
 
@@ -463,11 +464,38 @@ def settle(s: DragonQuestState) -> None:
 
 def phase_log(s: DragonQuestState) -> PrepLog | None:
     """The newest arrival at a preparation decision that the history still holds (None: none yet)."""
-    log = s._prep_log
     n = len(s.history)
+    if s._prep_upto < n:
+        _catch_up(s, n)
+    log = s._prep_log
     while log is not None and log.at > n:
         log = log.prev
     return log
+
+
+def _catch_up(s: DragonQuestState, n: int) -> None:
+    """Link the arrivals at a preparation decision after ``s._prep_upto`` (the history's length up to which the
+    chain is known) into the chain, read from the undo frames: the turn player was at a preparation decision
+    when the history was ``at`` actions long if the frame of the action at history index ``at`` saved the node
+    PREP (or, for ``at`` = ``n``, the state is at it now). Done when the chain is first asked for (a view settles
+    it first: ``settle``), so a step of play that nobody asks about allocates nothing for it. Undo lowers
+    ``_prep_upto`` (``DragonQuestState._restore``): the links past it are dropped and made again."""
+    upto = s._prep_upto
+    log = s._prep_log
+    while log is not None and log.at > upto:
+        log = log.prev
+    frames = s._frames
+    offset = n - len(frames)  # frames[i] is the frame of the action at history index offset + i
+    turn = s._scalar_names.index("turn")
+    for at in range(max(upto + 1, offset), n + 1):
+        if at < n:
+            frame = frames[at - offset]
+            if frame[0] == _NODE_PREP:
+                log = PrepLog(at, frame[turn], None, 0, log)
+        elif s.node == _NODE_PREP:
+            log = PrepLog(at, s.turn, None, 0, log)
+    s._prep_log = log
+    s._prep_upto = n
 
 
 def phase_repeats(s: DragonQuestState) -> int:
@@ -477,15 +505,6 @@ def phase_repeats(s: DragonQuestState) -> int:
     if log is None or log.turn != s.turn:
         return 0
     return (settled(s, log) if log.seen is None else log).repeats
-
-
-def note_position(s: DragonQuestState, at: int) -> None:
-    """The turn player is at a preparation decision (``at``: the history's length then): remember the moment,
-    whose position is worked out when it is asked for (``settled``)."""
-    log = phase_log(s)
-    if log is not None and log.at >= at:  # (the same moment noted twice: a position built at the decision)
-        log = log.prev
-    s._prep_log = PrepLog(at, s.turn, None, 0, log)
 
 
 def leads_back(s: DragonQuestState, a: A.Action) -> bool:

@@ -51,6 +51,7 @@ def blank_state(
     limit = game.options["repeat_limit"]
     s._repeat_limit = 0 if limit is None else limit
     s._prep_log = None
+    s._prep_upto = -1
     # each card's damage pile and item slot start as the shared read-only empty zone: most stay empty all game, and
     # the first change of one makes it a list of its own (``DragonQuestState._touch``)
     s.zones = [[] for _ in range(2 * NZ)] + [NO_CARDS] * (2 * s.inst.n)

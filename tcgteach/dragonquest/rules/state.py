@@ -63,7 +63,6 @@ __all__ = [
 
 #: bound once: is_terminal runs at every step, and attribute access on an Enum class is slow in Python 3.11
 _GAME_OVER: Final = Node.GAME_OVER
-_PREP: Final = Node.PREP
 
 #: the edges of ``flow.TURN`` by where they start and end, each one interned tuple: a move appends it to the trail
 #: without making a tuple (``DragonQuestState._goto``, at every step)
@@ -111,7 +110,7 @@ class DragonQuestState(State):
         "turn", "turn_player", "first_player", "actor", "gp", "level", "orient", "poisoned", "recruits",
         "quest_played", "pending", "combat", "passes", "queue", "losers", "loss_why", "end_reason", "repair", "resume",
         "_last_battle", "inst", "opt", "_equip_cache", "_swap_cache", "_rows", "_party_max", "_repeat_limit",
-        "_prep_log",
+        "_prep_log", "_prep_upto",
     )  # fmt: skip
 
     inst: Instances
@@ -126,8 +125,10 @@ class DragonQuestState(State):
     #: option repeat_limit (DQ-6.4), 0 for None (no bound)
     _repeat_limit: int
     #: the positions of the preparation steps so far (``preparation.PrepLog``): made by the history alone, so
-    #: it is not saved (a saved state replays its history) and undo needs nothing (``preparation.phase_log``)
+    #: it is not saved (a saved state replays its history); linked when first asked for, up to the history's
+    #: length ``_prep_upto`` (``preparation.phase_log``; undo lowers it, ``_restore``)
     _prep_log: PrepLog | None
+    _prep_upto: int
     turn: int
     turn_player: int
     first_player: int
@@ -251,7 +252,7 @@ class DragonQuestState(State):
         cards = self.zones[index]
         saved = self._saved
         if saved is not None:
-            save_zone(saved, index, cards)
+            save_zone(saved, self._save_from, index, cards)
         return cards
 
     def _touch(self, index: int) -> list[int]:
@@ -261,7 +262,7 @@ class DragonQuestState(State):
         zone = zones[index]
         saved = self._saved
         if saved is not None:
-            save_zone(saved, index, zone)
+            save_zone(saved, self._save_from, index, zone)
         if zone is NO_CARDS:
             zone = zones[index] = []
         return zone
@@ -390,9 +391,14 @@ class DragonQuestState(State):
         return dispatch.legal_actions(self)
 
     def _do(self, action: A.Action) -> None:
+        # (a preparation decision it leads to is linked into ``_prep_log`` when asked for: option repeat_limit)
         dispatch.carry_out(self, action)
-        if self.node == _PREP:  # a preparation decision: its position counts for option repeat_limit (DQ-6.4)
-            preparation.note_position(self, len(self.history) + 1)
+
+    def _restore(self, frame: Frame) -> None:
+        # ``State._restore``, and the preparation decisions known from the action undone on are linked again
+        # when asked for (``preparation.phase_log``): at most the history's length after the undo
+        super()._restore(frame)
+        self._prep_upto = min(self._prep_upto, len(self.history) - 1)
 
     def _why_illegal(self, action: Any) -> tuple[str, str]:
         return illegal.why_illegal(self, action)
@@ -463,9 +469,9 @@ class DragonQuestState(State):
             self.resume,
         )
 
-    def _frame(self, rng_state: int, n_events: int, n_trail: int, saved: list[int]) -> Frame:
+    def _frame(self, rng_state: int, n_events: int, n_trail: int) -> Frame:
         # ``State._frame`` written out: the scalars as ``_scalar_values`` lists them, then the rest (at every step)
-        return (
+        return [
             self.node,
             self.turn,
             self.turn_player,
@@ -490,8 +496,7 @@ class DragonQuestState(State):
             rng_state,
             n_events,
             n_trail,
-            saved,
-        )
+        ]
 
     def _copy_scalars(self, new: State) -> None:
         # ``State._copy_scalars`` written out (a view is taken at every decision of an agent)
@@ -529,6 +534,7 @@ class DragonQuestState(State):
         new._party_max = self._party_max
         new._repeat_limit = self._repeat_limit
         new._prep_log = self._prep_log
+        new._prep_upto = self._prep_upto
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
@@ -542,6 +548,9 @@ class DragonQuestState(State):
         # a view has no undo frames to read past positions from: the current preparation step's are worked out
         # now, on the chain the view shares (option repeat_limit, DQ-6.4; ``preparation.settled``)
         preparation.settle(self)
+        assert isinstance(view, DragonQuestState)
+        view._prep_log = self._prep_log  # (linked up to now by ``settle``: a view has no frames to link them from)
+        view._prep_upto = self._prep_upto
 
     def _repr_html_(self) -> str:
         # the game's board hook (Game.render_board), as tcgteach.viz.board_html asks it: the rules import no viz
